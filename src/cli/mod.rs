@@ -1,0 +1,91 @@
+//! The command line: argument definitions and dispatch. Each subcommand's work is
+//! in the file named after it; all of them only call the library.
+
+mod cast;
+mod generate;
+mod hexagram;
+mod verify;
+
+use crate::error::CoreError;
+use crate::hexagram::{Hexagram, LinePosition};
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// hexforge — print-and-play games from the I Ching.
+///
+/// Generates the Changing Lines and Zhi Pai decks, the Liubo, Dragons of the Ba-Gua
+/// and 易经牌 components and every rulebook; answers and checks puzzles; verifies the
+/// numbers printed on cards. Hexagrams are named by King Wen number (1-64) or by
+/// six lines written bottom to top (000111 is 12).
+#[derive(Debug, Parser)]
+#[command(name = "hexforge", version, about, long_about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Show one hexagram: lines, trigrams, names, neighbours and relatives.
+    Hexagram(hexagram::HexagramArgs),
+    /// List all 64 hexagrams in King Wen order.
+    Hexagrams(hexagram::HexagramsArgs),
+    /// Change some lines of a hexagram and show the result.
+    Change(hexagram::ChangeArgs),
+    /// Cast a hexagram from six line values (6, 7, 8, 9) or by drawing cards.
+    Cast(cast::CastArgs),
+    /// Check the neighbour numbers printed on a card, or on a whole deck from a CSV file.
+    VerifyNeighbours(verify::VerifyArgs),
+    /// Make every printable asset into an output folder.
+    Generate(generate::GenerateArgs),
+}
+
+/// How a command ended, mapped to the process exit code.
+pub enum Outcome {
+    /// Exit 0: done, or the check passed.
+    Success,
+    /// Exit 1: the check ran and found a problem (a wrong number, an illegal move).
+    CheckFailed,
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
+    match cli.command {
+        Command::Hexagram(args) => hexagram::show(args),
+        Command::Hexagrams(args) => hexagram::list(args),
+        Command::Change(args) => hexagram::change(args),
+        Command::Cast(args) => cast::run(args),
+        Command::VerifyNeighbours(args) => verify::run(args),
+        Command::Generate(args) => generate::run(args),
+    }
+}
+
+/// Parses the process arguments and runs. Bad input exits 2 with a message that
+/// names the value; a failed check exits 1.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(Outcome::Success) => ExitCode::SUCCESS,
+        Ok(Outcome::CheckFailed) => ExitCode::from(1),
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// clap value parser for a hexagram: a King Wen number or six lines bottom to top.
+pub(crate) fn parse_hexagram(s: &str) -> Result<Hexagram, CoreError> {
+    s.parse()
+}
+
+/// clap value parser for a line position 1..=6.
+pub(crate) fn parse_line(s: &str) -> Result<LinePosition, String> {
+    let n: i64 = s.trim().parse().map_err(|_| format!("line {s:?} is not a number; expected 1..=6"))?;
+    LinePosition::new(n).map_err(|e| e.to_string())
+}
+
+/// Prints a value as pretty JSON on stdout.
+pub(crate) fn print_json(value: &impl serde::Serialize) {
+    println!("{}", serde_json::to_string_pretty(value).expect("our views always serialise"));
+}

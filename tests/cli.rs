@@ -1,0 +1,173 @@
+//! The core subcommands through the real binary: output, JSON shapes and exit codes.
+
+use std::process::{Command, Output};
+
+fn hexforge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hexforge")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(out)))
+}
+
+#[test]
+fn hexagram_json_matches_the_public_shape() {
+    let out = hexforge(&["hexagram", "12", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v = json(&out);
+    assert_eq!(v["number"], 12);
+    assert_eq!(v["lines"], "000111");
+    assert_eq!(v["lower"], "earth");
+    assert_eq!(v["upper"], "heaven");
+    assert_eq!(v["names"]["zh"], "否");
+    assert_eq!(v["neighbours"], serde_json::json!([25, 6, 33, 20, 35, 45]));
+    assert_eq!(v["nuclear"], 53);
+    // Six lines written bottom to top name the same hexagram.
+    assert_eq!(json(&hexforge(&["hexagram", "000111", "--json"])), v);
+}
+
+#[test]
+fn hexagram_text_shows_the_neighbours() {
+    let out = hexforge(&["hexagram", "12"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(text.contains("否") && text.contains("Standstill"), "{text}");
+    assert!(text.contains("line 2") && text.contains("→ 6"), "{text}");
+}
+
+#[test]
+fn hexagrams_lists_all_64() {
+    let v = json(&hexforge(&["hexagrams", "--json"]));
+    let list = v.as_array().unwrap();
+    assert_eq!(list.len(), 64);
+    for (i, h) in list.iter().enumerate() {
+        assert_eq!(h["number"], i as u64 + 1);
+    }
+    assert_eq!(stdout(&hexforge(&["hexagrams"])).lines().count(), 64);
+}
+
+#[test]
+fn bad_hexagrams_exit_2_and_name_the_value() {
+    for bad in ["0", "65", "x", "-3", "0001"] {
+        let out = hexforge(&["hexagram", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = stderr(&out);
+        assert!(err.contains(bad), "{bad}: {err}");
+    }
+    assert!(stderr(&hexforge(&["hexagram", "65"])).contains("1..=64"));
+}
+
+#[test]
+fn change_applies_every_line() {
+    let v = json(&hexforge(&["change", "12", "2", "--json"]));
+    assert_eq!(v["number"], 6);
+    let v = json(&hexforge(&["change", "1", "1", "2", "3", "4", "5", "6", "--json"]));
+    assert_eq!(v["number"], 2);
+    for (args, needle) in
+        [(&["change", "1", "7"][..], "1..=6"), (&["change", "1", "2", "2"][..], "twice"), (&["change", "1"][..], "")]
+    {
+        let out = hexforge(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn cast_from_values() {
+    let v = json(&hexforge(&["cast", "9", "6", "9", "6", "9", "6", "--json"]));
+    assert_eq!(v, serde_json::json!({"primary": 63, "relating": 64, "changing": [1, 2, 3, 4, 5, 6]}));
+    let v = json(&hexforge(&["cast", "7", "7", "7", "7", "7", "7", "--json"]));
+    assert_eq!(v["relating"], serde_json::Value::Null);
+    for bad in [&["cast", "7", "7", "7", "7", "7"][..], &["cast", "7", "7", "7", "7", "7", "5"], &["cast", "x"]] {
+        let out = hexforge(bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+    assert!(stderr(&hexforge(&["cast", "7", "7", "7", "7", "7", "5"])).contains("line 6"));
+    assert!(stderr(&hexforge(&["cast", "7", "7", "7", "7", "7"])).contains("got 5"));
+}
+
+#[test]
+fn cast_by_drawing_is_reproducible_with_a_seed() {
+    for method in ["one", "three"] {
+        let a = json(&hexforge(&["cast", "--draw", method, "--seed", "7", "--json"]));
+        let b = json(&hexforge(&["cast", "--draw", method, "--seed", "7", "--json"]));
+        assert_eq!(a, b);
+        assert_eq!(a["seed"], 7);
+        assert_eq!(a["method"], method);
+        assert!((1..=64).contains(&a["primary"].as_u64().unwrap()));
+    }
+    assert_eq!(hexforge(&["cast", "--draw", "five"]).status.code(), Some(2));
+}
+
+#[test]
+fn verify_neighbours_exit_codes() {
+    let ok = hexforge(&["verify-neighbours", "--card", "12", "25", "6", "33", "20", "35", "45"]);
+    assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
+    let light =
+        hexforge(&["verify-neighbours", "--card", "12", "--orientation", "light", "46", "36", "19", "34", "5", "26"]);
+    assert_eq!(light.status.code(), Some(0));
+    let wrong = hexforge(&["verify-neighbours", "--card", "12", "25", "7", "33", "20", "35", "45", "--json"]);
+    assert_eq!(wrong.status.code(), Some(1));
+    assert_eq!(
+        json(&wrong),
+        serde_json::json!({"ok": false, "mismatches": [{"line": 2, "printed": 7, "expected": 6}]})
+    );
+    let text = hexforge(&["verify-neighbours", "--card", "12", "25", "7", "33", "20", "35", "45"]);
+    assert!(stdout(&text).contains("line 2: printed 7, expected 6"));
+    for bad in [
+        &["verify-neighbours", "--card", "65", "1", "2", "3", "4", "5", "6"][..],
+        &["verify-neighbours", "--card", "12", "1", "2", "3"],
+        &["verify-neighbours", "--card", "12", "--orientation", "up", "1", "2", "3", "4", "5", "6"],
+        &["verify-neighbours"],
+    ] {
+        assert_eq!(hexforge(bad).status.code(), Some(2), "{bad:?}");
+    }
+}
+
+#[test]
+fn generate_data_then_verify_the_whole_deck() {
+    let dir = std::env::temp_dir().join(format!("hexforge-cli-generate-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = hexforge(&["generate", "--only", "data", "--out", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let csv_path = dir.join("neighbours.csv");
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 128);
+    assert!(csv.contains("\n12,dark,25,6,33,20,35,45\n"));
+    let hexagrams: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("hexagrams.json")).unwrap()).unwrap();
+    assert_eq!(hexagrams.as_array().unwrap().len(), 64);
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
+    let paths: Vec<&str> = manifest["files"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap()).collect();
+    assert_eq!(paths, ["hexagrams.json", "neighbours.csv"]);
+
+    let ok = hexforge(&["verify-neighbours", "--file", csv_path.to_str().unwrap()]);
+    assert_eq!(ok.status.code(), Some(0), "{}", stdout(&ok));
+    // One wrong number in the file: exit 1 and the row named.
+    std::fs::write(&csv_path, csv.replace("\n12,dark,25,6,", "\n12,dark,25,7,")).unwrap();
+    let bad = hexforge(&["verify-neighbours", "--file", csv_path.to_str().unwrap()]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(stdout(&bad).contains("card 12 dark, line 2: printed 7, expected 6"), "{}", stdout(&bad));
+    std::fs::write(&csv_path, "12,dark,1,2\n").unwrap();
+    assert_eq!(hexforge(&["verify-neighbours", "--file", csv_path.to_str().unwrap()]).status.code(), Some(2));
+    assert_eq!(hexforge(&["verify-neighbours", "--file", "/nonexistent/deck.csv"]).status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for sub in ["hexagram", "hexagrams", "change", "cast", "verify-neighbours", "generate"] {
+        let out = hexforge(&[sub, "--help"]);
+        assert_eq!(out.status.code(), Some(0), "{sub}");
+        assert!(stdout(&out).contains("Usage:"), "{sub}");
+    }
+}
