@@ -3,6 +3,8 @@
 //! Each part of the product (data tables, decks, boards, rulebooks) is one step
 //! here; the steps only call the modules that own the work.
 
+use crate::cards::Deck;
+use crate::cards::export::{self, DeckOptions};
 use crate::output::{ManifestEntry, Output};
 use crate::verify::neighbour_table_csv;
 use crate::view::all_hexagrams;
@@ -16,10 +18,22 @@ use std::path::PathBuf;
 pub enum Part {
     /// hexagrams.json and neighbours.csv.
     Data,
+    /// The Changing Lines deck: SVG, PNG, print-service PNGs, A4/Letter PDFs, contact and TTS sheets.
+    ChangingLines,
+    /// The Zhi Pai deck: hexagram cards, back, two sets of trigram cards; same outputs.
+    ZhiPai,
+    /// Dragons of the Ba-Gua: both boards, every piece, the setups; A4/Letter and A3/Tabloid PDFs.
+    Dragons,
+    /// Liubo: the board (tiled A4/Letter, whole A3/Tabloid), stones, owls, sticks, throw chart.
+    Liubo,
+    /// 易经牌 Yijing Pai: the tile faces and back, sheets of the 144 and 162 sets on A4/Letter.
+    YijingPai,
+    /// One PDF rulebook per game, A4 and Letter editions.
+    Rulebooks,
 }
 
 impl Part {
-    pub const ALL: &'static [Part] = &[Part::Data];
+    pub const ALL: &'static [Part] = &[Part::Data, Part::ChangingLines, Part::ZhiPai, Part::Dragons, Part::Liubo, Part::YijingPai, Part::Rulebooks];
 }
 
 /// What to make and where.
@@ -31,11 +45,21 @@ pub struct GenerateOptions {
     pub dpi: f32,
     /// The parts to make (default: all).
     pub parts: Vec<Part>,
+    /// Language of the names on the cards (default English).
+    pub lang: crate::cards::Lang,
+    /// Print profiles of the card images (default all).
+    pub profiles: crate::profile::Profiles,
 }
 
 impl Default for GenerateOptions {
     fn default() -> Self {
-        GenerateOptions { out: PathBuf::from("output"), dpi: 300.0, parts: Part::ALL.to_vec() }
+        GenerateOptions {
+            out: PathBuf::from("output"),
+            dpi: 300.0,
+            parts: Part::ALL.to_vec(),
+            lang: crate::cards::Lang::En,
+            profiles: crate::profile::Profiles::ALL,
+        }
     }
 }
 
@@ -46,9 +70,23 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Vec<ManifestEntry>>
     for part in Part::ALL.iter().filter(|p| options.parts.contains(p)) {
         match part {
             Part::Data => write_data(&out)?,
+            Part::ChangingLines => write_deck(&out, Deck::ChangingLines, options)?,
+            Part::ZhiPai => write_deck(&out, Deck::ZhiPai, options)?,
+            Part::Dragons => crate::dragons_art::generate(&out, options.dpi).context("cannot make Dragons of the Ba-Gua")?,
+            Part::Liubo => crate::liubo_art::generate(&out, options.dpi).context("cannot make Liubo")?,
+            Part::YijingPai => crate::yijing_pai_art::generate(&out, options.dpi).context("cannot make Yijing Pai")?,
+            Part::Rulebooks => {
+                crate::rulebook::write_rulebooks(&out, &crate::rulebook::Game::ALL).context("cannot make the rulebooks")?
+            }
         }
     }
     Ok(out.finish()?)
+}
+
+/// Every file of one card deck (see [`crate::cards::export`]).
+fn write_deck(out: &Output, deck: Deck, options: &GenerateOptions) -> anyhow::Result<()> {
+    let deck_options = DeckOptions { dpi: options.dpi, lang: options.lang, profiles: options.profiles };
+    export::write_deck(out, deck, &deck_options).with_context(|| format!("cannot make the {deck} deck"))
 }
 
 /// The core's tables, for people who check a deck by other means.

@@ -19,6 +19,15 @@ pub struct GenerateArgs {
     /// Make only these parts (repeatable; default: everything).
     #[arg(long, value_enum)]
     only: Vec<Part>,
+    /// Card images for these print profiles (repeatable; default: all). home = PNGs at
+    /// --dpi with 3 mm bleed plus A4/Letter PDFs; tgc = The Game Crafter 825x1125 px;
+    /// mpc = MakePlayingCards 822x1122 px. SVGs, contact sheets and Tabletop Simulator
+    /// sheets are always made.
+    #[arg(long, value_enum)]
+    profile: Vec<crate::profile::Profile>,
+    /// Language of the names on the cards; Chinese names are always printed.
+    #[arg(long, value_enum, default_value = "en")]
+    lang: crate::cards::Lang,
 }
 
 fn parse_dpi(s: &str) -> Result<f32, String> {
@@ -30,7 +39,13 @@ fn parse_dpi(s: &str) -> Result<f32, String> {
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
     let parts = if args.only.is_empty() { Part::ALL.to_vec() } else { args.only };
-    let options = GenerateOptions { out: args.out, dpi: args.dpi, parts };
+    let options = GenerateOptions {
+        out: args.out,
+        dpi: args.dpi,
+        parts,
+        lang: args.lang,
+        profiles: crate::profile::Profiles::from_list(&args.profile),
+    };
     let started = std::time::Instant::now();
     let written = generate(&options)?;
     let bytes: u64 = written.iter().map(|e| e.bytes).sum();

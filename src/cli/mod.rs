@@ -2,8 +2,11 @@
 //! in the file named after it; all of them only call the library.
 
 mod cast;
+mod check;
 mod generate;
 mod hexagram;
+mod serve;
+mod solve;
 mod verify;
 
 use crate::error::CoreError;
@@ -38,6 +41,12 @@ pub enum Command {
     VerifyNeighbours(verify::VerifyArgs),
     /// Make every printable asset into an output folder.
     Generate(generate::GenerateArgs),
+    /// Find the shortest sequence of a Pathways or Zhi Pai puzzle.
+    Solve(solve::SolveArgs),
+    /// Check a proposed Pathways or Zhi Pai sequence: exit 0 valid, 1 not.
+    Check(check::CheckArgs),
+    /// Run the HTTP service and web page: the same JSON as --json, card images, downloads.
+    Serve(serve::ServeArgs),
 }
 
 /// How a command ended, mapped to the process exit code.
@@ -57,6 +66,9 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Cast(args) => cast::run(args),
         Command::VerifyNeighbours(args) => verify::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Serve(args) => serve::run(args),
     }
 }
 

@@ -1,0 +1,293 @@
+//! Load test of the HTTP service against a bare axum hello-world, in one process, over
+//! loopback only.
+//!
+//! Both servers run on one runtime (2 worker threads) bound to 127.0.0.1 on free ports;
+//! a client runtime of its own keeps `--connections` keep-alive HTTP/1.1 connections
+//! busy for `--duration` seconds per target, after a warm-up. Targets are interleaved over
+//! `--rounds` rounds so that drift (other processes, CPU heat) hits all of them alike.
+//! Everything is bounded: duration ≤ 60 s per target and round, rounds ≤ 5, one
+//! request in flight per connection, each request timing out after 5 s.
+//!
+//! Run: `scripts/loadtest.sh` (release build), or
+//! `cargo run --release --example loadtest -- --duration 5 --connections 32`.
+//! Logs: the service's tracing is set to `warn` unless `RUST_LOG` says otherwise, as a
+//! production `hexforge serve` would run under load.
+
+use axum::Router;
+use axum::routing::get;
+use clap::Parser;
+use hexforge::http::{AppState, app};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::net::{TcpListener, TcpStream};
+
+#[derive(Debug, Parser)]
+#[command(about = "Load test hexforge's HTTP service against an axum hello-world, on loopback")]
+struct Args {
+    /// Seconds of measurement per target and round (1-60).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=60))]
+    duration: u64,
+    /// Concurrent keep-alive connections (1-256).
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=256))]
+    connections: u64,
+    /// Rounds over all targets (1-5).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=5))]
+    rounds: u64,
+    /// Seconds of warm-up per target before the first round (0-10).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(0..=10))]
+    warmup: u64,
+    /// Required ratio of each hexforge target to hello-world (exit 1 below it).
+    #[arg(long, default_value_t = 0.7)]
+    min_ratio: f64,
+}
+
+/// One thing to load: a server and a raw request.
+struct Target {
+    name: &'static str,
+    addr: SocketAddr,
+    request: Arc<Vec<u8>>,
+}
+
+#[derive(Default)]
+struct Stats {
+    ok: u64,
+    errors: u64,
+    /// Microseconds per successful request.
+    latencies: Vec<u32>,
+    elapsed: Duration,
+}
+
+impl Stats {
+    fn merge(&mut self, other: Stats) {
+        self.ok += other.ok;
+        self.errors += other.errors;
+        self.latencies.extend(other.latencies);
+        self.elapsed = self.elapsed.max(other.elapsed);
+    }
+
+    fn rps(&self) -> f64 {
+        self.ok as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    fn percentile(&mut self, p: f64) -> f64 {
+        if self.latencies.is_empty() {
+            return f64::NAN;
+        }
+        self.latencies.sort_unstable();
+        let i = ((self.latencies.len() as f64 - 1.0) * p).round() as usize;
+        f64::from(self.latencies[i]) / 1000.0
+    }
+}
+
+fn get_request(path: &str) -> Arc<Vec<u8>> {
+    Arc::new(format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: hexforge-loadtest\r\n\r\n").into_bytes())
+}
+
+fn post_request(path: &str, body: &str) -> Arc<Vec<u8>> {
+    Arc::new(
+        format!(
+            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: hexforge-loadtest\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .into_bytes(),
+    )
+}
+
+async fn write_all(stream: &TcpStream, mut bytes: &[u8]) -> std::io::Result<()> {
+    while !bytes.is_empty() {
+        stream.writable().await?;
+        match stream.try_write(bytes) {
+            Ok(n) => bytes = &bytes[n..],
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
+/// Reads one response with a `content-length` body; returns its status.
+async fn read_response(stream: &TcpStream, buf: &mut Vec<u8>) -> std::io::Result<u16> {
+    let bad = |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
+    buf.clear();
+    let mut chunk = [0u8; 16 * 1024];
+    let mut expected: Option<(usize, u16)> = None;
+    loop {
+        let head_end = if expected.is_none() { buf.windows(4).position(|w| w == b"\r\n\r\n") } else { None };
+        if let Some(end) = head_end {
+            let head = std::str::from_utf8(&buf[..end]).map_err(|_| bad("head is not UTF-8"))?;
+            let status: u16 = head.split(' ').nth(1).and_then(|s| s.parse().ok()).ok_or_else(|| bad("no status"))?;
+            let length = head
+                .lines()
+                .find_map(|l| {
+                    let (name, value) = l.split_once(':')?;
+                    name.eq_ignore_ascii_case("content-length").then(|| value.trim().parse::<usize>().ok())?
+                })
+                .ok_or_else(|| bad("no content-length"))?;
+            expected = Some((end + 4 + length, status));
+        }
+        match expected {
+            Some((total, status)) if buf.len() >= total => return Ok(status),
+            _ => {}
+        }
+        stream.readable().await?;
+        match stream.try_read(&mut chunk) {
+            Ok(0) => return Err(bad("connection closed")),
+            Ok(n) => buf.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// One connection sending requests back to back until `deadline`.
+async fn connection(addr: SocketAddr, request: Arc<Vec<u8>>, deadline: Instant) -> Stats {
+    let mut stats = Stats::default();
+    let mut stream: Option<TcpStream> = None;
+    let mut buf = Vec::with_capacity(16 * 1024);
+    let started = Instant::now();
+    while Instant::now() < deadline {
+        if stream.is_none() {
+            match TcpStream::connect(addr).await {
+                Ok(s) => {
+                    let _ = s.set_nodelay(true);
+                    stream = Some(s);
+                }
+                Err(_) => {
+                    stats.errors += 1;
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                    continue;
+                }
+            }
+        }
+        let s = stream.as_ref().expect("connected above");
+        let t0 = Instant::now();
+        let exchange = async {
+            write_all(s, &request).await?;
+            read_response(s, &mut buf).await
+        };
+        match tokio::time::timeout(Duration::from_secs(5), exchange).await {
+            Ok(Ok(status)) if (200..300).contains(&status) => {
+                stats.ok += 1;
+                stats.latencies.push(t0.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
+            }
+            Ok(Ok(_)) => stats.errors += 1,
+            _ => {
+                stats.errors += 1;
+                stream = None;
+            }
+        }
+    }
+    stats.elapsed = started.elapsed();
+    stats
+}
+
+async fn load(target: &Target, connections: u64, duration: Duration) -> Stats {
+    let deadline = Instant::now() + duration;
+    let tasks: Vec<_> = (0..connections)
+        .map(|_| tokio::spawn(connection(target.addr, Arc::clone(&target.request), deadline)))
+        .collect();
+    let mut total = Stats::default();
+    for task in tasks {
+        if let Ok(stats) = task.await {
+            total.merge(stats);
+        } else {
+            total.errors += 1;
+        }
+    }
+    total
+}
+
+async fn bind(router: Router) -> SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind a loopback port");
+    let addr = listener.local_addr().expect("bound");
+    tokio::spawn(async move { axum::serve(listener, router).await.expect("server runs") });
+    addr
+}
+
+fn main() -> std::process::ExitCode {
+    let args = Args::parse();
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
+
+    // Servers: one runtime, two workers, like `hexforge serve` on this 2-core machine.
+    let servers = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let (hello, hexforge) = servers.block_on(async {
+        let hello = bind(Router::new().route("/", get(|| async { "Hello, World!" }))).await;
+        let hexforge = bind(app(AppState::new("output"))).await;
+        (hello, hexforge)
+    });
+    let targets = [
+        Target { name: "axum hello-world  GET /", addr: hello, request: get_request("/") },
+        Target { name: "hexforge  GET /api/hexagrams/12", addr: hexforge, request: get_request("/api/hexagrams/12") },
+        Target {
+            name: "hexforge  POST /api/neighbours/verify",
+            addr: hexforge,
+            request: post_request(
+                "/api/neighbours/verify",
+                r#"{"card":12,"orientation":"dark","numbers":[25,6,33,20,35,45]}"#,
+            ),
+        },
+    ];
+
+    // Client: a runtime of its own, one thread.
+    let client = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let duration = Duration::from_secs(args.duration);
+    println!(
+        "loopback load test: {} connections, {} s per target x {} rounds, {} s warm-up; {} cores",
+        args.connections,
+        args.duration,
+        args.rounds,
+        args.warmup,
+        std::thread::available_parallelism().map_or(0, |n| n.get())
+    );
+    let mut totals: Vec<Stats> = targets.iter().map(|_| Stats::default()).collect();
+    client.block_on(async {
+        if args.warmup > 0 {
+            for target in &targets {
+                load(target, args.connections, Duration::from_secs(args.warmup)).await;
+            }
+        }
+        for _ in 0..args.rounds {
+            for (target, total) in targets.iter().zip(totals.iter_mut()) {
+                let stats = load(target, args.connections, duration).await;
+                let elapsed = total.elapsed + stats.elapsed;
+                total.merge(stats);
+                total.elapsed = elapsed;
+            }
+        }
+    });
+
+    let baseline = totals[0].rps();
+    println!();
+    println!("| target | requests/s | p50 ms | p99 ms | errors | vs hello-world |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    let mut pass = true;
+    for (i, (target, stats)) in targets.iter().zip(totals.iter_mut()).enumerate() {
+        let ratio = stats.rps() / baseline;
+        if i > 0 && (ratio < args.min_ratio || stats.errors > 0) {
+            pass = false;
+        }
+        if stats.errors > 0 {
+            pass = false;
+        }
+        println!(
+            "| {} | {:.0} | {:.2} | {:.2} | {} | {:.2}x |",
+            target.name.replace("  ", " "),
+            stats.rps(),
+            stats.percentile(0.50),
+            stats.percentile(0.99),
+            stats.errors,
+            ratio
+        );
+    }
+    println!();
+    println!(
+        "{}: every hexforge target {} {:.2}x hello-world with 0 errors",
+        if pass { "PASS" } else { "FAIL" },
+        if pass { "reaches" } else { "should reach" },
+        args.min_ratio
+    );
+    if pass { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::from(1) }
+}

@@ -1,0 +1,720 @@
+//! The card faces of the two decks, as SVG: the Changing Lines deck (SPEC §2) and the
+//! Zhi Pai deck (SPEC §3).
+//!
+//! Stages: the core gives the facts (numbers, names, neighbours), [`changing_lines`] and
+//! [`zhi_pai`] turn them into a layout model (every position computed here, in
+//! millimetres on the 69×94 mm canvas), and a minijinja template in
+//! `templates/changing-lines/` or `templates/zhi-pai/` only draws that model. A designer
+//! changes the look without recompiling; no template ever works out a game fact.
+//!
+//! Entry points for other edges (HTTP, rulebooks, `generate`): [`card_svg`] and
+//! [`card_png`] for one face, [`Deck::faces`] for the list of faces, and
+//! [`Deck::print_pairs`] for the fronts and backs of the physical cards.
+//!
+//! Every card SVG is 69×94 mm (`viewBox="0 0 69 94"`, user unit = 1 mm): a 63×88 mm
+//! poker card with 3 mm bleed on each side; content stays 3 mm inside the trim.
+
+pub mod changing_lines;
+pub mod export;
+pub mod zhi_pai;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use serde::Serialize;
+
+use crate::fonts;
+use crate::hexagram::Hexagram;
+use crate::render::{self, RenderError};
+use crate::template::{self, TemplateError};
+use crate::trigram::Trigram;
+
+/// Canvas width, bleed included (mm).
+pub const CANVAS_WIDTH_MM: f32 = 69.0;
+/// Canvas height, bleed included (mm).
+pub const CANVAS_HEIGHT_MM: f32 = 94.0;
+/// Bleed on each side (mm): the background runs this far past the cut.
+pub const BLEED_MM: f32 = 3.0;
+/// Cut card width (mm), poker size.
+pub const TRIM_WIDTH_MM: f32 = 63.0;
+/// Cut card height (mm), poker size.
+pub const TRIM_HEIGHT_MM: f32 = 88.0;
+/// Safe margin inside the trim (mm): no text or mark closer to the cut than this.
+pub const SAFE_MM: f32 = 3.0;
+
+/// Why a card face could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum CardError {
+    /// The face does not belong to the deck (e.g. a trigram card of Changing Lines).
+    #[error("{face} is not a face of the {deck} deck")]
+    NotInDeck {
+        /// The deck asked for.
+        deck: Deck,
+        /// The face asked for, as its slug.
+        face: String,
+    },
+    /// A face name that means nothing.
+    #[error(
+        "{0:?} is not a card face; expected a card number 1..=64, card-NN, back, or trigram-S-NAME-active|inactive"
+    )]
+    BadFace(String),
+    /// A deck name that means nothing.
+    #[error("{0:?} is not a deck; expected changing-lines or zhi-pai")]
+    BadDeck(String),
+    /// A language that is not offered.
+    #[error("{0:?} is not a card language; expected en or fr")]
+    BadLang(String),
+    /// The template failed (missing file, syntax error, misspelt field).
+    #[error(transparent)]
+    Template(#[from] TemplateError),
+    /// The SVG could not be rasterised.
+    #[error(transparent)]
+    Render(#[from] RenderError),
+}
+
+/// One of the two card decks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Deck {
+    /// 64 dual-orientation cards and one back (SPEC §2).
+    ChangingLines,
+    /// 64 hexagram cards, their back, and two player sets of 8 two-faced trigram cards
+    /// (SPEC §3).
+    ZhiPai,
+}
+
+impl Deck {
+    /// Both decks.
+    pub const ALL: [Deck; 2] = [Deck::ChangingLines, Deck::ZhiPai];
+
+    /// The name used in paths, the CLI and the API: `changing-lines`, `zhi-pai`.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Deck::ChangingLines => "changing-lines",
+            Deck::ZhiPai => "zhi-pai",
+        }
+    }
+
+    /// Every face of the deck, in print order: the 64 cards in King Wen order, the
+    /// back, then (Zhi Pai) the trigram cards, set 1 then set 2, each active then
+    /// inactive, trigrams in the order of SPEC §1.
+    pub fn faces(self) -> Vec<Face> {
+        let mut faces: Vec<Face> = Hexagram::all().map(Face::Card).collect();
+        faces.push(Face::Back);
+        if self == Deck::ZhiPai {
+            for set in PlayerSet::ALL {
+                for trigram in Trigram::ALL {
+                    for active in [true, false] {
+                        faces.push(Face::Trigram(TrigramFace { set, trigram, active }));
+                    }
+                }
+            }
+        }
+        faces
+    }
+
+    /// The physical cards as (front, back) pairs, in print order: each numbered card
+    /// with the deck's back, then (Zhi Pai) each trigram card with its active face as
+    /// front and its inactive face as back.
+    pub fn print_pairs(self) -> Vec<(Face, Face)> {
+        let mut pairs: Vec<(Face, Face)> = Hexagram::all().map(|h| (Face::Card(h), Face::Back)).collect();
+        if self == Deck::ZhiPai {
+            for set in PlayerSet::ALL {
+                for trigram in Trigram::ALL {
+                    let face = |active| Face::Trigram(TrigramFace { set, trigram, active });
+                    pairs.push((face(true), face(false)));
+                }
+            }
+        }
+        pairs
+    }
+
+    /// True when `face` is printed in this deck.
+    pub fn has(self, face: &Face) -> bool {
+        !matches!((self, face), (Deck::ChangingLines, Face::Trigram(_)))
+    }
+}
+
+impl fmt::Display for Deck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.slug())
+    }
+}
+
+impl FromStr for Deck {
+    type Err = CardError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_lowercase().replace('_', "-").as_str() {
+            "changing-lines" | "changinglines" | "cl" => Ok(Deck::ChangingLines),
+            "zhi-pai" | "zhipai" | "zp" => Ok(Deck::ZhiPai),
+            _ => Err(CardError::BadDeck(s.to_string())),
+        }
+    }
+}
+
+/// The language of the names printed on the cards. Chinese names are always printed too.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// English (default).
+    #[default]
+    En,
+    /// French.
+    Fr,
+}
+
+impl Lang {
+    /// `en` or `fr`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fr => "fr",
+        }
+    }
+
+    /// The hexagram's name in this language.
+    pub fn hexagram_name(self, hexagram: Hexagram) -> &'static str {
+        match self {
+            Lang::En => hexagram.names().en,
+            Lang::Fr => hexagram.names().fr,
+        }
+    }
+
+    /// The trigram's name in this language, capitalised (`Heaven`, `Ciel`).
+    pub fn trigram_name(self, trigram: Trigram) -> String {
+        capitalise(match self {
+            Lang::En => trigram.name(),
+            Lang::Fr => trigram.french(),
+        })
+    }
+
+    /// Picks the English or the French of a pair of strings.
+    pub(crate) fn pick(self, en: &'static str, fr: &'static str) -> &'static str {
+        match self {
+            Lang::En => en,
+            Lang::Fr => fr,
+        }
+    }
+}
+
+impl FromStr for Lang {
+    type Err = CardError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_lowercase().as_str() {
+            "en" | "english" => Ok(Lang::En),
+            "fr" | "french" | "français" => Ok(Lang::Fr),
+            _ => Err(CardError::BadLang(s.to_string())),
+        }
+    }
+}
+
+/// One of the two player sets of Zhi Pai trigram cards, told apart by colour and by
+/// pattern (so that they stay apart in greyscale and for colour-blind players).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum PlayerSet {
+    /// Set 1: vermilion, dotted.
+    One,
+    /// Set 2: indigo, striped.
+    Two,
+}
+
+impl PlayerSet {
+    /// Both sets.
+    pub const ALL: [PlayerSet; 2] = [PlayerSet::One, PlayerSet::Two];
+
+    /// 1 or 2.
+    pub fn number(self) -> u8 {
+        match self {
+            PlayerSet::One => 1,
+            PlayerSet::Two => 2,
+        }
+    }
+}
+
+/// One face of a Zhi Pai trigram card.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TrigramFace {
+    /// The player set the card belongs to.
+    pub set: PlayerSet,
+    /// The trigram on the card.
+    pub trigram: Trigram,
+    /// The active face (true) or the inactive face (false).
+    pub active: bool,
+}
+
+/// One printed face of a card.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Face {
+    /// The front of card *n*: for Changing Lines both readings of card *n*; for Zhi Pai
+    /// hexagram *n* with its complement.
+    Card(Hexagram),
+    /// The deck's common back (Zhi Pai: the back of the hexagram cards).
+    Back,
+    /// A face of a Zhi Pai trigram card.
+    Trigram(TrigramFace),
+}
+
+impl Face {
+    /// The file name stem: `card-01` … `card-64`, `back`,
+    /// `trigram-1-heaven-active`, `trigram-2-earth-inactive`, …
+    pub fn slug(&self) -> String {
+        match self {
+            Face::Card(h) => format!("card-{:02}", h.number()),
+            Face::Back => "back".to_string(),
+            Face::Trigram(t) => format!(
+                "trigram-{}-{}-{}",
+                t.set.number(),
+                t.trigram.name(),
+                if t.active { "active" } else { "inactive" }
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Face {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.slug())
+    }
+}
+
+impl FromStr for Face {
+    type Err = CardError;
+
+    /// Accepts a slug (`card-12`, `back`, `trigram-1-water-active`) or a bare card
+    /// number (`12`).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || CardError::BadFace(s.to_string());
+        let t = s.trim().to_lowercase();
+        if t == "back" {
+            return Ok(Face::Back);
+        }
+        let number = t.strip_prefix("card-").unwrap_or(&t);
+        if let Ok(n) = number.parse::<i64>() {
+            return Hexagram::from_number(n).map(Face::Card).map_err(|_| bad());
+        }
+        let parts: Vec<&str> = t.split('-').collect();
+        if let ["trigram", set, name, side] = parts.as_slice() {
+            let set = match *set {
+                "1" => PlayerSet::One,
+                "2" => PlayerSet::Two,
+                _ => return Err(bad()),
+            };
+            let trigram: Trigram = name.parse().map_err(|_| bad())?;
+            let active = match *side {
+                "active" => true,
+                "inactive" => false,
+                _ => return Err(bad()),
+            };
+            return Ok(Face::Trigram(TrigramFace { set, trigram, active }));
+        }
+        Err(bad())
+    }
+}
+
+/// The SVG of one face of a card, with names in `lang` (both decks; Chinese names are
+/// always printed). 69×94 mm, 3 mm bleed. The root element carries `data-deck` and
+/// `data-face`, and `data-card="N"` on numbered cards; see `templates/` for the rest of
+/// the markup a machine can read (`data-orientation`, `data-line`, `data-neighbour`, …).
+///
+/// Errors: the face is not in the deck, or the template is missing or broken.
+pub fn card_svg(deck: Deck, face: &Face, lang: Lang) -> Result<String, CardError> {
+    if !deck.has(face) {
+        return Err(CardError::NotInDeck { deck, face: face.slug() });
+    }
+    let svg = match (deck, face) {
+        (Deck::ChangingLines, Face::Card(h)) => {
+            draw("changing-lines/card.svg.j2", "card", changing_lines::CardLayout::new(*h, lang))?
+        }
+        (Deck::ChangingLines, Face::Back) => {
+            draw("changing-lines/back.svg.j2", "back", changing_lines::BackLayout::new())?
+        }
+        (Deck::ZhiPai, Face::Card(h)) => {
+            draw("zhi-pai/hexagram.svg.j2", "card", zhi_pai::HexagramLayout::new(*h, lang))?
+        }
+        (Deck::ZhiPai, Face::Back) => draw("zhi-pai/back.svg.j2", "back", zhi_pai::BackLayout::new())?,
+        (Deck::ZhiPai, Face::Trigram(t)) => {
+            draw("zhi-pai/trigram.svg.j2", "card", zhi_pai::TrigramLayout::new(*t, lang))?
+        }
+        (Deck::ChangingLines, Face::Trigram(_)) => unreachable!("checked by Deck::has"),
+    };
+    Ok(svg)
+}
+
+/// Renders `template` with the layout model under the name `key`.
+///
+/// The model goes through JSON first so that every measurement reaches the template
+/// rounded to 0.01 mm: `f32` values would otherwise print as `14.600000381469727`.
+fn draw(template: &str, key: &str, layout: impl Serialize) -> Result<String, TemplateError> {
+    let mut value = serde_json::to_value(layout).expect("layout models always serialise");
+    round_numbers(&mut value);
+    let mut ctx = serde_json::Map::new();
+    ctx.insert(key.to_string(), value);
+    template::render(template, serde_json::Value::Object(ctx))
+}
+
+/// Rounds every non-integer number in `value` to two decimals.
+fn round_numbers(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Number(n) if n.is_f64() => {
+            let v = n.as_f64().unwrap_or_default();
+            let rounded = (v * 100.0).round() / 100.0;
+            *value = if rounded.fract() == 0.0 && rounded.abs() < 1e9 {
+                serde_json::Value::from(rounded as i64)
+            } else {
+                serde_json::Value::from(rounded)
+            };
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(round_numbers),
+        serde_json::Value::Object(map) => map.values_mut().for_each(round_numbers),
+        _ => {}
+    }
+}
+
+/// The PNG of one face at `dpi` (3 mm bleed included: 815×1110 px at 300 dpi), with
+/// the dpi recorded in the file.
+pub fn card_png(deck: Deck, face: &Face, lang: Lang, dpi: f32) -> Result<Vec<u8>, CardError> {
+    Ok(render::svg_to_png(&card_svg(deck, face, lang)?, dpi)?)
+}
+
+// ----------------------------------------------------------------------------------
+// Shared pieces of the layout models.
+
+/// A piece of text placed on the card (mm; `y` is the baseline).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TextBox {
+    /// The characters.
+    pub text: String,
+    /// Anchor point, mm from the canvas's left edge.
+    pub x: f32,
+    /// Baseline, mm from the canvas's top edge.
+    pub y: f32,
+    /// Font size (em), mm.
+    pub size: f32,
+    /// SVG `text-anchor`: `start`, `middle` or `end`.
+    pub anchor: &'static str,
+    /// 400 or 700.
+    pub weight: u16,
+    /// Letter spacing, mm.
+    pub spacing: f32,
+}
+
+impl TextBox {
+    /// Text anchored at its start (left), not spaced.
+    pub fn new(text: impl Into<String>, x: f32, y: f32, size: f32, weight: u16) -> TextBox {
+        TextBox { text: text.into(), x, y, size, anchor: "start", weight, spacing: 0.0 }
+    }
+
+    /// The same text with another anchor.
+    pub fn anchored(mut self, anchor: &'static str) -> TextBox {
+        self.anchor = anchor;
+        self
+    }
+
+    /// The same text with letter spacing.
+    pub fn spaced(mut self, spacing: f32) -> TextBox {
+        self.spacing = spacing;
+        self
+    }
+
+    /// Advance width in mm, letter spacing included (no kerning, so a slight overestimate).
+    pub fn width(&self) -> f32 {
+        let n = self.text.chars().count() as f32;
+        text_width(&self.text, self.size, self.weight >= 600) + self.spacing * (n - 1.0).max(0.0)
+    }
+
+    /// Left and right edges in mm, from the anchor.
+    pub fn span(&self) -> (f32, f32) {
+        let w = self.width();
+        match self.anchor {
+            "middle" => (self.x - w / 2.0, self.x + w / 2.0),
+            "end" => (self.x - w, self.x),
+            _ => (self.x, self.x + w),
+        }
+    }
+
+    /// Shrinks the font (down to `min_size`) until the text is at most `max_width` wide.
+    pub fn fit(mut self, max_width: f32, min_size: f32) -> TextBox {
+        let w = self.width();
+        if w > max_width {
+            self.size = (self.size * max_width / w).max(min_size);
+        }
+        self
+    }
+}
+
+/// An axis-aligned rectangle, mm.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Rect {
+    /// Left edge.
+    pub x: f32,
+    /// Top edge.
+    pub y: f32,
+    /// Width.
+    pub w: f32,
+    /// Height.
+    pub h: f32,
+}
+
+/// One stroke of a background texture: a line, usually dashed, so that a row of bars or
+/// dots is one element. Cheaper than an SVG `<pattern>` for resvg (which samples
+/// patterns bicubically, pixel by pixel) and tiny in a PDF (dashes are native there).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TextureLine {
+    /// Start, mm.
+    pub x1: f32,
+    /// Start, mm.
+    pub y1: f32,
+    /// End, mm.
+    pub x2: f32,
+    /// End, mm.
+    pub y2: f32,
+    /// `stroke-dasharray`, mm; empty for a solid line.
+    pub dash: String,
+}
+
+/// One drawn line of a hexagram or trigram: a bar (yang) or two bars (yin).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LineShape {
+    /// 1..=6 counted from the bottom of the reading the shape was laid out for.
+    pub line: u8,
+    /// `yang` or `yin`.
+    pub aspect: &'static str,
+    /// The bars: one for yang, two for yin.
+    pub bars: Vec<Rect>,
+    /// Vertical centre, mm.
+    pub cy: f32,
+}
+
+/// Geometry of a drawn hexagram or trigram: where its lines go.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Stack {
+    /// Left edge of the bars.
+    pub x: f32,
+    /// Width of a yang bar.
+    pub width: f32,
+    /// Centre of the top line.
+    pub top: f32,
+    /// Bar thickness.
+    pub thickness: f32,
+    /// Centre-to-centre distance of neighbouring lines in a trigram.
+    pub pitch: f32,
+    /// Extra distance between line 3 and line 4 (hexagrams only).
+    pub trigram_gap: f32,
+    /// Width of the break in a yin line, as a fraction of the width.
+    pub break_fraction: f32,
+}
+
+impl Stack {
+    /// Vertical centre of line `i` (1 = bottom) of a stack of `count` lines.
+    pub fn centre(&self, i: u8, count: u8) -> f32 {
+        let from_top = (count - i) as f32;
+        let gap = if count == 6 && i <= 3 { self.trigram_gap } else { 0.0 };
+        self.top + from_top * self.pitch + gap
+    }
+
+    /// The shapes of `bits` (bit 0 = line 1), `count` lines, bottom line first.
+    pub fn shapes(&self, bits: u8, count: u8) -> Vec<LineShape> {
+        (1..=count)
+            .map(|i| {
+                let yang = bits >> (i - 1) & 1 == 1;
+                let cy = self.centre(i, count);
+                let y = cy - self.thickness / 2.0;
+                let bars = if yang {
+                    vec![Rect { x: self.x, y, w: self.width, h: self.thickness }]
+                } else {
+                    let w = self.width * (1.0 - self.break_fraction) / 2.0;
+                    vec![
+                        Rect { x: self.x, y, w, h: self.thickness },
+                        Rect { x: self.x + self.width - w, y, w, h: self.thickness },
+                    ]
+                };
+                LineShape { line: i, aspect: if yang { "yang" } else { "yin" }, bars, cy }
+            })
+            .collect()
+    }
+}
+
+/// Colours and font stacks every card template receives.
+#[derive(Debug, Clone, Serialize)]
+pub struct Style {
+    /// Card stock colour (the background runs into the bleed).
+    pub paper: &'static str,
+    /// Main ink: the dark reading, lines, Zhi Pai text. About 10 % grey.
+    pub dark_ink: &'static str,
+    /// The light reading's ink: a grey-blue that prints at about 56 % grey, so the two
+    /// readings stay apart in black and white and the light one stays legible.
+    pub light_ink: &'static str,
+    /// Hairlines and decorations.
+    pub rule: &'static str,
+    /// `font-family` for Latin text, with the bundled fallbacks.
+    pub sans: &'static str,
+    /// `font-family` for Chinese text.
+    pub cjk: &'static str,
+}
+
+/// The house style.
+pub const STYLE: Style = Style {
+    paper: "#fffdf7",
+    dark_ink: "#1d1a17",
+    light_ink: "#7593b6",
+    rule: "#d9d1c0",
+    sans: fonts::SANS_STACK,
+    cjk: "Noto Sans CJK TC, Noto Sans",
+};
+
+/// The canvas every card shares, for templates.
+#[derive(Debug, Clone, Serialize)]
+pub struct Canvas {
+    /// Width, mm (69).
+    pub width: f32,
+    /// Height, mm (94).
+    pub height: f32,
+    /// Bleed, mm (3).
+    pub bleed: f32,
+    /// Horizontal centre, mm.
+    pub cx: f32,
+    /// Vertical centre, mm.
+    pub cy: f32,
+    /// The trim box.
+    pub trim: Rect,
+    /// The safe area.
+    pub safe: Rect,
+}
+
+/// The 69×94 mm canvas.
+pub fn canvas() -> Canvas {
+    Canvas {
+        width: CANVAS_WIDTH_MM,
+        height: CANVAS_HEIGHT_MM,
+        bleed: BLEED_MM,
+        cx: CANVAS_WIDTH_MM / 2.0,
+        cy: CANVAS_HEIGHT_MM / 2.0,
+        trim: Rect { x: BLEED_MM, y: BLEED_MM, w: TRIM_WIDTH_MM, h: TRIM_HEIGHT_MM },
+        safe: Rect {
+            x: BLEED_MM + SAFE_MM,
+            y: BLEED_MM + SAFE_MM,
+            w: TRIM_WIDTH_MM - 2.0 * SAFE_MM,
+            h: TRIM_HEIGHT_MM - 2.0 * SAFE_MM,
+        },
+    }
+}
+
+/// `Heaven` from `heaven`.
+pub(crate) fn capitalise(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Rounds to 0.01 mm so that the SVG text stays short and stable.
+pub(crate) fn r2(v: f32) -> f32 {
+    (v * 100.0).round() / 100.0
+}
+
+/// The bundled faces used to measure text, in fallback order, as
+/// (bold?, parsed face). Measuring lets the layout shrink a long name to fit instead of
+/// letting it run off the card.
+fn measure_faces() -> &'static [(bool, ttf_parser::Face<'static>)] {
+    static FACES: OnceLock<Vec<(bool, ttf_parser::Face<'static>)>> = OnceLock::new();
+    FACES.get_or_init(|| {
+        let order = [
+            ("NotoSans-Regular-subset.ttf", false),
+            ("NotoSans-Bold-subset.ttf", true),
+            ("NotoSansCJKtc-Regular-subset.otf", false),
+            ("NotoSansCJKtc-Bold-subset.otf", true),
+            ("NotoSansSymbols2-Regular-subset.ttf", false),
+            ("NotoSansMath-Regular-subset.ttf", false),
+            ("NotoSansSymbols-Regular-subset.ttf", false),
+        ];
+        order
+            .iter()
+            .filter_map(|(name, bold)| {
+                let (_, data) = fonts::font_files().iter().find(|(n, _)| n == name)?;
+                Some((*bold, ttf_parser::Face::parse(data, 0).ok()?))
+            })
+            .collect()
+    })
+}
+
+/// Advance width of `text` at `size` mm in the bundled sans (bold or regular), with
+/// the same per-character fallback as the renderers. Unknown characters count 1 em.
+pub fn text_width(text: &str, size: f32, bold: bool) -> f32 {
+    let faces = measure_faces();
+    text.chars()
+        .map(|c| {
+            // Prefer the requested weight; symbol faces have only a regular weight.
+            let pick = faces.iter().filter(|(b, _)| *b == bold).chain(faces.iter()).find_map(|(_, face)| {
+                let gid = face.glyph_index(c)?;
+                let advance = face.glyph_hor_advance(gid)?;
+                Some(advance as f32 / face.units_per_em() as f32)
+            });
+            pick.unwrap_or(1.0) * size
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn faces_and_pairs_count() {
+        assert_eq!(Deck::ChangingLines.faces().len(), 65);
+        assert_eq!(Deck::ZhiPai.faces().len(), 65 + 32);
+        assert_eq!(Deck::ChangingLines.print_pairs().len(), 64);
+        assert_eq!(Deck::ZhiPai.print_pairs().len(), 80);
+        for deck in Deck::ALL {
+            for (front, back) in deck.print_pairs() {
+                assert!(deck.faces().contains(&front) && deck.faces().contains(&back));
+            }
+        }
+    }
+
+    #[test]
+    fn face_slugs_round_trip() {
+        for deck in Deck::ALL {
+            for face in deck.faces() {
+                assert_eq!(face.slug().parse::<Face>().unwrap(), face);
+            }
+        }
+        assert_eq!("12".parse::<Face>().unwrap().slug(), "card-12");
+        assert_eq!("card-7".parse::<Face>().unwrap().slug(), "card-07");
+        for bad in ["0", "65", "card-x", "trigram-3-water-active", "trigram-1-wood-on", "front"] {
+            assert!(matches!(bad.parse::<Face>(), Err(CardError::BadFace(_))), "{bad}");
+        }
+    }
+
+    #[test]
+    fn decks_and_langs_parse() {
+        assert_eq!("zhi-pai".parse::<Deck>().unwrap(), Deck::ZhiPai);
+        assert_eq!("Changing-Lines".parse::<Deck>().unwrap(), Deck::ChangingLines);
+        assert!("tarot".parse::<Deck>().unwrap_err().to_string().contains("changing-lines or zhi-pai"));
+        assert_eq!("FR".parse::<Lang>().unwrap(), Lang::Fr);
+        assert!("de".parse::<Lang>().is_err());
+    }
+
+    #[test]
+    fn changing_lines_has_no_trigram_cards() {
+        let face = Face::Trigram(TrigramFace { set: PlayerSet::One, trigram: Trigram::WATER, active: true });
+        let err = card_svg(Deck::ChangingLines, &face, Lang::En).unwrap_err();
+        assert_eq!(err.to_string(), "trigram-1-water-active is not a face of the changing-lines deck");
+    }
+
+    #[test]
+    fn text_is_measured_with_the_bundled_fonts() {
+        let w = text_width("Peace", 10.0, false);
+        assert!((20.0..40.0).contains(&w), "{w}");
+        assert!(text_width("Peace", 10.0, true) > w);
+        // CJK characters are one em wide.
+        assert!((text_width("泰", 10.0, false) - 10.0).abs() < 0.01);
+        let t = TextBox::new("The Marrying Maiden", 0.0, 0.0, 4.0, 700).fit(30.0, 2.0);
+        assert!(t.width() <= 30.01 && t.size < 4.0, "{}", t.width());
+        // Never below the minimum size, even if that means too wide.
+        assert_eq!(TextBox::new("The Marrying Maiden", 0.0, 0.0, 4.0, 700).fit(5.0, 2.0).size, 2.0);
+    }
+}

@@ -1,0 +1,258 @@
+//! `GET /cards/{deck}/{face}.svg|.png`: card faces rendered on demand by the same code
+//! as `hexforge generate` ([`card_svg`], [`render::svg_to_png`]), kept in a bounded
+//! in-memory cache.
+//!
+//! `{face}` is a card number (`12`), `card-12`, `back`, or a Zhi Pai trigram face
+//! (`trigram-1-water-active`). Query: `orientation=dark|light` (light turns the picture
+//! 180°, the way a player turns a Changing Lines card to read its light side),
+//! `lang=en|fr`, and for PNG `dpi=72..=600` (default 300).
+
+use super::error::{AppError, Path, Query, blocking};
+use super::{AppState, Routes};
+use crate::card::Orientation;
+use crate::cards::{CANVAS_HEIGHT_MM, CANVAS_WIDTH_MM, Deck, Face, Lang, card_svg};
+use crate::render;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::header;
+use axum::response::IntoResponse;
+use serde::Deserialize;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+use tokio::sync::Semaphore;
+
+pub(super) fn routes(routes: Routes) -> Routes {
+    routes.get("/cards/{deck}/{file}", card)
+}
+
+/// Lowest and highest dpi the service renders; the default is SPEC §7's 300.
+pub const DPI_RANGE: std::ops::RangeInclusive<u16> = 72..=600;
+const DEFAULT_DPI: u16 = 300;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+enum Format {
+    Svg,
+    Png,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+struct Key {
+    deck: Deck,
+    face: Face,
+    orientation: Orientation,
+    lang: Lang,
+    format: Format,
+    /// 0 for SVG.
+    dpi: u16,
+}
+
+/// Rendered faces, bounded both in entries and in bytes; the oldest entry goes first.
+/// Renders run on the blocking pool, at most one per core at a time.
+pub struct CardCache {
+    inner: Mutex<CacheInner>,
+    max_entries: usize,
+    max_bytes: usize,
+    renders: Semaphore,
+}
+
+#[derive(Default)]
+struct CacheInner {
+    map: HashMap<Key, Bytes>,
+    order: VecDeque<Key>,
+    bytes: usize,
+}
+
+impl CardCache {
+    /// A cache of at most `max_entries` faces and `max_bytes` bytes.
+    pub fn new(max_entries: usize, max_bytes: usize) -> CardCache {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        CardCache { inner: Mutex::default(), max_entries, max_bytes, renders: Semaphore::new(cores) }
+    }
+
+    fn get(&self, key: &Key) -> Option<Bytes> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner()).map.get(key).cloned()
+    }
+
+    fn put(&self, key: Key, value: Bytes) {
+        if value.len() > self.max_bytes {
+            return;
+        }
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        if inner.map.contains_key(&key) {
+            return;
+        }
+        while !inner.order.is_empty()
+            && (inner.map.len() >= self.max_entries || inner.bytes + value.len() > self.max_bytes)
+        {
+            let old = inner.order.pop_front().expect("checked non-empty");
+            if let Some(bytes) = inner.map.remove(&old) {
+                inner.bytes -= bytes.len();
+            }
+        }
+        inner.bytes += value.len();
+        inner.order.push_back(key);
+        inner.map.insert(key, value);
+    }
+
+    /// Number of cached faces.
+    pub fn len(&self) -> usize {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner()).map.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl Default for CardCache {
+    /// 512 faces, 64 MiB.
+    fn default() -> Self {
+        CardCache::new(512, 64 << 20)
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct CardQuery {
+    orientation: Option<String>,
+    lang: Option<String>,
+    dpi: Option<String>,
+}
+
+async fn card(
+    State(state): State<AppState>,
+    Path((deck, file)): Path<(String, String)>,
+    Query(query): Query<CardQuery>,
+) -> Result<impl IntoResponse, AppError> {
+    let deck: Deck = deck.parse()?;
+    let (stem, format) = match file.rsplit_once('.') {
+        Some((stem, "svg")) => (stem, Format::Svg),
+        Some((stem, "png")) => (stem, Format::Png),
+        _ => {
+            return Err(AppError::not_found(format!(
+                "{file:?} is not a card file; expected NUMBER.svg or NUMBER.png, such as 12.svg"
+            )));
+        }
+    };
+    let face: Face = stem.parse()?;
+    let orientation: Orientation = match &query.orientation {
+        Some(o) => o.parse()?,
+        None => Orientation::Dark,
+    };
+    let lang: Lang = match &query.lang {
+        Some(l) => l.parse()?,
+        None => Lang::En,
+    };
+    let dpi = match (format, &query.dpi) {
+        (Format::Svg, _) => 0,
+        (Format::Png, None) => DEFAULT_DPI,
+        (Format::Png, Some(text)) => match text.trim().parse::<u16>() {
+            Ok(d) if DPI_RANGE.contains(&d) => d,
+            _ => {
+                return Err(AppError::bad_request(format!(
+                    "dpi {text:?} is not a whole number from {} to {}",
+                    DPI_RANGE.start(),
+                    DPI_RANGE.end()
+                )));
+            }
+        },
+    };
+    if !deck.has(&face) {
+        return Err(AppError::not_found(format!("{face} is not a face of the {deck} deck")));
+    }
+    let key = Key { deck, face, orientation, lang, format, dpi };
+    let bytes = match state.cards.get(&key) {
+        Some(bytes) => bytes,
+        None => {
+            let cache = Arc::clone(&state.cards);
+            let _permit = cache.renders.acquire().await.map_err(|e| AppError::Internal(e.into()))?;
+            // Another request may have rendered it while this one waited for a permit.
+            match cache.get(&key) {
+                Some(bytes) => bytes,
+                None => {
+                    let bytes = blocking(move || render_face(key)).await?;
+                    cache.put(key, bytes.clone());
+                    bytes
+                }
+            }
+        }
+    };
+    let content_type = match format {
+        Format::Svg => "image/svg+xml",
+        Format::Png => "image/png",
+    };
+    Ok(([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "public, max-age=3600")], bytes))
+}
+
+fn render_face(key: Key) -> Result<Bytes, AppError> {
+    let mut svg = card_svg(key.deck, &key.face, key.lang)?;
+    if key.orientation == Orientation::Light {
+        svg = turned(&svg);
+    }
+    Ok(match key.format {
+        Format::Svg => Bytes::from(svg),
+        Format::Png => {
+            Bytes::from(render::svg_to_png(&svg, f32::from(key.dpi)).map_err(|e| AppError::Internal(e.into()))?)
+        }
+    })
+}
+
+/// The same card turned 180° about its centre: the drawing is wrapped in one rotated
+/// group and the root is marked `data-orientation="light"`.
+fn turned(svg: &str) -> String {
+    let (Some(start), Some(end)) = (svg.find("<svg"), svg.rfind("</svg>")) else {
+        return svg.to_string();
+    };
+    let Some(open_end) = svg[start..].find('>').map(|i| start + i) else {
+        return svg.to_string();
+    };
+    format!(
+        "{} data-orientation=\"light\"{}<g transform=\"rotate(180 {} {})\">{}</g>{}",
+        &svg[..start + 4],
+        &svg[start + 4..=open_end],
+        CANVAS_WIDTH_MM / 2.0,
+        CANVAS_HEIGHT_MM / 2.0,
+        &svg[open_end + 1..end],
+        &svg[end..]
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hexagram::Hexagram;
+
+    fn key(n: i64) -> Key {
+        Key {
+            deck: Deck::ChangingLines,
+            face: Face::Card(Hexagram::from_number(n).unwrap()),
+            orientation: Orientation::Dark,
+            lang: Lang::En,
+            format: Format::Svg,
+            dpi: 0,
+        }
+    }
+
+    #[test]
+    fn the_cache_is_bounded_by_entries_and_bytes() {
+        let cache = CardCache::new(3, 100);
+        for n in 1..=5 {
+            cache.put(key(n), Bytes::from(vec![0u8; 10]));
+        }
+        assert_eq!(cache.len(), 3);
+        assert!(cache.get(&key(1)).is_none() && cache.get(&key(5)).is_some());
+        cache.put(key(6), Bytes::from(vec![0u8; 95]));
+        assert_eq!(cache.len(), 1);
+        cache.put(key(7), Bytes::from(vec![0u8; 101]));
+        assert!(cache.get(&key(7)).is_none(), "larger than the whole cache: not kept");
+    }
+
+    #[test]
+    fn turning_wraps_the_drawing_in_a_rotation() {
+        let svg = "<?xml version=\"1.0\"?>\n<svg viewBox=\"0 0 69 94\" data-card=\"12\"><rect/></svg>\n";
+        let t = turned(svg);
+        assert_eq!(
+            t,
+            "<?xml version=\"1.0\"?>\n<svg data-orientation=\"light\" viewBox=\"0 0 69 94\" data-card=\"12\"><g transform=\"rotate(180 34.5 47)\"><rect/></g></svg>\n"
+        );
+    }
+}

@@ -1,0 +1,157 @@
+//! The core routes: hexagrams, changing lines, casting and the neighbour check.
+//!
+//! Each answers with the same serde types the CLI prints with `--json`
+//! ([`HexagramView`], [`Cast`], [`Mismatch`]); every rule is the core's.
+
+use super::Routes;
+use super::error::{AppError, Json, Path};
+use crate::card::{Card, Orientation};
+use crate::casting::{Cast, cast};
+use crate::hexagram::{Hexagram, LinePosition};
+use crate::verify::{Mismatch, verify_neighbours};
+use crate::view::{HexagramView, all_hexagrams};
+use axum::body::Bytes;
+use axum::http::header;
+use axum::response::IntoResponse;
+use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
+
+pub(super) fn routes(routes: Routes) -> Routes {
+    routes
+        .get("/api/hexagrams", list)
+        .get("/api/hexagrams/{n}", one)
+        .post("/api/change", change)
+        .post("/api/cast", cast_lines)
+        .post("/api/neighbours/verify", verify)
+}
+
+/// The 64 hexagram objects never change: serialise them once. Index 0 is the list,
+/// index n is hexagram n.
+static SERIALISED: LazyLock<Vec<Bytes>> = LazyLock::new(|| {
+    let views = all_hexagrams();
+    let mut out = vec![Bytes::from(serde_json::to_vec(&views).expect("views serialise"))];
+    out.extend(views.iter().map(|v| Bytes::from(serde_json::to_vec(v).expect("views serialise"))));
+    out
+});
+
+fn json_bytes(bytes: Bytes) -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], bytes)
+}
+
+/// `GET /api/hexagrams`: all 64 objects in King Wen order.
+async fn list() -> impl IntoResponse {
+    json_bytes(SERIALISED[0].clone())
+}
+
+/// `GET /api/hexagrams/{n}`: `n` is a King Wen number or six lines bottom to top.
+async fn one(Path(n): Path<String>) -> Result<impl IntoResponse, AppError> {
+    let hexagram: Hexagram = n.parse().map_err(|e: crate::error::CoreError| AppError::not_found(e.to_string()))?;
+    Ok(json_bytes(SERIALISED[usize::from(hexagram.number())].clone()))
+}
+
+/// A hexagram in a request body: a King Wen number (`12`) or a line string (`"000111"`).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum HexagramRef {
+    Number(i64),
+    Text(String),
+    /// Anything else, kept so the error can show it.
+    Other(serde_json::Value),
+}
+
+impl HexagramRef {
+    pub fn resolve(&self) -> Result<Hexagram, AppError> {
+        Ok(match self {
+            HexagramRef::Number(n) => Hexagram::from_number(*n)?,
+            HexagramRef::Text(s) => s.parse()?,
+            HexagramRef::Other(v) => {
+                return Err(AppError::bad_request(format!(
+                    "hexagram {v} is not a hexagram; expected a King Wen number 1..=64 or six lines like \"000111\""
+                )));
+            }
+        })
+    }
+}
+
+/// `POST /api/change` body.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChangeRequest {
+    pub hexagram: HexagramRef,
+    /// Lines to change, 1 (bottom) ..= 6, each at most once.
+    pub lines: Vec<i64>,
+}
+
+/// `POST /api/change`: the hexagram with the listed lines changed, as `hexforge change --json`.
+async fn change(Json(req): Json<ChangeRequest>) -> Result<Json<HexagramView>, AppError> {
+    let hexagram = req.hexagram.resolve()?;
+    if req.lines.is_empty() {
+        return Err(AppError::bad_request("lines is empty; list the lines to change, 1 (bottom) to 6"));
+    }
+    if req.lines.len() > 6 {
+        return Err(AppError::bad_request(format!(
+            "lines lists {} lines, but a hexagram has 6; list each line 1..=6 at most once",
+            req.lines.len()
+        )));
+    }
+    let lines = req.lines.iter().map(|&l| LinePosition::new(l)).collect::<Result<Vec<_>, _>>()?;
+    Ok(Json(HexagramView::from(hexagram.changed_lines(&lines)?)))
+}
+
+/// `POST /api/cast` body.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CastRequest {
+    /// Six line values, bottom first: 6, 7, 8 or 9.
+    pub values: Vec<i64>,
+}
+
+/// `POST /api/cast`: as `hexforge cast … --json`.
+async fn cast_lines(Json(req): Json<CastRequest>) -> Result<Json<Cast>, AppError> {
+    Ok(Json(cast(&req.values)?))
+}
+
+/// `POST /api/neighbours/verify` body.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct VerifyRequest {
+    /// The card number, 1..=64.
+    pub card: i64,
+    /// `dark` (default) or `light`.
+    #[serde(default)]
+    pub orientation: Option<String>,
+    /// The six numbers printed beside lines 1..6 of that reading, bottom first.
+    pub numbers: Vec<i64>,
+}
+
+/// The answer of `POST /api/neighbours/verify`, as `hexforge verify-neighbours --card … --json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VerifyResponse {
+    pub ok: bool,
+    pub mismatches: Vec<Mismatch>,
+}
+
+async fn verify(Json(req): Json<VerifyRequest>) -> Result<Json<VerifyResponse>, AppError> {
+    let card = Card::from_number(req.card)?;
+    let orientation: Orientation = match &req.orientation {
+        Some(text) => text.parse()?,
+        None => Orientation::Dark,
+    };
+    let mismatches = verify_neighbours(card, orientation, &req.numbers)?;
+    Ok(Json(VerifyResponse { ok: mismatches.is_empty(), mismatches }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_serialised_table_matches_the_views() {
+        for h in Hexagram::all() {
+            let v: serde_json::Value = serde_json::from_slice(&SERIALISED[usize::from(h.number())]).unwrap();
+            assert_eq!(v, serde_json::to_value(HexagramView::from(h)).unwrap());
+        }
+        let all: Vec<serde_json::Value> = serde_json::from_slice(&SERIALISED[0]).unwrap();
+        assert_eq!(all.len(), 64);
+    }
+}

@@ -1,0 +1,28 @@
+//! `GET /openapi.json`: a hand-written OpenAPI 3.1 document (`web/openapi.json`)
+//! describing every route and schema. A test checks it against [`super::route_table`].
+
+use super::Routes;
+use axum::http::header;
+use axum::response::IntoResponse;
+
+/// The document, as served.
+pub const OPENAPI_JSON: &str = include_str!("../../web/openapi.json");
+
+pub(super) fn routes(routes: Routes) -> Routes {
+    routes.get("/openapi.json", document)
+}
+
+async fn document() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], OPENAPI_JSON)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_document_is_json_and_openapi_3_1() {
+        let doc: serde_json::Value = serde_json::from_str(OPENAPI_JSON).expect("web/openapi.json is JSON");
+        assert_eq!(doc["openapi"], "3.1.0");
+    }
+}

@@ -1,0 +1,596 @@
+//! Dragons of the Ba-Gua: the counts of the seed, the boards read back from their SVG,
+//! every print PDF parsed (page sizes, boxes, viewer preferences), the rulebook
+//! editions, and byte-identical output from one run to the next.
+
+use hexforge::dragons::{self, Cell, Dragon, PortalColour, WHEEL};
+use hexforge::dragons_art::{self, Face};
+use hexforge::output::Output;
+use hexforge::rulebook::{self, Game, Paper as BookPaper};
+use hexforge::trigram::Trigram;
+use hexforge::{fonts, render};
+use lopdf::{Document, Object};
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+const MM_PER_PT: f64 = 25.4 / 72.0;
+
+/// Files written by a run: path → (kind, sha256).
+type Files = BTreeMap<String, (String, String)>;
+
+/// One full `generate` run (PNGs at 72 dpi, to keep the test quick), shared by the tests.
+fn generated() -> &'static (PathBuf, Files) {
+    static RUN: OnceLock<(PathBuf, Files)> = OnceLock::new();
+    RUN.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dragons-run");
+        let _ = std::fs::remove_dir_all(&dir);
+        let out = Output::create(&dir).unwrap();
+        dragons_art::generate(&out, 72.0).expect("dragons generate");
+        let entries = out.finish().unwrap();
+        let files = entries.into_iter().map(|e| (e.path, (e.kind, e.sha256))).collect();
+        (dir, files)
+    })
+}
+
+fn read(rel: &str) -> Vec<u8> {
+    std::fs::read(generated().0.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+fn read_str(rel: &str) -> String {
+    String::from_utf8(read(rel)).unwrap()
+}
+
+fn number(o: &Object) -> f64 {
+    match o {
+        Object::Integer(i) => *i as f64,
+        Object::Real(r) => f64::from(*r),
+        other => panic!("not a number: {other:?}"),
+    }
+}
+
+/// A page box as (x0, y0, x1, y1) in millimetres.
+fn page_box(d: &Document, page: lopdf::ObjectId, name: &[u8]) -> Option<[f64; 4]> {
+    let dict = d.get_dictionary(page).ok()?;
+    let arr = dict.get(name).ok()?.as_array().ok()?;
+    let v: Vec<f64> = arr.iter().map(|o| number(o) * MM_PER_PT).collect();
+    Some([v[0], v[1], v[2], v[3]])
+}
+
+/// Whether the document's catalog (in its last revision) asks for no print scaling.
+fn asks_no_scaling(pdf: &[u8]) -> bool {
+    let d = Document::load_mem(pdf).unwrap();
+    let catalog = d.catalog().unwrap();
+    let prefs = match catalog.get(b"ViewerPreferences") {
+        Ok(Object::Reference(id)) => d.get_dictionary(*id).unwrap().clone(),
+        Ok(Object::Dictionary(dict)) => dict.clone(),
+        _ => return false,
+    };
+    prefs.get(b"PrintScaling").ok().and_then(|o| o.as_name().ok()) == Some(b"None".as_slice())
+}
+
+// ---------------------------------------------------------------------------------------
+// The seed's counts
+
+#[test]
+fn component_counts_match_the_seed() {
+    let expect = [
+        ("board of human", 1),
+        ("board of ba-gua", 1),
+        ("ba-gua stones", 8),
+        ("dragon tiles", 8),
+        ("water stones", 8),
+        ("fire stones", 8),
+        ("distance ruler", 1),
+        ("rock tile", 1),
+        ("portal tiles", 4),
+        ("flux coin", 1),
+    ];
+    for (group, n) in expect {
+        assert_eq!(dragons::group_total(group), n, "{group}");
+    }
+    let q = |k| dragons::component(k).unwrap().quantity;
+    assert_eq!((q("portal-green"), q("portal-red"), q("portal-blue")), (2, 1, 1));
+    assert_eq!((q("bagua-stone-white"), q("bagua-stone-black")), (4, 4));
+    assert_eq!(q("dragon-white-head") + q("dragon-white-segment"), 4);
+    assert_eq!(q("dragon-black-head") + q("dragon-black-segment"), 4);
+}
+
+#[test]
+fn components_json_lists_every_component_with_its_files() {
+    let v: serde_json::Value = serde_json::from_str(&read_str("dragons/components.json")).unwrap();
+    let list = v["components"].as_array().unwrap();
+    assert_eq!(list.len(), dragons::COMPONENTS.len());
+    let total: u64 = list.iter().map(|c| c["count"].as_u64().unwrap()).sum();
+    let seed_total: u32 = dragons::COMPONENTS.iter().map(|c| u32::from(c.quantity)).sum();
+    assert_eq!(total, u64::from(seed_total));
+    let files = &generated().1;
+    for c in list {
+        let listed = c["files"].as_array().unwrap();
+        assert!(!listed.is_empty(), "{} has files", c["key"]);
+        for f in listed {
+            let path = format!("dragons/{}", f.as_str().unwrap());
+            assert!(files.contains_key(&path), "{path} is in the manifest");
+            assert!(files.contains_key(&path.replace(".svg", ".png")), "{path} has a PNG");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Boards, read back from their SVG
+
+fn svg_doc(text: &str) -> roxmltree::Document<'_> {
+    roxmltree::Document::parse(text).expect("well-formed SVG")
+}
+
+#[test]
+fn board_of_human_has_every_square_named() {
+    let text = read_str("dragons/board-human.svg");
+    let doc = svg_doc(&text);
+    let cells: Vec<&str> = doc.descendants().filter_map(|n| n.attribute("data-cell")).collect();
+    let n = usize::from(dragons::BOARD_SIZE);
+    assert_eq!(cells.len(), n * n);
+    for col in 0..dragons::BOARD_SIZE {
+        for row in 0..dragons::BOARD_SIZE {
+            let name = Cell::new(col, row).unwrap().to_string();
+            assert!(cells.contains(&name.as_str()), "{name}");
+        }
+    }
+    // 9 × 9 squares of 25 mm in a 12 mm frame.
+    let root = doc.root_element();
+    let width: f64 = root.attribute("width").unwrap().trim_end_matches("mm").parse().unwrap();
+    assert_eq!(width, 249.0);
+    let a1 = doc.descendants().find(|n| n.attribute("data-cell") == Some("a1")).unwrap();
+    let i9 = doc.descendants().find(|n| n.attribute("data-cell") == Some("i9")).unwrap();
+    let at = |n: roxmltree::Node, a| n.attribute(a).unwrap().parse::<f64>().unwrap();
+    assert_eq!((at(a1, "x"), at(a1, "y")), (12.0, 212.0), "a1 is bottom left");
+    assert_eq!((at(i9, "x"), at(i9, "y")), (212.0, 12.0), "i9 is top right");
+    assert_eq!(at(a1, "width"), dragons_art::CELL_MM as f64);
+}
+
+#[test]
+fn setups_show_every_scenario_tile_on_its_square() {
+    for s in dragons::scenarios() {
+        let text = read_str(&format!("dragons/setup-{}.svg", s.key));
+        let doc = svg_doc(&text);
+        let pieces: Vec<roxmltree::Node> = doc.descendants().filter(|n| n.has_attribute("data-piece")).collect();
+        let on = |cell: Cell| -> Vec<(String, String)> {
+            pieces
+                .iter()
+                .filter(|n| n.attribute("data-cell") == Some(cell.to_string().as_str()))
+                .map(|n| {
+                    (n.attribute("data-piece").unwrap().to_string(), n.attribute("data-face").unwrap().to_string())
+                })
+                .collect()
+        };
+        for d in &s.dragons {
+            let key = if d.dragon == Dragon::Sky { "sky" } else { "earth" };
+            for (i, &c) in d.cells.iter().enumerate() {
+                let found = on(c);
+                assert_eq!(found.len(), 1, "{} {c}", s.key);
+                assert_eq!(found[0].0, if i == 0 { "head" } else { "segment" }, "{} {c}", s.key);
+                let node = pieces.iter().find(|n| n.attribute("data-cell") == Some(c.to_string().as_str())).unwrap();
+                assert_eq!(node.attribute("data-dragon"), Some(key));
+            }
+            assert_eq!(on(d.head())[0].1, "alive");
+        }
+        let rock = s.rock.unwrap();
+        assert_eq!(on(rock), [("rock".to_string(), "face".to_string())]);
+        for p in &s.portals {
+            let node = pieces.iter().find(|n| n.attribute("data-cell") == Some(p.cell.to_string().as_str())).unwrap();
+            assert_eq!(node.attribute("data-piece"), Some("portal"));
+            assert_eq!(node.attribute("data-colour"), Some(p.colour.key()));
+            assert_eq!(node.attribute("data-face"), Some("free"));
+        }
+        let tiles = pieces.iter().filter(|n| matches!(n.attribute("data-piece"), Some("head" | "segment"))).count();
+        assert_eq!(tiles, 8, "{}: 8 dragon tiles", s.key);
+        let portals = pieces.iter().filter(|n| n.attribute("data-piece") == Some("portal")).count();
+        assert_eq!(portals, s.portals.len());
+    }
+    let valley = dragons::scenario("valley").unwrap();
+    assert_eq!(valley.portals.len(), 4, "the valley uses all four portals");
+    assert!(valley.portals.iter().any(|p| p.colour == PortalColour::Red));
+}
+
+#[test]
+fn the_wheel_is_earlier_heaven_and_flows_counter_clockwise() {
+    let text = read_str("dragons/board-bagua.svg");
+    let doc = svg_doc(&text);
+    let spaces: Vec<roxmltree::Node> = doc.descendants().filter(|n| n.has_attribute("data-trigram")).collect();
+    assert_eq!(spaces.len(), 8);
+    let mut by_angle = Vec::new();
+    for n in &spaces {
+        let t: Trigram = n.attribute("data-trigram").unwrap().parse().unwrap();
+        let i: usize = n.attribute("data-wheel-index").unwrap().parse().unwrap();
+        assert_eq!(WHEEL[i], t);
+        // transform="rotate(a cx cy)": a = -45 i, turning counter-clockwise from the top.
+        let tr = n.attribute("transform").unwrap();
+        let a: f64 = tr.trim_start_matches("rotate(").split_whitespace().next().unwrap().parse().unwrap();
+        assert_eq!(a, -45.0 * i as f64, "{t}");
+        by_angle.push((a as i64, t));
+    }
+    let at = |deg: i64| by_angle.iter().find(|(a, _)| (a - deg).rem_euclid(360) == 0).unwrap().1;
+    assert_eq!(at(0), Trigram::HEAVEN, "heaven at the top");
+    assert_eq!(at(180), Trigram::EARTH, "earth at the bottom");
+    assert_eq!(at(-90), Trigram::FIRE, "fire on the left");
+    assert_eq!(at(90), Trigram::WATER, "water on the right");
+    for (a, t) in &by_angle {
+        assert_eq!(at(a + 180), t.complement(), "{t} faces its complement");
+    }
+    let main: Vec<&str> = spaces
+        .iter()
+        .filter(|n| n.attribute("data-main") == Some("true"))
+        .map(|n| n.attribute("data-element").unwrap())
+        .collect();
+    assert_eq!(main.len(), 4);
+    for e in ["sky", "earth", "fire", "water"] {
+        assert!(main.contains(&e));
+    }
+    let flow = doc.descendants().find(|n| n.has_attribute("data-flow")).unwrap();
+    assert_eq!(flow.attribute("data-flow"), Some("counter-clockwise"));
+    // Both dragons' areas, with 4 life, 4 fire and 3 lost-segment slots each.
+    for d in ["sky", "earth"] {
+        let area = doc
+            .descendants()
+            .find(|n| n.attribute("data-area") == Some("dragon") && n.attribute("data-dragon") == Some(d))
+            .unwrap();
+        let slots: Vec<&str> = area.descendants().filter_map(|n| n.attribute("data-slot")).collect();
+        for kind in ["life", "fire", "lost"] {
+            let n = slots.iter().filter(|s| s.starts_with(kind)).count();
+            assert_eq!(n, if kind == "lost" { 3 } else { 4 }, "{d} {kind}");
+        }
+    }
+    assert!(doc.descendants().any(|n| n.attribute("data-area") == Some("centre")));
+}
+
+#[test]
+fn every_face_is_drawn_with_bundled_fonts_and_characters() {
+    let mut all = vec![
+        read_str("dragons/board-human.svg"),
+        read_str("dragons/board-bagua.svg"),
+        read_str("dragons/setup-introductory.svg"),
+        read_str("dragons/setup-valley.svg"),
+    ];
+    for f in dragons_art::faces() {
+        all.push(read_str(&format!("dragons/pieces/{}.svg", f.stem())));
+    }
+    for (name, svg) in dragons_art::rulebook_figures().unwrap() {
+        all.push(svg);
+        assert!(!name.is_empty());
+    }
+    for svg in &all {
+        let doc = svg_doc(svg);
+        assert!(
+            render::unknown_font_families(svg).unwrap().is_empty(),
+            "{:?}",
+            doc.root_element().attributes().collect::<Vec<_>>()
+        );
+        let text: String = doc.descendants().filter(|n| n.is_text()).filter_map(|n| n.text()).collect();
+        assert_eq!(fonts::missing_chars(&text, &[]), Vec::<char>::new());
+    }
+}
+
+#[test]
+fn piece_files_have_their_physical_size() {
+    for f in dragons_art::faces() {
+        let text = read_str(&format!("dragons/pieces/{}.svg", f.stem()));
+        let doc = svg_doc(&text);
+        let root = doc.root_element();
+        let size = |a| root.attribute(a).unwrap().trim_end_matches("mm").parse::<f32>().unwrap();
+        let (w, h) = (size("width"), size("height"));
+        let want = match f.component.shape {
+            dragons::Shape::Tile => (dragons_art::TILE_MM, dragons_art::TILE_MM),
+            dragons::Shape::Ruler => dragons_art::RULER_MM,
+            _ if f.component.key == "flux-coin" => (dragons_art::COIN_MM, dragons_art::COIN_MM),
+            _ => (dragons_art::STONE_MM, dragons_art::STONE_MM),
+        };
+        assert_eq!((w, h), want, "{}", f.stem());
+        assert_eq!(root.attribute("data-face"), Some(f.face));
+        // The PNG has the same proportions.
+        let png = read(&format!("dragons/pieces/{}.png", f.stem()));
+        let decoder = png::Decoder::new(std::io::Cursor::new(png));
+        let info = decoder.read_info().unwrap().info().clone();
+        let expect_w = (w / 25.4 * 72.0).round() as u32;
+        assert!(info.width.abs_diff(expect_w) <= 1, "{}: {} px", f.stem(), info.width);
+    }
+    // Faces of two-faced pieces differ.
+    let stems: Vec<String> = dragons_art::faces().iter().map(Face::stem).collect();
+    assert!(stems.contains(&"dragon-white-head-defeated".to_string()));
+    assert!(stems.contains(&"portal-red-occupied".to_string()));
+    assert!(stems.contains(&"flux-coin-clockwise".to_string()));
+    assert_ne!(read("dragons/pieces/flux-coin-clockwise.svg"), read("dragons/pieces/flux-coin-counter-clockwise.svg"));
+}
+
+#[test]
+fn the_ruler_prints_the_designed_values() {
+    for (face, values) in [("straight", &dragons::RULER_STRAIGHT[..]), ("slant", &dragons::RULER_SLANT[..])] {
+        let text = read_str(&format!("dragons/pieces/distance-ruler-{face}.svg"));
+        let doc = svg_doc(&text);
+        let printed: Vec<u8> =
+            doc.descendants().filter_map(|n| n.attribute("data-value")).map(|v| v.parse().unwrap()).collect();
+        assert_eq!(printed, values, "{face}");
+        assert!(doc.descendants().any(|n| n.attribute("data-mark") == Some("mouth")));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// PDFs
+
+#[test]
+fn home_print_pdfs_have_paper_size_boxes_and_no_scaling() {
+    for (file, (w, h)) in [("dragons/dragons-a4.pdf", (210.0, 297.0)), ("dragons/dragons-letter.pdf", (215.9, 279.4))] {
+        let bytes = read(file);
+        let d = Document::load_mem(&bytes).unwrap();
+        let pages = d.get_pages();
+        assert_eq!(pages.len(), 5, "{file}: board of Ba-Gua, two piece sheets, two setups");
+        for (n, &id) in &pages {
+            let media = page_box(&d, id, b"MediaBox").unwrap();
+            assert!((media[2] - w).abs() < 0.05 && (media[3] - h).abs() < 0.05, "{file} page {n}: {media:?}");
+            let trim = page_box(&d, id, b"TrimBox").expect("TrimBox");
+            let bleed = page_box(&d, id, b"BleedBox").expect("BleedBox");
+            // The trim lies inside the bleed, the bleed inside the page, 10 mm clear of its edges.
+            for i in 0..2 {
+                assert!(bleed[i] <= trim[i] + 1e-3 && trim[i + 2] <= bleed[i + 2] + 1e-3);
+                assert!(bleed[i] >= 10.0 && bleed[i + 2] <= media[i + 2] - 10.0, "{file} page {n}: {bleed:?}");
+            }
+        }
+        // Page 1 is the board of Ba-Gua, trimmed to its size.
+        let trim = page_box(&d, pages[&1], b"TrimBox").unwrap();
+        let (bw, bh) = dragons_art::BAGUA_MM;
+        assert!((trim[2] - trim[0] - f64::from(bw)).abs() < 0.05 && (trim[3] - trim[1] - f64::from(bh)).abs() < 0.05);
+        assert!(asks_no_scaling(&bytes), "{file}");
+    }
+}
+
+#[test]
+fn the_board_of_human_is_tiled_on_home_paper_and_whole_on_large_paper() {
+    let side = f64::from(dragons_art::board_side_mm());
+    for (file, pages, (w, h)) in [
+        ("dragons/board-human-a4.pdf", 2, (210.0, 297.0)),
+        ("dragons/board-human-letter.pdf", 2, (215.9, 279.4)),
+        ("dragons/board-human-a3.pdf", 1, (297.0, 420.0)),
+        ("dragons/board-human-tabloid.pdf", 1, (279.4, 431.8)),
+    ] {
+        let bytes = read(file);
+        let d = Document::load_mem(&bytes).unwrap();
+        let ids = d.get_pages();
+        assert_eq!(ids.len(), pages, "{file}");
+        let mut covered = 0.0;
+        for &id in ids.values() {
+            let media = page_box(&d, id, b"MediaBox").unwrap();
+            let (pw, ph) = (media[2] - media[0], media[3] - media[1]);
+            assert!(
+                ((pw - w).abs() < 0.05 && (ph - h).abs() < 0.05) || ((pw - h).abs() < 0.05 && (ph - w).abs() < 0.05),
+                "{file}: {pw} x {ph}"
+            );
+            let trim = page_box(&d, id, b"TrimBox").expect("TrimBox");
+            assert!(trim[0] >= media[0] && trim[2] <= media[2] && trim[1] >= media[1] && trim[3] <= media[3]);
+            covered += trim[2] - trim[0];
+            if pages == 1 {
+                assert!((trim[2] - trim[0] - side).abs() < 0.05 && (trim[3] - trim[1] - side).abs() < 0.05);
+            }
+        }
+        if pages > 1 {
+            assert!(covered > side + 10.0, "{file}: the tiles overlap ({covered} mm for {side} mm)");
+        }
+    }
+}
+
+#[test]
+fn output_is_deterministic() {
+    let first = &generated().1;
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dragons-run-again");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = Output::create(&dir).unwrap();
+    dragons_art::generate(&out, 72.0).unwrap();
+    let second: Files = out.finish().unwrap().into_iter().map(|e| (e.path, (e.kind, e.sha256))).collect();
+    assert_eq!(first, &second);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_file_is_under_dragons_with_a_kind() {
+    let files = &generated().1;
+    // Boards and setups (SVG + PNG), every face (SVG + PNG), six PDFs, components.json.
+    assert_eq!(files.len(), 4 * 2 + dragons_art::faces().len() * 2 + 6 + 1);
+    for (path, (kind, _)) in files {
+        assert!(path.starts_with("dragons/"), "{path}");
+        let ext = path.rsplit('.').next().unwrap();
+        assert!(kind.ends_with(ext) || (ext == "json" && kind == "data"), "{path}: {kind}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The rulebook
+
+fn rulebooks() -> &'static HashMap<BookPaper, Vec<u8>> {
+    static BOOKS: OnceLock<HashMap<BookPaper, Vec<u8>>> = OnceLock::new();
+    BOOKS.get_or_init(|| {
+        let books: HashMap<BookPaper, Vec<u8>> = BookPaper::BOTH
+            .iter()
+            .map(|&p| (p, rulebook::rulebook_pdf(Game::Dragons, p).unwrap_or_else(|e| panic!("{p:?}: {e}"))))
+            .collect();
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rulebooks");
+        if std::fs::create_dir_all(&dir).is_ok() {
+            for (p, pdf) in &books {
+                let _ = std::fs::write(dir.join(format!("{}-{}.pdf", Game::Dragons.key(), p.key())), pdf);
+            }
+        }
+        books
+    })
+}
+
+/// Every string shown by a `Tj`/`TJ`, decoded through the fonts' ToUnicode maps.
+fn pdf_text(pdf: &[u8]) -> String {
+    let d = Document::load_mem(pdf).unwrap();
+    let mut out = String::new();
+    for (_, page) in d.get_pages() {
+        let fonts = d.get_page_fonts(page).unwrap();
+        let maps: HashMap<Vec<u8>, HashMap<u16, String>> = fonts
+            .iter()
+            .map(|(name, font)| {
+                let map = font
+                    .get(b"ToUnicode")
+                    .ok()
+                    .and_then(|o| d.dereference(o).ok())
+                    .and_then(|(_, o)| o.as_stream().ok())
+                    .and_then(|s| s.decompressed_content().ok())
+                    .map(|b| cmap(&String::from_utf8_lossy(&b)))
+                    .unwrap_or_default();
+                (name.clone(), map)
+            })
+            .collect();
+        let content = lopdf::content::Content::decode(&d.get_page_content(page).unwrap()).unwrap();
+        let mut font: Option<&HashMap<u16, String>> = None;
+        let show = |bytes: &[u8], font: Option<&HashMap<u16, String>>, out: &mut String| {
+            if let Some(map) = font {
+                for pair in bytes.chunks(2) {
+                    let code = u16::from_be_bytes([pair[0], *pair.get(1).unwrap_or(&0)]);
+                    out.push_str(map.get(&code).map_or("", String::as_str));
+                }
+            }
+        };
+        for op in content.operations {
+            match op.operator.as_str() {
+                "Tf" => font = op.operands.first().and_then(|o| o.as_name().ok()).and_then(|n| maps.get(n)),
+                "Tj" => {
+                    if let Some(Object::String(b, _)) = op.operands.last() {
+                        show(b, font, &mut out);
+                    }
+                }
+                "TJ" => {
+                    for item in op.operands[0].as_array().unwrap() {
+                        match item {
+                            Object::String(b, _) => show(b, font, &mut out),
+                            o if number(o) < -250.0 => out.push(' '),
+                            _ => {}
+                        }
+                    }
+                }
+                "Td" | "TD" | "T*" | "Tm" | "BT" | "ET" => out.push(' '),
+                _ => {}
+            }
+        }
+        out.push('\n');
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The `bfchar`/`bfrange` entries of a ToUnicode CMap.
+fn cmap(text: &str) -> HashMap<u16, String> {
+    let units = |h: &str| -> Vec<u16> {
+        h.as_bytes().chunks(4).filter_map(|c| u16::from_str_radix(std::str::from_utf8(c).ok()?, 16).ok()).collect()
+    };
+    let hexes = |line: &str| -> Vec<String> {
+        line.split('<').skip(1).filter_map(|p| p.split('>').next()).map(str::to_string).collect()
+    };
+    let mut map = HashMap::new();
+    let mut section = "";
+    for line in text.lines().map(str::trim) {
+        if line.ends_with("beginbfchar") {
+            section = "char";
+        } else if line.ends_with("beginbfrange") {
+            section = "range";
+        } else if line.starts_with("endbf") {
+            section = "";
+        } else if let (true, [src, dst]) = (section == "char", hexes(line).as_slice()) {
+            map.insert(units(src)[0], String::from_utf16_lossy(&units(dst)));
+        } else if let (true, [lo, hi, dst]) = (section == "range", hexes(line).as_slice()) {
+            for (i, code) in (units(lo)[0]..=units(hi)[0]).enumerate() {
+                let mut u = units(dst);
+                if let Some(last) = u.last_mut() {
+                    *last += i as u16;
+                }
+                map.insert(code, String::from_utf16_lossy(&u));
+            }
+        }
+    }
+    map
+}
+
+#[test]
+fn rulebook_editions_have_their_paper_and_page_numbers() {
+    for paper in BookPaper::BOTH {
+        let d = Document::load_mem(&rulebooks()[&paper]).unwrap();
+        let (w, h) = paper.size_pt();
+        let pages = d.get_pages();
+        assert!(pages.len() >= 10, "{paper:?}: {} pages", pages.len());
+        for (n, id) in pages {
+            let media = page_box(&d, id, b"MediaBox").unwrap();
+            let (pw, ph) = ((media[2] - media[0]) / MM_PER_PT, (media[3] - media[1]) / MM_PER_PT);
+            assert!((pw - w).abs() < 0.1 && (ph - h).abs() < 0.1, "{paper:?} page {n}");
+        }
+    }
+}
+
+#[test]
+fn rulebook_covers_the_issue() {
+    let text = pdf_text(&rulebooks()[&BookPaper::A4]);
+    for needle in [
+        "Dragons of the Ba-Gua",
+        "Components",
+        "Setting up",
+        "spirit phase",
+        "matter phase",
+        "Bites",
+        "Absorb",
+        "Expel",
+        "distance ruler",
+        "Portals",
+        "occupied",
+        "Grasshopper",
+        "Monk",
+        "Focus",
+        "Balance",
+        "Master",
+        "flux coin",
+        "The Chosen One",
+        "Introductory",
+        "The Valley",
+        "What this edition designed",
+        "Tianlong",
+        "Dilong",
+        "counter-clockwise",
+    ] {
+        assert!(text.contains(needle), "the rulebook mentions {needle:?}");
+    }
+    for t in Trigram::ALL {
+        let name = dragons::element_name(t);
+        let capital = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
+        assert!(text.contains(&capital), "the rulebook names the {name} action");
+    }
+    // The designed numbers, from the core: the ruler and the setups.
+    let straight: Vec<String> = dragons::RULER_STRAIGHT.iter().map(u8::to_string).collect();
+    assert!(text.contains(&straight.join(", ")[..]), "straight ruler values");
+    for s in dragons::scenarios() {
+        for d in &s.dragons {
+            assert!(text.contains(&format!("head {}", d.head())), "{} head square", s.key);
+        }
+    }
+    // The components list is the one generate prints.
+    for c in dragons::COMPONENTS {
+        assert!(text.contains(c.name), "component {:?}", c.name);
+    }
+}
+
+#[test]
+fn rulebook_figures_are_vector_art() {
+    // The setup figures are SVG drawn by hexforge: no raster image in the PDF.
+    let d = Document::load_mem(&rulebooks()[&BookPaper::A4]).unwrap();
+    let images = d
+        .objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| s.dict.get(b"Subtype").ok().and_then(|t| t.as_name().ok()) == Some(b"Image".as_slice()))
+        .count();
+    assert_eq!(images, 0);
+    let names: Vec<&str> = dragons_art::rulebook_figures().unwrap().into_iter().map(|(n, _)| n).collect();
+    for want in ["setup-introductory.svg", "setup-valley.svg", "bagua-setup.svg", "board.svg", "moves.svg"] {
+        assert!(names.contains(&want), "{want}");
+    }
+}
+
+#[test]
+fn rulebook_is_deterministic() {
+    let again = rulebook::rulebook_pdf(Game::Dragons, BookPaper::Letter).unwrap();
+    assert_eq!(again, rulebooks()[&BookPaper::Letter]);
+}

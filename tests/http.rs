@@ -1,0 +1,605 @@
+//! The HTTP service without a socket: every route with good and bad input, through
+//! `app().oneshot(…)`. Bad input must always give a 4xx with `{"error":"…"}` naming the
+//! value, never a 5xx.
+
+use axum::body::{Body, Bytes};
+use axum::http::{HeaderMap, Method, Request, StatusCode, header};
+use hexforge::http::{AppState, app, route_table};
+use http_body_util::{BodyDataStream, BodyExt, Full};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+struct Answer {
+    status: StatusCode,
+    headers: HeaderMap,
+    body: Bytes,
+}
+
+impl Answer {
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("body is not JSON ({e}): {:?}", String::from_utf8_lossy(&self.body)))
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+
+    fn content_type(&self) -> &str {
+        self.headers.get(header::CONTENT_TYPE).map_or("", |v| v.to_str().unwrap())
+    }
+
+    /// Asserts a JSON error with this status whose message contains every `needle`.
+    #[track_caller]
+    fn assert_error(&self, status: StatusCode, needles: &[&str]) {
+        assert_eq!(self.status, status, "body: {}", self.text());
+        assert!(self.content_type().starts_with("application/json"), "content-type {:?}", self.content_type());
+        let v = self.json();
+        let message = v["error"].as_str().unwrap_or_else(|| panic!("no error field in {v}"));
+        for needle in needles {
+            assert!(message.contains(needle), "{message:?} should mention {needle:?}");
+        }
+    }
+}
+
+async fn send_to(state: AppState, request: Request<Body>) -> Answer {
+    let response = app(state).oneshot(request).await.expect("the router never fails");
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = response.into_body().collect().await.expect("body reads").to_bytes();
+    Answer { status, headers, body }
+}
+
+async fn send(request: Request<Body>) -> Answer {
+    send_to(AppState::default(), request).await
+}
+
+async fn get(uri: &str) -> Answer {
+    send(Request::get(uri).body(Body::empty()).unwrap()).await
+}
+
+/// A POST as a client sends it: JSON content type and a declared length.
+async fn post(uri: &str, body: impl Into<String>) -> Answer {
+    let body = body.into();
+    let request = Request::post(uri)
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::CONTENT_LENGTH, body.len())
+        .body(Body::from(body));
+    send(request.unwrap()).await
+}
+
+async fn post_json(uri: &str, body: Value) -> Answer {
+    post(uri, body.to_string()).await
+}
+
+// ---------------------------------------------------------------- page and service
+
+#[tokio::test]
+async fn the_page_and_its_assets_are_served() {
+    let page = get("/").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.content_type().starts_with("text/html"));
+    let html = page.text();
+    assert!(html.contains("id=\"zhipai-result\"") && html.contains("/app.js") && html.contains("/style.css"));
+    // Works offline: nothing is loaded from another host.
+    for needle in ["http://", "https://", "//cdn"] {
+        assert!(!html.contains(&format!("src=\"{needle}")) && !html.contains(&format!("href=\"{needle}")));
+    }
+    let csp = page.headers.get(header::CONTENT_SECURITY_POLICY).unwrap().to_str().unwrap();
+    assert!(csp.contains("default-src 'self'"));
+
+    let js = get("/app.js").await;
+    assert_eq!(js.status, StatusCode::OK);
+    assert!(js.content_type().starts_with("text/javascript"));
+    assert!(js.text().contains("/api/zhipai/check"));
+    let css = get("/style.css").await;
+    assert_eq!(css.status, StatusCode::OK);
+    assert!(css.content_type().starts_with("text/css"));
+    for asset in [js.text(), css.text()] {
+        assert!(!asset.contains("https://") && !asset.contains("@import"), "assets load nothing from elsewhere");
+    }
+}
+
+#[tokio::test]
+async fn health_answers() {
+    let a = get("/health").await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert_eq!(a.json()["status"], "ok");
+}
+
+#[tokio::test]
+async fn unknown_paths_and_methods_are_json_errors() {
+    get("/api/nope").await.assert_error(StatusCode::NOT_FOUND, &["/api/nope"]);
+    get("/nope/deeper").await.assert_error(StatusCode::NOT_FOUND, &["/nope/deeper"]);
+    let a = get("/api/cast").await;
+    a.assert_error(StatusCode::METHOD_NOT_ALLOWED, &["method"]);
+    assert!(a.headers.get(header::ALLOW).is_some(), "a 405 still says what is allowed");
+    let a = send(Request::delete("/api/hexagrams").body(Body::empty()).unwrap()).await;
+    a.assert_error(StatusCode::METHOD_NOT_ALLOWED, &["method"]);
+}
+
+// ---------------------------------------------------------------- hexagrams
+
+#[tokio::test]
+async fn hexagrams_are_the_core_objects() {
+    let a = get("/api/hexagrams").await;
+    assert_eq!(a.status, StatusCode::OK);
+    let all = a.json();
+    assert_eq!(all.as_array().unwrap().len(), 64);
+    assert_eq!(all[11]["number"], 12);
+
+    let a = get("/api/hexagrams/12").await;
+    assert_eq!(a.status, StatusCode::OK);
+    let h = a.json();
+    assert_eq!(h, all[11]);
+    assert_eq!(h["lines"], "000111");
+    assert_eq!(h["neighbours"], json!([25, 6, 33, 20, 35, 45]));
+    assert_eq!(get("/api/hexagrams/000111").await.json()["number"], 12);
+}
+
+#[tokio::test]
+async fn bad_hexagram_paths_name_the_value() {
+    get("/api/hexagrams/65").await.assert_error(StatusCode::NOT_FOUND, &["65", "1..=64"]);
+    get("/api/hexagrams/0").await.assert_error(StatusCode::NOT_FOUND, &["0"]);
+    get("/api/hexagrams/-3").await.assert_error(StatusCode::NOT_FOUND, &["-3"]);
+    get("/api/hexagrams/abc").await.assert_error(StatusCode::NOT_FOUND, &["abc"]);
+    get("/api/hexagrams/99999999999999999999999")
+        .await
+        .assert_error(StatusCode::NOT_FOUND, &["99999999999999999999999"]);
+    // Invalid UTF-8 once percent-decoded: still a JSON 4xx.
+    let a = get("/api/hexagrams/%FF").await;
+    assert!(a.status.is_client_error(), "{}", a.status);
+    assert!(a.json()["error"].is_string());
+}
+
+#[tokio::test]
+async fn change_flips_the_listed_lines() {
+    let a = post_json("/api/change", json!({"hexagram": 1, "lines": [1, 2]})).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    let v = a.json();
+    assert_eq!(v["lines"], "001111");
+    assert_eq!(post_json("/api/change", json!({"hexagram": "000111", "lines": [2]})).await.json()["number"], 6);
+}
+
+#[tokio::test]
+async fn change_refuses_bad_values() {
+    let cases = [
+        (json!({"hexagram": 65, "lines": [1]}), vec!["65"]),
+        (json!({"hexagram": "0101", "lines": [1]}), vec!["0101"]),
+        (json!({"hexagram": true, "lines": [1]}), vec!["true"]),
+        (json!({"hexagram": 1, "lines": [7]}), vec!["line 7"]),
+        (json!({"hexagram": 1, "lines": [2, 2]}), vec!["2"]),
+        (json!({"hexagram": 1, "lines": []}), vec!["lines"]),
+        (json!({"hexagram": 1, "lines": [1, 2, 3, 4, 5, 6, 1]}), vec!["7 lines"]),
+        (json!({"hexagram": 1, "lines": ["one"]}), vec!["lines", "one"]),
+        (json!({"hexagram": 1}), vec!["lines"]),
+        (json!({"hexagram": 1, "lines": [1], "extra": 1}), vec!["extra"]),
+    ];
+    for (body, needles) in cases {
+        post_json("/api/change", body).await.assert_error(StatusCode::BAD_REQUEST, &needles);
+    }
+}
+
+#[tokio::test]
+async fn cast_gives_primary_and_relating() {
+    let a = post_json("/api/cast", json!({"values": [9, 6, 9, 6, 9, 6]})).await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert_eq!(a.json(), json!({"primary": 63, "relating": 64, "changing": [1, 2, 3, 4, 5, 6]}));
+    let a = post_json("/api/cast", json!({"values": [7, 7, 7, 7, 7, 7]})).await;
+    assert_eq!(a.json(), json!({"primary": 1, "relating": null, "changing": []}));
+}
+
+#[tokio::test]
+async fn cast_refuses_bad_values() {
+    post_json("/api/cast", json!({"values": [7, 7, 5, 7, 7, 7]}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["5", "line 3"]);
+    post_json("/api/cast", json!({"values": [7, 7]})).await.assert_error(StatusCode::BAD_REQUEST, &["6", "2"]);
+    post_json("/api/cast", json!({"values": [7.5, 7, 7, 7, 7, 7]}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["values"]);
+    post_json("/api/cast", json!({"values": "777777"})).await.assert_error(StatusCode::BAD_REQUEST, &["values"]);
+    let huge: Vec<i64> = vec![7; 10_000];
+    post_json("/api/cast", json!({ "values": huge })).await.assert_error(StatusCode::BAD_REQUEST, &["10000"]);
+    post_json("/api/cast", json!({"values": [1e300, 7, 7, 7, 7, 7]}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["values"]);
+}
+
+#[tokio::test]
+async fn verify_finds_wrong_numbers() {
+    let good = post_json(
+        "/api/neighbours/verify",
+        json!({"card": 12, "orientation": "dark", "numbers": [25, 6, 33, 20, 35, 45]}),
+    )
+    .await;
+    assert_eq!(good.status, StatusCode::OK);
+    assert_eq!(good.json(), json!({"ok": true, "mismatches": []}));
+    let bad = post_json(
+        "/api/neighbours/verify",
+        json!({"card": 12, "orientation": "dark", "numbers": [25, 7, 33, 20, 35, 45]}),
+    )
+    .await;
+    assert_eq!(bad.json(), json!({"ok": false, "mismatches": [{"line": 2, "printed": 7, "expected": 6}]}));
+    // The orientation defaults to dark; the light reading has other numbers.
+    let light = post_json(
+        "/api/neighbours/verify",
+        json!({"card": 12, "orientation": "light", "numbers": [46, 36, 19, 34, 5, 26]}),
+    )
+    .await;
+    assert_eq!(light.json()["ok"], true);
+    let default = post_json("/api/neighbours/verify", json!({"card": 12, "numbers": [25, 6, 33, 20, 35, 45]})).await;
+    assert_eq!(default.json()["ok"], true);
+}
+
+#[tokio::test]
+async fn verify_refuses_bad_values() {
+    let v = |body: Value| post_json("/api/neighbours/verify", body);
+    v(json!({"card": 65, "numbers": [1, 2, 3, 4, 5, 6]})).await.assert_error(StatusCode::BAD_REQUEST, &["65"]);
+    v(json!({"card": 12, "orientation": "up", "numbers": [1, 2, 3, 4, 5, 6]}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["up", "dark or light"]);
+    v(json!({"card": 12, "numbers": [1, 2, 3]})).await.assert_error(StatusCode::BAD_REQUEST, &["6", "3"]);
+    v(json!({"card": "twelve", "numbers": [1, 2, 3, 4, 5, 6]})).await.assert_error(StatusCode::BAD_REQUEST, &["card"]);
+    v(json!({"numbers": [1, 2, 3, 4, 5, 6]})).await.assert_error(StatusCode::BAD_REQUEST, &["card"]);
+}
+
+// ---------------------------------------------------------------- body handling
+
+#[tokio::test]
+async fn malformed_bodies_are_json_4xx_on_every_post_route() {
+    let posts: Vec<&str> = route_table().into_iter().filter(|(m, _)| m == Method::POST).map(|(_, p)| p).collect();
+    assert!(posts.len() >= 7, "{posts:?}");
+    let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+    let bodies: Vec<String> = vec![
+        String::new(),
+        "{".into(),
+        "not json".into(),
+        "null".into(),
+        "[]".into(),
+        "42".into(),
+        "{\"from\": \"1\"}".into(),
+        "{\"start\": 1e999}".into(),
+        "{\"card\": -9223372036854775809}".into(),
+        "\u{0}\u{1}\u{2}".into(),
+        deep,
+    ];
+    for path in &posts {
+        for body in &bodies {
+            let a = post(path, body.clone()).await;
+            assert!(a.status.is_client_error(), "{path} with {:.40?}: {} {}", body, a.status, a.text());
+            assert!(a.json()["error"].is_string(), "{path}");
+        }
+        // Without the JSON content type.
+        let a = send(Request::post(path.to_string()).body(Body::from("{}")).unwrap()).await;
+        a.assert_error(StatusCode::UNSUPPORTED_MEDIA_TYPE, &["content-type"]);
+        // Over the body limit, with a declared length and streamed.
+        let big = format!("{{\"values\": [{}7]}}", "7, ".repeat(40_000));
+        post(path, big.clone()).await.assert_error(StatusCode::PAYLOAD_TOO_LARGE, &["64 KiB"]);
+        // No content-length: the limit must still hold while reading.
+        let unsized_body = Body::from_stream(BodyDataStream::new(Full::new(Bytes::from(big))));
+        let streamed = Request::post(path.to_string())
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(unsized_body)
+            .unwrap();
+        send(streamed).await.assert_error(StatusCode::PAYLOAD_TOO_LARGE, &["64 KiB"]);
+    }
+}
+
+// ---------------------------------------------------------------- puzzles
+
+#[tokio::test]
+async fn pathways_shortest_and_check() {
+    let a = post_json("/api/pathways/shortest", json!({"from": 1, "to": 2, "deck": "6d", "orientation": "dark"})).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    let answer = a.json();
+    let length = answer["length"].as_u64().expect("1 reaches 2 in the full deck");
+    assert_eq!(length, 7, "six lines to change, the start card counts");
+    let sequence = answer["sequence"].as_array().unwrap();
+    assert_eq!(sequence.len() as u64, length);
+    assert_eq!((sequence[0]["card"].clone(), sequence[6]["hexagram"].clone()), (json!(1), json!(2)));
+
+    // The answer checks as valid and optimal.
+    let laid: Vec<Value> =
+        sequence.iter().map(|l| json!({"card": l["card"], "orientation": l["orientation"]})).collect();
+    let report = post_json(
+        "/api/pathways/check",
+        json!({"from": 1, "to": 2, "deck": "6d", "orientation": "dark", "sequence": laid}),
+    )
+    .await;
+    assert_eq!(report.status, StatusCode::OK, "{}", report.text());
+    assert_eq!(report.json()["valid"], true);
+    assert_eq!(report.json()["shortest"], 7);
+
+    // 1 then 2: six lines apart; the broken rule is named.
+    let bad = post_json(
+        "/api/pathways/check",
+        json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orientation": "dark"}, {"card": 2, "orientation": "dark"}]}),
+    )
+    .await;
+    assert_eq!(bad.status, StatusCode::OK);
+    let r = bad.json();
+    assert_eq!(r["valid"], false);
+    assert!(r["errors"][0].as_str().unwrap().contains("exactly one line"), "{r}");
+
+    // A custom deck that cannot reach the goal: a clear "no sequence".
+    let none = post_json("/api/pathways/shortest", json!({"from": 1, "to": 2, "cards": [1, 2]})).await;
+    assert_eq!(none.json(), json!({"length": null, "sequence": null}));
+}
+
+#[tokio::test]
+async fn pathways_refuses_bad_values() {
+    let s = |body: Value| post_json("/api/pathways/shortest", body);
+    s(json!({"from": 0, "to": 2})).await.assert_error(StatusCode::BAD_REQUEST, &["0"]);
+    s(json!({"from": 1, "to": 65})).await.assert_error(StatusCode::BAD_REQUEST, &["65"]);
+    s(json!({"from": 1, "to": 2, "deck": "7d"})).await.assert_error(StatusCode::BAD_REQUEST, &["7d"]);
+    s(json!({"from": 1, "to": 2, "deck": "6d", "cards": [1]}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["not both"]);
+    s(json!({"from": 1, "to": 2, "cards": [1, 99]})).await.assert_error(StatusCode::BAD_REQUEST, &["99"]);
+    s(json!({"from": 1, "to": 2, "cards": [3, 3]})).await.assert_error(StatusCode::BAD_REQUEST, &["3"]);
+    s(json!({"from": 1, "to": 2, "cards": (1..=200).collect::<Vec<i64>>()}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["200"]);
+    s(json!({"from": 1, "to": 2, "orientation": "sideways"}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["sideways"]);
+    let c = |body: Value| post_json("/api/pathways/check", body);
+    c(json!({"from": 1, "to": 2})).await.assert_error(StatusCode::BAD_REQUEST, &["sequence"]);
+    c(json!({"from": 1, "to": 2, "sequence": [{"card": 70, "orientation": "dark"}]}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["70"]);
+    c(json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orientation": "up"}]}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["up"]);
+    let long: Vec<Value> = (0..500).map(|_| json!({"card": 1, "orientation": "dark"})).collect();
+    c(json!({"from": 1, "to": 2, "sequence": long})).await.assert_error(StatusCode::BAD_REQUEST, &["500"]);
+}
+
+/// The worked example of SPEC §3, in the issue's notation.
+fn zhipai_example() -> Value {
+    json!({"start": 12, "placements": [
+        {"card": 6, "side": "left"}, {"card": 22, "side": "right"}, {"card": 40, "side": "left"}, {"card": 55, "side": "left"}
+    ]})
+}
+
+#[tokio::test]
+async fn zhipai_shortest_and_check() {
+    let a = post_json("/api/zhipai/check", zhipai_example()).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    let r = a.json();
+    assert_eq!(
+        (r["valid"].clone(), r["finished"].clone(), r["length"].clone()),
+        (json!(true), json!(true), json!(6)),
+        "{r}"
+    );
+    assert_eq!(r["errors"], json!([]));
+
+    let mut with_zone = zhipai_example();
+    with_zone["common_zone"] = json!(8);
+    assert_eq!(post_json("/api/zhipai/check", with_zone).await.json()["solo_score"], 8);
+
+    let bad = post_json(
+        "/api/zhipai/check",
+        json!({"start": 12, "placements": [{"card": 6, "side": "left"}, {"card": 22, "side": "left"}]}),
+    )
+    .await;
+    assert_eq!(bad.status, StatusCode::OK);
+    let r = bad.json();
+    assert_eq!(r["valid"], false);
+    assert!(r["errors"][0].as_str().unwrap().contains("move 2"), "{r}");
+
+    let best = post_json("/api/zhipai/shortest", json!({"start": 12})).await;
+    assert_eq!(best.status, StatusCode::OK, "{}", best.text());
+    let b = best.json();
+    let length = b["length"].as_u64().unwrap();
+    assert!(length <= 6);
+    assert_eq!(b["sequence"].as_array().unwrap().len() as u64, length);
+    assert_eq!(b["sequence"][0], 12);
+    assert_eq!(r["shortest"].as_u64(), Some(length), "the checker reports the same optimum");
+}
+
+#[tokio::test]
+async fn zhipai_refuses_bad_values() {
+    let s = |body: Value| post_json("/api/zhipai/shortest", body);
+    s(json!({"start": 65})).await.assert_error(StatusCode::BAD_REQUEST, &["65"]);
+    s(json!({"start": 12, "active": ["fog"]})).await.assert_error(StatusCode::BAD_REQUEST, &["fog"]);
+    s(json!({"start": 12, "active": ["water", "water"]})).await.assert_error(StatusCode::BAD_REQUEST, &["water"]);
+    s(json!({"start": 12, "available": [12, 6]})).await.assert_error(StatusCode::BAD_REQUEST, &["12"]);
+    s(json!({"start": 12, "available": [0]})).await.assert_error(StatusCode::BAD_REQUEST, &["0"]);
+    s(json!({"start": "12"})).await.assert_error(StatusCode::BAD_REQUEST, &["start"]);
+    let c = |body: Value| post_json("/api/zhipai/check", body);
+    c(json!({"start": 12})).await.assert_error(StatusCode::BAD_REQUEST, &["placements"]);
+    c(json!({"start": 12, "placements": [{"card": 6, "side": "up"}]}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["up"]);
+    c(json!({"start": 12, "placements": [{"card": 600, "side": "left"}]}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["600"]);
+    let mut zone = zhipai_example();
+    zone["common_zone"] = json!(3);
+    c(zone).await.assert_error(StatusCode::BAD_REQUEST, &["3"]);
+    let long: Vec<Value> = (0..300).map(|_| json!({"card": 6, "side": "left"})).collect();
+    c(json!({"start": 12, "placements": long})).await.assert_error(StatusCode::BAD_REQUEST, &["300"]);
+}
+
+// ---------------------------------------------------------------- cards
+
+#[tokio::test]
+async fn card_faces_render_as_svg_and_png() {
+    let state = AppState::default();
+    let svg = send_to(state.clone(), Request::get("/cards/changing-lines/12.svg").body(Body::empty()).unwrap()).await;
+    assert_eq!(svg.status, StatusCode::OK, "{}", svg.text());
+    assert_eq!(svg.content_type(), "image/svg+xml");
+    let text = svg.text();
+    assert!(text.contains("data-card=\"12\"") && text.contains("data-deck=\"changing-lines\""));
+    assert!(!text.contains("data-orientation=\"light\" viewBox"), "dark is upright");
+    assert_eq!(state.cards.len(), 1, "cached");
+    let again = send_to(state.clone(), Request::get("/cards/changing-lines/12.svg").body(Body::empty()).unwrap()).await;
+    assert_eq!(again.body, svg.body);
+
+    let turned = get("/cards/changing-lines/12.svg?orientation=light").await;
+    assert_eq!(turned.status, StatusCode::OK);
+    assert!(turned.text().contains("rotate(180"));
+
+    let zp = get("/cards/zhi-pai/card-12.svg?lang=fr").await;
+    assert_eq!(zp.status, StatusCode::OK, "{}", zp.text());
+    assert!(zp.text().contains("data-deck=\"zhi-pai\""));
+    assert_eq!(get("/cards/zhi-pai/trigram-1-water-active.svg").await.status, StatusCode::OK);
+    assert_eq!(get("/cards/changing-lines/back.svg").await.status, StatusCode::OK);
+
+    let png = get("/cards/changing-lines/1.png?dpi=72").await;
+    assert_eq!(png.status, StatusCode::OK, "{}", png.text());
+    assert_eq!(png.content_type(), "image/png");
+    assert!(png.body.starts_with(b"\x89PNG\r\n\x1a\n"));
+}
+
+#[tokio::test]
+async fn bad_card_requests_name_the_value() {
+    get("/cards/tarot/12.svg").await.assert_error(StatusCode::NOT_FOUND, &["tarot"]);
+    get("/cards/changing-lines/65.svg").await.assert_error(StatusCode::NOT_FOUND, &["65"]);
+    get("/cards/changing-lines/12.gif").await.assert_error(StatusCode::NOT_FOUND, &["12.gif"]);
+    get("/cards/changing-lines/12").await.assert_error(StatusCode::NOT_FOUND, &["12"]);
+    get("/cards/changing-lines/trigram-1-water-active.svg")
+        .await
+        .assert_error(StatusCode::NOT_FOUND, &["trigram-1-water-active"]);
+    get("/cards/changing-lines/12.svg?orientation=up").await.assert_error(StatusCode::BAD_REQUEST, &["up"]);
+    get("/cards/changing-lines/12.svg?lang=de").await.assert_error(StatusCode::BAD_REQUEST, &["de"]);
+    get("/cards/changing-lines/12.png?dpi=5000").await.assert_error(StatusCode::BAD_REQUEST, &["5000"]);
+    get("/cards/changing-lines/12.png?dpi=abc").await.assert_error(StatusCode::BAD_REQUEST, &["abc"]);
+    get("/cards/changing-lines/..%2F..%2FCargo.toml").await.assert_error(StatusCode::NOT_FOUND, &[]);
+    get("/cards/../Cargo.toml").await.assert_error(StatusCode::NOT_FOUND, &[]);
+}
+
+// ---------------------------------------------------------------- downloads
+
+struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("hexforge-http-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[tokio::test]
+async fn downloads_are_served_and_stay_inside_their_folder() {
+    let outside = TempDir::new("outside");
+    std::fs::write(outside.0.join("secret.txt"), "secret").unwrap();
+    let root = TempDir::new("downloads");
+    std::fs::create_dir_all(root.0.join("rulebooks")).unwrap();
+    std::fs::write(root.0.join("rulebooks/zhi-pai-a4.pdf"), b"%PDF-1.7 fake").unwrap();
+    std::fs::write(root.0.join("hexagrams.json"), b"[]").unwrap();
+    std::fs::write(root.0.join(".hidden"), b"no").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(outside.0.join("secret.txt"), root.0.join("link.txt")).unwrap();
+    let state = AppState::new(root.0.clone());
+    let fetch = |uri: &str| send_to(state.clone(), Request::get(uri).body(Body::empty()).unwrap());
+
+    let list = fetch("/downloads").await;
+    assert_eq!(list.status, StatusCode::OK);
+    let paths: Vec<String> =
+        list.json()["files"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap().to_string()).collect();
+    assert!(
+        paths.contains(&"rulebooks/zhi-pai-a4.pdf".to_string()) && paths.contains(&"hexagrams.json".to_string()),
+        "{paths:?}"
+    );
+    assert!(!paths.iter().any(|p| p.contains("hidden")));
+    assert_eq!(fetch("/downloads/").await.json(), list.json());
+
+    let pdf = fetch("/downloads/rulebooks/zhi-pai-a4.pdf").await;
+    assert_eq!(pdf.status, StatusCode::OK);
+    assert_eq!(pdf.content_type(), "application/pdf");
+    assert_eq!(&pdf.body[..], b"%PDF-1.7 fake");
+
+    fetch("/downloads/nothing.pdf").await.assert_error(StatusCode::NOT_FOUND, &["nothing.pdf"]);
+    fetch("/downloads/rulebooks").await.assert_error(StatusCode::NOT_FOUND, &["rulebooks"]);
+    for bad in [
+        "/downloads/../Cargo.toml",
+        "/downloads/rulebooks/../../Cargo.toml",
+        "/downloads/..%2FCargo.toml",
+        "/downloads/%2e%2e/%2e%2e/etc/passwd",
+        "/downloads/%2Fetc%2Fpasswd",
+        "/downloads/..%5C..%5CCargo.toml",
+        "/downloads/.hidden",
+    ] {
+        let a = fetch(bad).await;
+        a.assert_error(StatusCode::BAD_REQUEST, &["downloads folder"]);
+    }
+    #[cfg(unix)]
+    fetch("/downloads/link.txt").await.assert_error(StatusCode::BAD_REQUEST, &["link.txt"]);
+
+    // No folder yet: an empty list, not an error.
+    let empty =
+        send_to(AppState::new(root.0.join("not-generated")), Request::get("/downloads").body(Body::empty()).unwrap())
+            .await;
+    assert_eq!(empty.json(), json!({"files": []}));
+}
+
+// ---------------------------------------------------------------- OpenAPI
+
+/// `{*path}` in the router is `{path}` in OpenAPI.
+fn openapi_path(route: &str) -> String {
+    route.replace("{*", "{")
+}
+
+#[tokio::test]
+async fn openapi_describes_every_route_and_nothing_else() {
+    let a = get("/openapi.json").await;
+    assert_eq!(a.status, StatusCode::OK);
+    let doc = a.json();
+    assert_eq!(doc["openapi"], "3.1.0");
+    let paths = doc["paths"].as_object().unwrap();
+    let table = route_table();
+    for (method, route) in &table {
+        let described = &paths.get(&openapi_path(route)).unwrap_or_else(|| panic!("{route} is not in /openapi.json"))
+            [method.as_str().to_lowercase()];
+        assert!(described.is_object(), "{method} {route} is not described");
+        assert!(described["responses"].is_object(), "{method} {route} has no responses");
+    }
+    for (path, operations) in paths {
+        for method in operations.as_object().unwrap().keys() {
+            assert!(
+                table.iter().any(|(m, r)| openapi_path(r) == *path && m.as_str().eq_ignore_ascii_case(method)),
+                "/openapi.json describes {method} {path}, which the router does not serve"
+            );
+        }
+    }
+    // Every schema referenced is defined.
+    let text = a.text();
+    let schemas = doc["components"]["schemas"].as_object().unwrap();
+    for piece in text.split("\"#/components/schemas/").skip(1) {
+        let name = &piece[..piece.find('"').unwrap()];
+        assert!(schemas.contains_key(name), "schema {name} is referenced but not defined");
+    }
+}
+
+#[tokio::test]
+async fn every_listed_route_reaches_a_handler() {
+    for (method, route) in route_table() {
+        let uri = route
+            .replace("{n}", "12")
+            .replace("{deck}", "changing-lines")
+            .replace("{file}", "1.svg")
+            .replace("{*path}", "missing.pdf");
+        let request = Request::builder().method(method.clone()).uri(&uri);
+        let a = if method == Method::POST {
+            send(request.header(header::CONTENT_TYPE, "application/json").body(Body::from("{}")).unwrap()).await
+        } else {
+            send(request.body(Body::empty()).unwrap()).await
+        };
+        assert_ne!(a.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {uri}");
+        let fell_through = a.status == StatusCode::NOT_FOUND
+            && a.json()["error"].as_str().is_some_and(|e| e.starts_with("no route for"));
+        assert!(!fell_through, "{method} {uri} fell through to the fallback");
+        assert!(!a.status.is_server_error(), "{method} {uri}: {}", a.text());
+    }
+}

@@ -1,0 +1,416 @@
+//! The rulebook PDFs: they parse, have the right pages and fonts, say everything the
+//! issue asks for, print the core's numbers, and come out byte-identical every time.
+
+use hexforge::hexagram::{Hexagram, Line, LinePosition};
+use hexforge::rulebook::{self, Game, Paper};
+use lopdf::{Document, Object};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// The games whose rulebook text this file checks (Dragons' text has its own tests).
+const GAMES: [Game; 4] = [Game::ChangingLines, Game::ZhiPai, Game::YijingPai, Game::Liubo];
+/// Every rulebook: all of them must parse, fit the paper, embed their fonts and repeat.
+const ALL: [Game; 5] = Game::ALL;
+
+/// Every edition, compiled once for the whole test binary.
+fn pdfs() -> &'static HashMap<(Game, Paper), Vec<u8>> {
+    static PDFS: OnceLock<HashMap<(Game, Paper), Vec<u8>>> = OnceLock::new();
+    PDFS.get_or_init(|| {
+        let jobs: Vec<(Game, Paper)> = ALL.iter().flat_map(|&g| Paper::BOTH.map(|p| (g, p))).collect();
+        let out: HashMap<_, _> = std::thread::scope(|s| {
+            let handles: Vec<_> =
+                jobs.iter().map(|&(g, p)| s.spawn(move || ((g, p), rulebook::rulebook_pdf(g, p)))).collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    let ((g, p), pdf) = h.join().expect("compile thread");
+                    ((g, p), pdf.unwrap_or_else(|e| panic!("{g} {p:?}: {e}")))
+                })
+                .collect()
+        });
+        // Keep a copy to look at: target/tmp/rulebooks/<game>-<paper>.pdf.
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("rulebooks");
+        if std::fs::create_dir_all(&dir).is_ok() {
+            for ((g, p), pdf) in &out {
+                let _ = std::fs::write(dir.join(format!("{}-{}.pdf", g.key(), p.key())), pdf);
+            }
+        }
+        out
+    })
+}
+
+fn pdf(game: Game, paper: Paper) -> &'static [u8] {
+    &pdfs()[&(game, paper)]
+}
+
+fn doc(game: Game, paper: Paper) -> Document {
+    Document::load_mem(pdf(game, paper)).unwrap_or_else(|e| panic!("{game} {paper:?} parses: {e}"))
+}
+
+/// All text of a PDF with runs of whitespace collapsed to one space.
+fn text(game: Game, paper: Paper) -> String {
+    let d = doc(game, paper);
+    let mut out = String::new();
+    for (_, page) in d.get_pages() {
+        out.push_str(&page_text(&d, page));
+        out.push('\n');
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The text shown on one page, decoded through each font's ToUnicode map.
+///
+/// lopdf's own `extract_text` rejects typst's ToUnicode maps (it does not accept the
+/// `/CMapVersion` and `/WMode` entries), so this reads the two-byte codes of each
+/// `Tj`/`TJ` itself. Text positioning operators become spaces.
+fn page_text(d: &Document, page: lopdf::ObjectId) -> String {
+    let fonts = d.get_page_fonts(page).expect("page fonts");
+    let maps: HashMap<Vec<u8>, HashMap<u16, String>> = fonts
+        .iter()
+        .map(|(name, font)| {
+            let map = font
+                .get(b"ToUnicode")
+                .ok()
+                .and_then(|o| d.dereference(o).ok())
+                .and_then(|(_, o)| o.as_stream().ok())
+                .and_then(|s| s.decompressed_content().ok().or_else(|| Some(s.content.clone())))
+                .map(|bytes| to_unicode(&String::from_utf8_lossy(&bytes)))
+                .unwrap_or_default();
+            (name.clone(), map)
+        })
+        .collect();
+    let content =
+        lopdf::content::Content::decode(&d.get_page_content(page).expect("content")).expect("content decodes");
+    let mut font: Option<&HashMap<u16, String>> = None;
+    let mut out = String::new();
+    let show = |bytes: &[u8], font: Option<&HashMap<u16, String>>, out: &mut String| {
+        let Some(map) = font else { return };
+        for pair in bytes.chunks(2) {
+            let code = u16::from_be_bytes([pair[0], *pair.get(1).unwrap_or(&0)]);
+            if let Some(s) = map.get(&code) {
+                out.push_str(s);
+            }
+        }
+    };
+    for op in content.operations {
+        match op.operator.as_str() {
+            "Tf" => {
+                font = op.operands.first().and_then(|o| o.as_name().ok()).and_then(|n| maps.get(n));
+            }
+            "Tj" | "'" | "\"" => {
+                if let Some(Object::String(bytes, _)) = op.operands.last() {
+                    show(bytes, font, &mut out);
+                }
+            }
+            "TJ" => {
+                for item in op.operands.first().and_then(|o| o.as_array().ok()).into_iter().flatten() {
+                    match item {
+                        Object::String(bytes, _) => show(bytes, font, &mut out),
+                        // A large negative adjustment is a gap between words.
+                        o if number(o) < -250.0 => out.push(' '),
+                        _ => {}
+                    }
+                }
+            }
+            "Td" | "TD" | "T*" | "Tm" | "BT" | "ET" => out.push(' '),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Parses the `bfchar` and `bfrange` entries of a ToUnicode CMap.
+fn to_unicode(cmap: &str) -> HashMap<u16, String> {
+    fn hex_units(h: &str) -> Vec<u16> {
+        h.as_bytes().chunks(4).filter_map(|c| u16::from_str_radix(std::str::from_utf8(c).ok()?, 16).ok()).collect()
+    }
+    let hexes = |line: &str| -> Vec<String> {
+        line.split('<').skip(1).filter_map(|p| p.split('>').next()).map(str::to_string).collect()
+    };
+    let mut map = HashMap::new();
+    let mut section = "";
+    for line in cmap.lines().map(str::trim) {
+        if line.ends_with("beginbfchar") {
+            section = "char";
+        } else if line.ends_with("beginbfrange") {
+            section = "range";
+        } else if line.starts_with("endbf") {
+            section = "";
+        } else if section == "char" {
+            if let [src, dst] = hexes(line).as_slice() {
+                let code = hex_units(src)[0];
+                map.insert(code, String::from_utf16_lossy(&hex_units(dst)));
+            }
+        } else if section == "range" {
+            if let [lo, hi, dst] = hexes(line).as_slice() {
+                let (lo, hi) = (hex_units(lo)[0], hex_units(hi)[0]);
+                let base = hex_units(dst);
+                for (i, code) in (lo..=hi).enumerate() {
+                    let mut units = base.clone();
+                    if let Some(last) = units.last_mut() {
+                        *last += i as u16;
+                    }
+                    map.insert(code, String::from_utf16_lossy(&units));
+                }
+            }
+        }
+    }
+    map
+}
+
+fn number(o: &Object) -> f64 {
+    match o {
+        Object::Integer(i) => *i as f64,
+        Object::Real(r) => f64::from(*r),
+        other => panic!("not a number: {other:?}"),
+    }
+}
+
+#[test]
+fn every_edition_has_its_page_size() {
+    for game in ALL {
+        for paper in Paper::BOTH {
+            let d = doc(game, paper);
+            let (w, h) = paper.size_pt();
+            let pages = d.get_pages();
+            assert!(pages.len() >= 6, "{game} {paper:?} has only {} pages", pages.len());
+            for (n, id) in pages {
+                let page = d.get_dictionary(id).expect("page dictionary");
+                let mb = page.get(b"MediaBox").expect("MediaBox").as_array().expect("array");
+                let (pw, ph) = (number(&mb[2]) - number(&mb[0]), number(&mb[3]) - number(&mb[1]));
+                assert!(
+                    (pw - w).abs() < 0.1 && (ph - h).abs() < 0.1,
+                    "{game} {paper:?} page {n} is {pw}×{ph}, expected {w:.2}×{h:.2}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_font_is_embedded() {
+    for game in ALL {
+        let d = doc(game, Paper::A4);
+        let mut descriptors = 0;
+        for (_, obj) in d.objects.iter() {
+            let Ok(dict) = obj.as_dict() else { continue };
+            if dict.get(b"Type").ok().and_then(|t| t.as_name().ok()) != Some(b"FontDescriptor") {
+                continue;
+            }
+            descriptors += 1;
+            let name = dict
+                .get(b"FontName")
+                .ok()
+                .and_then(|n| n.as_name().ok())
+                .map(|n| String::from_utf8_lossy(n).into_owned())
+                .unwrap_or_default();
+            assert!(
+                dict.has(b"FontFile2") || dict.has(b"FontFile3") || dict.has(b"FontFile"),
+                "{game}: font {name} is not embedded"
+            );
+            assert!(name.contains("Noto"), "{game}: font {name} is not a bundled Noto font");
+        }
+        assert!(descriptors >= 3, "{game}: only {descriptors} fonts");
+    }
+}
+
+#[test]
+fn two_compilations_are_byte_identical() {
+    for game in ALL {
+        let again = rulebook::rulebook_pdf(game, Paper::Letter).expect("compiles");
+        assert!(again == pdf(game, Paper::Letter), "{game}: letter edition differs between runs");
+    }
+}
+
+/// The sections the issue lists for each rulebook, as headings or key phrases.
+fn required(game: Game) -> Vec<&'static str> {
+    let mut common = vec!["Contents", "Components"];
+    common.extend(match game {
+        Game::ChangingLines => vec![
+            "The deck",
+            "Lines, trigrams and hexagrams",
+            "Reading a card",
+            "dark reading",
+            "light reading",
+            "Neighbour numbers",
+            "The kinds of opposite",
+            "Complement",
+            "Inverse",
+            "Trigram swap",
+            "Special cards",
+            "Double Mirror",
+            "Tao",
+            "Change a trigram",
+            "Match the hexagram",
+            "Cancel the hexagram",
+            "Invert the trigrams",
+            "Special-card powers",
+            "Pathways",
+            "Crashing",
+            "Winning and ranking",
+            "Smaller decks",
+            "Free orientation",
+            "Divination",
+            "Pick a card",
+            "Draw three",
+            "Sixes, sevens, eights and nines",
+        ],
+        Game::ZhiPai => vec![
+            "Setting up",
+            "Trigram cards",
+            "Playing a turn",
+            "The three conditions",
+            "Condition 1",
+            "Condition 2",
+            "Condition 3",
+            "Finishing a chain",
+            "The end of a two-player game",
+            "Playing solo",
+            "A complete example",
+            "How this edition reads the rules",
+            "right of 40",
+        ],
+        Game::YijingPai => vec![
+            "Setting up",
+            "Walls",
+            "Dealer",
+            "The calls",
+            "应",
+            "碰",
+            "听",
+            "胡",
+            "yìng",
+            "pèng",
+            "tīng",
+            "hú",
+            "The three plays that build a hexagram",
+            "First play",
+            "Second play",
+            "Third play",
+            "Winning and points",
+            "Variant: hands of nine",
+            "Glossary",
+        ],
+        Game::Liubo => vec![
+            "The board",
+            "The sticks",
+            "The seventeen rules",
+            "The owl",
+            "prisoner",
+            "large victory",
+            "How a game ends",
+        ],
+        Game::Dragons => vec![],
+    });
+    common
+}
+
+#[test]
+fn every_section_is_there() {
+    for game in GAMES {
+        let t = text(game, Paper::A4);
+        for phrase in required(game) {
+            assert!(t.contains(phrase), "{game}: the text lacks {phrase:?}");
+        }
+    }
+}
+
+#[test]
+fn liubo_lists_all_seventeen_rules() {
+    let t = text(Game::Liubo, Paper::A4);
+    let start = t.find("The seventeen rules").expect("rules heading");
+    let rules = &t[start..];
+    let mut at = 0;
+    for n in 1..=17 {
+        let marker = format!(" {n}. ");
+        let found = rules[at..].find(&marker).unwrap_or_else(|| panic!("rule {n} is missing"));
+        at += found + marker.len();
+    }
+}
+
+fn list(xs: &[u8]) -> String {
+    let xs: Vec<String> = xs.iter().map(u8::to_string).collect();
+    format!("{} and {}", xs[..xs.len() - 1].join(", "), xs[xs.len() - 1])
+}
+
+#[test]
+fn pathways_decks_are_the_cores() {
+    let t = text(Game::ChangingLines, Paper::A4);
+    let line1 = LinePosition::new(1).expect("line 1");
+    let mut d5: Vec<u8> = Hexagram::all().filter(|h| h.line(line1) == Line::Yang).map(Hexagram::number).collect();
+    d5.sort_unstable();
+    assert_eq!(d5.len(), 32);
+    // The data handed to the template is the core's, and the PDF prints it.
+    let data = rulebook::game_data(Game::ChangingLines);
+    assert_eq!(data["decks"]["5d"], serde_json::json!(d5));
+    assert!(t.contains(&list(&d5)), "5D list not printed as {}", list(&d5));
+    for key in ["3d", "4d"] {
+        let deck: Vec<u8> = serde_json::from_value(data["decks"][key].clone()).expect("numbers");
+        assert!(t.contains(&list(&deck)), "{key} list not printed");
+    }
+}
+
+#[test]
+fn zhi_pai_score_table_is_printed() {
+    let t = text(Game::ZhiPai, Paper::A4);
+    let data = rulebook::game_data(Game::ZhiPai);
+    let rows = data["score_table"].as_array().expect("rows");
+    let penalties: Vec<String> = rows.iter().map(|r| r["penalty"].to_string()).collect();
+    assert_eq!(penalties, ["0", "1", "2", "4", "8", "16"]);
+    let printed = format!("Penalty {}", penalties.join(" "));
+    assert!(t.contains(&printed), "score table row {printed:?} not in the PDF");
+    assert!(t.contains("12 6 40 55 22 11"), "the worked chain is printed");
+}
+
+#[test]
+fn liubo_stick_values_are_the_cores() {
+    let t = text(Game::Liubo, Paper::A4);
+    for row in hexforge::liubo::throw_table() {
+        let cell = format!("{} ({}%)", row.probability, row.probability.percent());
+        assert!(t.contains(&cell), "stick value {} chance {cell:?} not printed", row.score);
+    }
+    let extra = hexforge::liubo::extra_throw_probability();
+    assert!(t.contains(&extra.to_string()), "extra-throw chance {extra} not printed");
+}
+
+#[test]
+fn casting_table_is_the_cores() {
+    let t = text(Game::ChangingLines, Paper::A4);
+    let c = hexforge::casting::cast(&[7, 8, 9, 7, 6, 8]).expect("cast");
+    let relating = c.relating.expect("lines change");
+    for n in [c.primary, relating] {
+        let s = format!("{} {}", n.number(), n.names().en);
+        assert!(t.contains(&s), "casting example lacks {s:?}");
+    }
+}
+
+#[test]
+fn yijing_pai_points_are_the_cores() {
+    let t = text(Game::YijingPai, Paper::A4);
+    let points: Vec<String> = (0..=6u32)
+        .map(|yang| {
+            let lines: String = (0..6).map(|i| if i < yang { '1' } else { '0' }).collect();
+            let h = Hexagram::from_line_string(&lines).expect("lines");
+            hexforge::yijing_pai::hexagram_points(h).to_string()
+        })
+        .collect();
+    let printed = format!("Points {}", points.join(" "));
+    assert!(t.contains(&printed), "points row {printed:?} not printed");
+}
+
+/// Every character the templates and data print must be in a bundled font, or it
+/// would come out as a box.
+#[test]
+fn bundled_fonts_cover_every_character() {
+    let dir = rulebook::templates_dir().expect("templates folder");
+    for game in GAMES {
+        let mut chars: String = std::fs::read_to_string(dir.join(game.template())).expect("template");
+        chars.push_str(&std::fs::read_to_string(dir.join("common.typ")).expect("common"));
+        chars.push_str(&rulebook::game_data(game).to_string());
+        for (_, svg) in rulebook::figures::figures(game).expect("figures draw") {
+            chars.push_str(&svg);
+        }
+        let missing = hexforge::fonts::missing_chars(&chars, &[]);
+        assert!(missing.is_empty(), "{game}: no bundled font has {missing:?}");
+    }
+}
