@@ -5,11 +5,11 @@
 //! a client runtime of its own keeps `--connections` keep-alive HTTP/1.1 connections
 //! busy for `--duration` seconds per target, after a warm-up. Targets are interleaved over
 //! `--rounds` rounds so that drift (other processes, CPU heat) hits all of them alike.
-//! Everything is bounded: duration ≤ 60 s per target and round, rounds ≤ 5, one
+//! Everything is bounded: duration ≤ 60 s per target and round, rounds ≤ 10, one
 //! request in flight per connection, each request timing out after 5 s.
 //!
 //! Run: `scripts/loadtest.sh` (release build), or
-//! `cargo run --release --example loadtest -- --duration 5 --connections 32`.
+//! `cargo run --release --example loadtest -- --duration 2 --rounds 5 --connections 32`.
 //! Logs: the service's tracing is set to `warn` unless `RUST_LOG` says otherwise, as a
 //! production `hexforge serve` would run under load.
 
@@ -26,13 +26,13 @@ use tokio::net::{TcpListener, TcpStream};
 #[command(about = "Load test hexforge's HTTP service against an axum hello-world, on loopback")]
 struct Args {
     /// Seconds of measurement per target and round (1-60).
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=60))]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=60))]
     duration: u64,
     /// Concurrent keep-alive connections (1-256).
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=256))]
     connections: u64,
-    /// Rounds over all targets (1-5).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=5))]
+    /// Rounds over all targets (1-10).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=10))]
     rounds: u64,
     /// Seconds of warm-up per target before the first round (0-10).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(0..=10))]
@@ -107,10 +107,9 @@ async fn write_all(stream: &TcpStream, mut bytes: &[u8]) -> std::io::Result<()> 
 }
 
 /// Reads one response with a `content-length` body; returns its status.
-async fn read_response(stream: &TcpStream, buf: &mut Vec<u8>) -> std::io::Result<u16> {
+async fn read_response(stream: &TcpStream, buf: &mut Vec<u8>, chunk: &mut [u8]) -> std::io::Result<u16> {
     let bad = |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
     buf.clear();
-    let mut chunk = [0u8; 16 * 1024];
     let mut expected: Option<(usize, u16)> = None;
     loop {
         let head_end = if expected.is_none() { buf.windows(4).position(|w| w == b"\r\n\r\n") } else { None };
@@ -131,7 +130,7 @@ async fn read_response(stream: &TcpStream, buf: &mut Vec<u8>) -> std::io::Result
             _ => {}
         }
         stream.readable().await?;
-        match stream.try_read(&mut chunk) {
+        match stream.try_read(chunk) {
             Ok(0) => return Err(bad("connection closed")),
             Ok(n) => buf.extend_from_slice(&chunk[..n]),
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
@@ -145,6 +144,8 @@ async fn connection(addr: SocketAddr, request: Arc<Vec<u8>>, deadline: Instant) 
     let mut stats = Stats::default();
     let mut stream: Option<TcpStream> = None;
     let mut buf = Vec::with_capacity(16 * 1024);
+    // On the heap, so the request future stays small.
+    let mut chunk = vec![0u8; 16 * 1024];
     let started = Instant::now();
     while Instant::now() < deadline {
         if stream.is_none() {
@@ -164,7 +165,7 @@ async fn connection(addr: SocketAddr, request: Arc<Vec<u8>>, deadline: Instant) 
         let t0 = Instant::now();
         let exchange = async {
             write_all(s, &request).await?;
-            read_response(s, &mut buf).await
+            read_response(s, &mut buf, &mut chunk).await
         };
         match tokio::time::timeout(Duration::from_secs(5), exchange).await {
             Ok(Ok(status)) if (200..300).contains(&status) => {

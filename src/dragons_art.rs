@@ -17,11 +17,12 @@
 //! (the ruler), with a dashed fold line between them, so the faces always line up, even
 //! on a printer that cannot print both sides in register.
 
+use crate::art::{self, ArtError};
 use crate::dragons::{
     self, COMPONENTS, Cell, Component, Direction, Dragon, DragonBody, PortalColour, PortalRule, RULER_SLANT,
     RULER_STRAIGHT, Scenario, SegmentFace, Shape, Space, WHEEL,
 };
-use crate::output::{Output, OutputError};
+use crate::output::Output;
 use crate::pdf::{self, MmRect, ViewerPreferences};
 use crate::trigram::Trigram;
 use crate::{render, template, tiling};
@@ -47,21 +48,6 @@ pub const BAGUA_MM: (f32, f32) = (184.0, 250.0);
 /// Side of the board of human, frame included, mm.
 pub fn board_side_mm() -> f32 {
     2.0 * BOARD_MARGIN_MM + f32::from(dragons::BOARD_SIZE) * CELL_MM
-}
-
-/// Why a Dragons drawing could not be made.
-#[derive(Debug, thiserror::Error)]
-pub enum ArtError {
-    #[error(transparent)]
-    Template(#[from] template::TemplateError),
-    #[error(transparent)]
-    Render(#[from] render::RenderError),
-    #[error(transparent)]
-    Pdf(#[from] pdf::PdfError),
-    #[error(transparent)]
-    Tiling(#[from] tiling::TilingError),
-    #[error(transparent)]
-    Output(#[from] OutputError),
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1193,32 +1179,22 @@ fn svg_size(svg: &str) -> (f32, f32) {
 /// The board of human over several pages of `paper` (A4 or Letter), with overlaps and
 /// alignment marks.
 pub fn board_human_tiled_pdf(paper: tiling::Paper) -> Result<Vec<u8>, ArtError> {
-    let svg = board_human_svg(None, false)?;
-    let tree = render::svg_tree(&svg, 72.0)?;
-    let s = board_side_mm();
-    let art = tiling::Artwork {
-        tree: &tree,
-        width_mm: s,
-        height_mm: s,
-        bleed_mm: 0.0,
-        title: "Dragons of the Ba-Gua — board of human",
-    };
-    Ok(tiling::tiled_pdf(&art, paper, &tiling::TilingOptions::default())?)
+    let tree = render::svg_tree(&board_human_svg(None, false)?, 72.0)?;
+    Ok(tiling::tiled_pdf(&board_human_artwork(&tree), paper, &tiling::TilingOptions::default())?)
 }
 
 /// The board of human on one large sheet (A3 or Tabloid).
 pub fn board_human_poster_pdf(paper: tiling::Paper) -> Result<Vec<u8>, ArtError> {
-    let svg = board_human_svg(None, false)?;
-    let tree = render::svg_tree(&svg, 72.0)?;
+    let tree = render::svg_tree(&board_human_svg(None, false)?, 72.0)?;
+    Ok(tiling::poster_pdf(&board_human_artwork(&tree), paper, 15.0)?)
+}
+
+/// The bare board of human (`tree`, parsed from [`board_human_svg`]) as tiling artwork.
+fn board_human_artwork(tree: &usvg::Tree) -> tiling::Artwork<'_> {
     let s = board_side_mm();
-    let art = tiling::Artwork {
-        tree: &tree,
-        width_mm: s,
-        height_mm: s,
-        bleed_mm: 0.0,
-        title: "Dragons of the Ba-Gua — board of human",
-    };
-    Ok(tiling::poster_pdf(&art, paper, 15.0)?)
+    tiling::Artwork {
+        tree, width_mm: s, height_mm: s, bleed_mm: 0.0, title: "Dragons of the Ba-Gua — board of human"
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1249,12 +1225,7 @@ pub fn generate(out: &Output, dpi: f32) -> anyhow::Result<()> {
     for f in faces() {
         drawings.push((format!("dragons/pieces/{}", f.stem()), "piece", face_svg(&f)?));
     }
-    drawings.par_iter().try_for_each(|(stem, kind, svg)| -> anyhow::Result<()> {
-        out.write(&format!("{stem}.svg"), &format!("{kind}-svg"), svg.as_bytes())?;
-        let png = render::svg_to_png(svg, dpi).with_context(|| format!("rendering {stem}.png"))?;
-        out.write(&format!("{stem}.png"), &format!("{kind}-png"), &png)?;
-        Ok(())
-    })?;
+    drawings.par_iter().try_for_each(|(stem, kind, svg)| art::write_svg_and_png(out, stem, kind, svg, dpi))?;
 
     let pdfs: Vec<(String, &str, PdfJob)> = vec![
         ("dragons/dragons-a4.pdf".into(), "sheet-pdf", Box::new(|| home_print_pdf(pdf::Paper::A4))),

@@ -33,7 +33,8 @@ pub enum Part {
 }
 
 impl Part {
-    pub const ALL: &'static [Part] = &[Part::Data, Part::ChangingLines, Part::ZhiPai, Part::Dragons, Part::Liubo, Part::YijingPai, Part::Rulebooks];
+    pub const ALL: &'static [Part] =
+        &[Part::Data, Part::ChangingLines, Part::ZhiPai, Part::Dragons, Part::Liubo, Part::YijingPai, Part::Rulebooks];
 }
 
 /// What to make and where.
@@ -72,12 +73,13 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Vec<ManifestEntry>>
             Part::Data => write_data(&out)?,
             Part::ChangingLines => write_deck(&out, Deck::ChangingLines, options)?,
             Part::ZhiPai => write_deck(&out, Deck::ZhiPai, options)?,
-            Part::Dragons => crate::dragons_art::generate(&out, options.dpi).context("cannot make Dragons of the Ba-Gua")?,
+            Part::Dragons => {
+                crate::dragons_art::generate(&out, options.dpi).context("cannot make Dragons of the Ba-Gua")?
+            }
             Part::Liubo => crate::liubo_art::generate(&out, options.dpi).context("cannot make Liubo")?,
             Part::YijingPai => crate::yijing_pai_art::generate(&out, options.dpi).context("cannot make Yijing Pai")?,
-            Part::Rulebooks => {
-                crate::rulebook::write_rulebooks(&out, &crate::rulebook::Game::ALL).context("cannot make the rulebooks")?
-            }
+            Part::Rulebooks => crate::rulebook::write_rulebooks(&out, &crate::rulebook::Game::ALL)
+                .context("cannot make the rulebooks")?,
         }
     }
     Ok(out.finish()?)

@@ -22,7 +22,7 @@ pub mod hypercube;
 pub mod pathways;
 pub mod zhipai;
 
-// Edges.
+// Edges: rendering, output, CLI and HTTP.
 pub mod cards;
 pub mod cli;
 pub mod fonts;
@@ -36,8 +36,9 @@ pub mod sheet;
 pub mod template;
 pub mod tiling;
 
-// Games.
-pub mod liubo_art;
-pub mod yijing_pai_art;
+// Boards, tiles and rulebooks drawn from the core.
+pub mod art;
 pub mod dragons_art;
+pub mod liubo_art;
 pub mod rulebook;
+pub mod yijing_pai_art;

@@ -24,6 +24,7 @@
 //! `<line data-from="a" data-to="b" data-path="…">` oriented in the direction of travel, so
 //! the board graph can be read back from the file and checked against the rules.
 
+use crate::art::{self, ArtError};
 use crate::liubo::{self, Face, Path, Station, StationKind};
 use crate::output::Output;
 use crate::pdf::{self, MmRect, ViewerPreferences};
@@ -47,23 +48,6 @@ pub const STICK_MM: (f32, f32) = (110.0, 14.0);
 pub const CHART_MM: (f32, f32) = (186.0, 120.0);
 /// Size of the pieces sheet, mm: fits inside both A4 and Letter with 12 mm margins.
 pub const SHEET_MM: (f32, f32) = (186.0, 250.0);
-
-/// Errors while drawing Liubo components.
-#[derive(Debug, thiserror::Error)]
-pub enum ArtError {
-    /// A template failed.
-    #[error(transparent)]
-    Template(#[from] template::TemplateError),
-    /// An SVG could not be parsed or rasterised.
-    #[error(transparent)]
-    Render(#[from] render::RenderError),
-    /// A PDF could not be made.
-    #[error(transparent)]
-    Pdf(#[from] pdf::PdfError),
-    /// A tiled or poster PDF could not be made.
-    #[error(transparent)]
-    Tiling(#[from] tiling::TilingError),
-}
 
 /// A point in millimetres.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -531,9 +515,7 @@ pub fn generate(out: &Output, dpi: f32) -> anyhow::Result<()> {
         }
     }
     for (name, kind, svg) in &svgs {
-        out.write(&format!("liubo/{name}.svg"), &format!("{kind}-svg"), svg.as_bytes())?;
-        let png = render::svg_to_png(svg, dpi)?;
-        out.write(&format!("liubo/{name}.png"), &format!("{kind}-png"), &png)?;
+        art::write_svg_and_png(out, &format!("liubo/{name}"), kind, svg, dpi)?;
     }
     for paper in Paper::HOME {
         let name = format!("liubo/board-{}.pdf", paper.key());

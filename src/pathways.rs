@@ -375,6 +375,7 @@ fn first_violation(puzzle: &Puzzle, sequence: &[Laid]) -> Option<Violation> {
 /// `{"from":1,"to":2,"deck":"6d","orientation":"dark"}`, or `"cards":[1,5,9]` instead of
 /// `deck`. Both `deck` and `cards` absent means `6d`; `orientation` defaults to `dark`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Query {
     pub from: i64,
     pub to: i64,
@@ -407,6 +408,7 @@ impl Query {
 
 /// One card of a proposed sequence as the API receives it: `{"card":1,"orientation":"dark"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LaidInput {
     pub card: i64,
     pub orientation: String,
@@ -414,10 +416,34 @@ pub struct LaidInput {
 
 /// A check request: the question's fields plus `"sequence":[{"card":1,"orientation":"dark"},…]`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "CheckWire")]
 pub struct CheckQuery {
     #[serde(flatten)]
     pub query: Query,
     pub sequence: Vec<LaidInput>,
+}
+
+/// The flat form of a check request on the wire. It exists so that a misspelt field is
+/// refused (serde cannot deny unknown fields through `flatten`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckWire {
+    from: i64,
+    to: i64,
+    #[serde(default)]
+    deck: Option<String>,
+    #[serde(default)]
+    cards: Option<Vec<i64>>,
+    #[serde(default)]
+    orientation: Option<String>,
+    sequence: Vec<LaidInput>,
+}
+
+impl From<CheckWire> for CheckQuery {
+    fn from(w: CheckWire) -> Self {
+        let query = Query { from: w.from, to: w.to, deck: w.deck, cards: w.cards, orientation: w.orientation };
+        CheckQuery { query, sequence: w.sequence }
+    }
 }
 
 impl CheckQuery {

@@ -216,6 +216,24 @@ pub fn unknown_font_families(svg: &str) -> Result<Vec<String>, RenderError> {
     Ok(unknown_families(svg, &tree))
 }
 
+/// The characters of `svg`'s text that usvg laid out with the `.notdef` glyph, i.e. that
+/// are drawn as a box, in document order.
+///
+/// [`crate::fonts::missing_chars`] alone does not catch these: usvg abandons fallback for
+/// a whole text when its first font forms a ligature ("fl") there, even though a bundled
+/// font has the character. Renderer tests should assert this is empty:
+/// `assert_eq!(render::unresolved_glyphs(&svg)?, Vec::<String>::new());`
+pub fn unresolved_glyphs(svg: &str) -> Result<Vec<String>, RenderError> {
+    let tree = svg_tree(svg, 96.0)?;
+    let mut boxes = Vec::new();
+    visit_group(tree.root(), &mut |text: &usvg::Text| {
+        for span in text.layouted() {
+            boxes.extend(span.positioned_glyphs.iter().filter(|g| g.id.0 == 0).map(|g| g.text.clone()));
+        }
+    });
+    Ok(boxes)
+}
+
 /// Unknown families in the parsed tree and, because usvg drops names it cannot parse
 /// (an unquoted `Noto Sans Symbols 2`: "2" is not a CSS identifier), in the
 /// declarations as written.
@@ -434,6 +452,15 @@ mod tests {
         assert_eq!(unknown_font_families(&svg).unwrap(), vec!["DejaVu Sans", "EB Garamond", "Noto Sans Symbols 2"]);
         let stack = format!(r#"<text font-family="{}" y="9" font-size="5">a</text>"#, fonts::SANS_STACK);
         assert_eq!(unknown_font_families(&card_svg(&stack)).unwrap(), Vec::<String>::new());
+    }
+
+    #[test]
+    fn glyphs_drawn_as_boxes_are_reported() {
+        let text = |t: &str| format!(r#"<text font-family="{}" y="9" font-size="5">{t}</text>"#, fonts::SANS_STACK);
+        // A private-use character is in no bundled font.
+        assert_eq!(unresolved_glyphs(&card_svg(&text("a\u{E000}b"))).unwrap(), vec!["\u{E000}"]);
+        assert_eq!(unresolved_glyphs(&card_svg(&text("Peace 泰 ䷊ ☯"))).unwrap(), Vec::<String>::new());
+        assert!(matches!(unresolved_glyphs("<svg"), Err(RenderError::Svg(_))));
     }
 
     #[test]

@@ -20,6 +20,7 @@
 //! slightly crooked cut shows no white edge. The 144-tile set is 4 sheets, the 162-tile set
 //! 5 (the last one 18 tiles).
 
+use crate::art::{self, ArtError};
 use crate::output::Output;
 use crate::pdf::{self, CropMarks, MmRect, ViewerPreferences};
 use crate::render;
@@ -38,20 +39,6 @@ pub const BLEED_MM: f32 = 3.0;
 pub const COLS: usize = 6;
 /// Rows of tiles on a sheet.
 pub const ROWS: usize = 6;
-
-/// Errors while drawing tiles.
-#[derive(Debug, thiserror::Error)]
-pub enum TileArtError {
-    /// A template failed.
-    #[error(transparent)]
-    Template(#[from] template::TemplateError),
-    /// An SVG could not be parsed or rasterised.
-    #[error(transparent)]
-    Render(#[from] render::RenderError),
-    /// A PDF could not be made.
-    #[error(transparent)]
-    Pdf(#[from] pdf::PdfError),
-}
 
 /// A face to draw: one of the three kinds, or the common back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -96,7 +83,7 @@ struct FaceView {
 }
 
 /// One tile face as SVG, 36 × 46 mm with bleed.
-pub fn tile_svg(face: TileFace) -> Result<String, TileArtError> {
+pub fn tile_svg(face: TileFace) -> Result<String, ArtError> {
     let label = match face {
         TileFace::Front(TileKind::Yang) => "阳",
         TileFace::Front(TileKind::Yin) => "阴",
@@ -157,11 +144,11 @@ fn clip(trim: MmRect, filled: &[MmRect]) -> MmRect {
 /// page then its back page (mirrored for long-edge duplex). TrimBox = the grid of tiles,
 /// BleedBox = the grid with its bleed; viewers are asked not to scale and to print duplex
 /// on the long edge.
-pub fn sheets_pdf(set: TileSet, paper: pdf::Paper) -> Result<Vec<u8>, TileArtError> {
+pub fn sheets_pdf(set: TileSet, paper: pdf::Paper) -> Result<Vec<u8>, ArtError> {
     let trees: Vec<(TileFace, usvg::Tree)> = TileFace::ALL
         .iter()
         .map(|&f| Ok((f, render::svg_tree(&tile_svg(f)?, 96.0)?)))
-        .collect::<Result<_, TileArtError>>()?;
+        .collect::<Result<_, ArtError>>()?;
     let tree = |f: TileFace| &trees.iter().find(|(g, _)| *g == f).expect("all faces").1;
     let size = paper.size_mm();
     let mut doc = pdf::new_document(&format!("易经牌 Yijing Pai: {}-tile set", set.total()));
@@ -210,8 +197,7 @@ pub fn generate(out: &Output, dpi: f32) -> anyhow::Result<()> {
     for face in TileFace::ALL {
         let svg = tile_svg(face)?;
         let name = format!("yijing-pai/tile-{}", face.key());
-        out.write(&format!("{name}.svg"), "tile-svg", svg.as_bytes())?;
-        out.write(&format!("{name}.png"), "tile-png", &render::svg_to_png(&svg, dpi)?)?;
+        art::write_svg_and_png(out, &name, "tile", &svg, dpi)?;
     }
     for set in TileSet::ALL {
         for paper in pdf::Paper::ALL {

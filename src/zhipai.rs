@@ -912,6 +912,7 @@ pub fn solo_score(sequence_length: usize, common_zone: i64) -> Result<u32, ZhiPa
 /// `{"start":12,"available":[…],"active":["water"]}`; `available` defaults to the 62
 /// cards other than the start and its complement, `active` to none.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Query {
     pub start: i64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -934,6 +935,7 @@ impl Query {
 
 /// One placement as the API receives it: `{"card":6,"side":"left"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlacementInput {
     pub card: i64,
     pub side: String,
@@ -942,12 +944,35 @@ pub struct PlacementInput {
 /// A check request: the question's fields plus `"placements":[{"card":6,"side":"left"},…]`
 /// and, optionally, `"common_zone"` (its size at the end) for the solo score.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "CheckWire")]
 pub struct CheckQuery {
     #[serde(flatten)]
     pub query: Query,
     pub placements: Vec<PlacementInput>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub common_zone: Option<i64>,
+}
+
+/// The flat form of a check request on the wire. It exists so that a misspelt field is
+/// refused (serde cannot deny unknown fields through `flatten`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckWire {
+    start: i64,
+    #[serde(default)]
+    available: Option<Vec<i64>>,
+    #[serde(default)]
+    active: Vec<String>,
+    placements: Vec<PlacementInput>,
+    #[serde(default)]
+    common_zone: Option<i64>,
+}
+
+impl From<CheckWire> for CheckQuery {
+    fn from(w: CheckWire) -> Self {
+        let query = Query { start: w.start, available: w.available, active: w.active };
+        CheckQuery { query, placements: w.placements, common_zone: w.common_zone }
+    }
 }
 
 impl CheckQuery {

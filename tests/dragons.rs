@@ -13,6 +13,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
+mod pdf_text;
+use pdf_text::number;
+
 const MM_PER_PT: f64 = 25.4 / 72.0;
 
 /// Files written by a run: path → (kind, sha256).
@@ -38,14 +41,6 @@ fn read(rel: &str) -> Vec<u8> {
 
 fn read_str(rel: &str) -> String {
     String::from_utf8(read(rel)).unwrap()
-}
-
-fn number(o: &Object) -> f64 {
-    match o {
-        Object::Integer(i) => *i as f64,
-        Object::Real(r) => f64::from(*r),
-        other => panic!("not a number: {other:?}"),
-    }
 }
 
 /// A page box as (x0, y0, x1, y1) in millimetres.
@@ -419,94 +414,6 @@ fn rulebooks() -> &'static HashMap<BookPaper, Vec<u8>> {
     })
 }
 
-/// Every string shown by a `Tj`/`TJ`, decoded through the fonts' ToUnicode maps.
-fn pdf_text(pdf: &[u8]) -> String {
-    let d = Document::load_mem(pdf).unwrap();
-    let mut out = String::new();
-    for (_, page) in d.get_pages() {
-        let fonts = d.get_page_fonts(page).unwrap();
-        let maps: HashMap<Vec<u8>, HashMap<u16, String>> = fonts
-            .iter()
-            .map(|(name, font)| {
-                let map = font
-                    .get(b"ToUnicode")
-                    .ok()
-                    .and_then(|o| d.dereference(o).ok())
-                    .and_then(|(_, o)| o.as_stream().ok())
-                    .and_then(|s| s.decompressed_content().ok())
-                    .map(|b| cmap(&String::from_utf8_lossy(&b)))
-                    .unwrap_or_default();
-                (name.clone(), map)
-            })
-            .collect();
-        let content = lopdf::content::Content::decode(&d.get_page_content(page).unwrap()).unwrap();
-        let mut font: Option<&HashMap<u16, String>> = None;
-        let show = |bytes: &[u8], font: Option<&HashMap<u16, String>>, out: &mut String| {
-            if let Some(map) = font {
-                for pair in bytes.chunks(2) {
-                    let code = u16::from_be_bytes([pair[0], *pair.get(1).unwrap_or(&0)]);
-                    out.push_str(map.get(&code).map_or("", String::as_str));
-                }
-            }
-        };
-        for op in content.operations {
-            match op.operator.as_str() {
-                "Tf" => font = op.operands.first().and_then(|o| o.as_name().ok()).and_then(|n| maps.get(n)),
-                "Tj" => {
-                    if let Some(Object::String(b, _)) = op.operands.last() {
-                        show(b, font, &mut out);
-                    }
-                }
-                "TJ" => {
-                    for item in op.operands[0].as_array().unwrap() {
-                        match item {
-                            Object::String(b, _) => show(b, font, &mut out),
-                            o if number(o) < -250.0 => out.push(' '),
-                            _ => {}
-                        }
-                    }
-                }
-                "Td" | "TD" | "T*" | "Tm" | "BT" | "ET" => out.push(' '),
-                _ => {}
-            }
-        }
-        out.push('\n');
-    }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// The `bfchar`/`bfrange` entries of a ToUnicode CMap.
-fn cmap(text: &str) -> HashMap<u16, String> {
-    let units = |h: &str| -> Vec<u16> {
-        h.as_bytes().chunks(4).filter_map(|c| u16::from_str_radix(std::str::from_utf8(c).ok()?, 16).ok()).collect()
-    };
-    let hexes = |line: &str| -> Vec<String> {
-        line.split('<').skip(1).filter_map(|p| p.split('>').next()).map(str::to_string).collect()
-    };
-    let mut map = HashMap::new();
-    let mut section = "";
-    for line in text.lines().map(str::trim) {
-        if line.ends_with("beginbfchar") {
-            section = "char";
-        } else if line.ends_with("beginbfrange") {
-            section = "range";
-        } else if line.starts_with("endbf") {
-            section = "";
-        } else if let (true, [src, dst]) = (section == "char", hexes(line).as_slice()) {
-            map.insert(units(src)[0], String::from_utf16_lossy(&units(dst)));
-        } else if let (true, [lo, hi, dst]) = (section == "range", hexes(line).as_slice()) {
-            for (i, code) in (units(lo)[0]..=units(hi)[0]).enumerate() {
-                let mut u = units(dst);
-                if let Some(last) = u.last_mut() {
-                    *last += i as u16;
-                }
-                map.insert(code, String::from_utf16_lossy(&u));
-            }
-        }
-    }
-    map
-}
-
 #[test]
 fn rulebook_editions_have_their_paper_and_page_numbers() {
     for paper in BookPaper::BOTH {
@@ -524,7 +431,7 @@ fn rulebook_editions_have_their_paper_and_page_numbers() {
 
 #[test]
 fn rulebook_covers_the_issue() {
-    let text = pdf_text(&rulebooks()[&BookPaper::A4]);
+    let text = pdf_text::document_text(&Document::load_mem(&rulebooks()[&BookPaper::A4]).unwrap());
     for needle in [
         "Dragons of the Ba-Gua",
         "Components",

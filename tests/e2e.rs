@@ -8,13 +8,16 @@
 //! `.ci/run` installs Debian's `chromium` and a missing browser fails the test.
 
 use hexforge::http::{self, AppState};
-use std::io::Read;
+use std::io::{Read, Write};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+mod temp_dir;
+use temp_dir::TempDir;
 
 /// How long one Chromium run may take before it is killed.
 const CHROMIUM_TIMEOUT: Duration = Duration::from_secs(90);
@@ -81,31 +84,13 @@ fn chromium_or_skip() -> Option<PathBuf> {
     if found.is_none() {
         let in_ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
         assert!(!in_ci, "CI=true but chromium is not installed; .ci/run installs Debian's chromium");
-        eprintln!(
+        // Straight to stderr, past the test harness's capture, so the skip is seen.
+        let _ = writeln!(
+            std::io::stderr(),
             "SKIPPED e2e: chromium is not installed (apt-get install chromium); CI installs it and runs this test"
         );
     }
     found
-}
-
-/// A fresh folder, removed on drop; unique even across tests running in parallel.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        static COUNT: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNT.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("hexforge-e2e-{tag}-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// The DOM of `url` after the page's script has run.

@@ -9,6 +9,9 @@ use http_body_util::{BodyDataStream, BodyExt, Full};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
+mod temp_dir;
+use temp_dir::TempDir;
+
 struct Answer {
     status: StatusCode,
     headers: HeaderMap,
@@ -473,23 +476,6 @@ async fn bad_card_requests_name_the_value() {
 
 // ---------------------------------------------------------------- downloads
 
-struct TempDir(std::path::PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("hexforge-http-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 #[tokio::test]
 async fn downloads_are_served_and_stay_inside_their_folder() {
     let outside = TempDir::new("outside");
@@ -601,5 +587,59 @@ async fn every_listed_route_reaches_a_handler() {
             && a.json()["error"].as_str().is_some_and(|e| e.starts_with("no route for"));
         assert!(!fell_through, "{method} {uri} fell through to the fallback");
         assert!(!a.status.is_server_error(), "{method} {uri}: {}", a.text());
+    }
+}
+
+#[tokio::test]
+async fn json_content_types_are_recognised() {
+    for (content_type, status) in [
+        ("application/json", StatusCode::OK),
+        ("application/json; charset=utf-8", StatusCode::OK),
+        ("APPLICATION/JSON", StatusCode::OK),
+        ("application/vnd.hexforge+json", StatusCode::OK),
+        ("application/jsonx", StatusCode::UNSUPPORTED_MEDIA_TYPE),
+        ("text/plain", StatusCode::UNSUPPORTED_MEDIA_TYPE),
+        ("application/x-www-form-urlencoded", StatusCode::UNSUPPORTED_MEDIA_TYPE),
+    ] {
+        let request = Request::post("/api/cast")
+            .header(header::CONTENT_TYPE, content_type)
+            .body(Body::from(r#"{"values":[9,6,9,6,9,6]}"#))
+            .unwrap();
+        let a = send(request).await;
+        assert_eq!(a.status, status, "{content_type}: {}", a.text());
+        assert!(a.content_type().starts_with("application/json"));
+    }
+}
+
+#[tokio::test]
+async fn wrong_types_name_the_field() {
+    post_json("/api/neighbours/verify", json!({"card": 12, "numbers": [1, 2, "x", 4, 5, 6]}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["numbers[2]", "invalid type"]);
+    post_json("/api/zhipai/check", json!({"start": 12, "placements": [{"card": 6, "side": 3}]}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["placements[0].side"]);
+}
+
+/// Regression: a misspelt field (`dekc` for `deck`) used to be ignored, so the query
+/// silently ran on the full deck. Every solver request now refuses unknown fields.
+#[tokio::test]
+async fn misspelt_solver_fields_are_refused() {
+    let cases = [
+        ("/api/pathways/shortest", json!({"from": 1, "to": 2, "dekc": "3d"})),
+        (
+            "/api/pathways/check",
+            json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orientation": "dark"}], "orientaton": "free"}),
+        ),
+        ("/api/pathways/check", json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orient": "dark"}]})),
+        ("/api/zhipai/shortest", json!({"start": 12, "actve": ["water"]})),
+        ("/api/zhipai/check", json!({"start": 12, "placements": [{"card": 6, "side": "left"}], "availble": [6]})),
+        ("/api/zhipai/check", json!({"start": 12, "placements": [{"card": 6, "sid": "left"}]})),
+    ];
+    for (route, body) in cases {
+        let answer = post_json(route, body.clone()).await;
+        assert!(answer.status.is_client_error(), "{route} {body}: {}", answer.status);
+        let message = answer.json()["error"].as_str().unwrap_or_default().to_string();
+        assert!(message.contains("unknown field"), "{route} {body}: {message}");
     }
 }

@@ -173,8 +173,27 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let axum::Json(value) = axum::Json::<T>::from_request(req, state).await?;
-        Ok(Json(value))
+        // The common case, `content-type: application/json`, skips axum's mime parsing and
+        // path tracking; only a body that fails goes through `axum::Json` again, for the
+        // message that names the field.
+        let plain_json = req.headers().get(header::CONTENT_TYPE).is_some_and(|v| {
+            let v = v.as_bytes();
+            v.len() >= 16
+                && v[..16].eq_ignore_ascii_case(b"application/json")
+                && (v.len() == 16 || v[16] == b';' || v[16] == b' ')
+        });
+        if !plain_json {
+            let axum::Json(value) = axum::Json::<T>::from_request(req, state).await?;
+            return Ok(Json(value));
+        }
+        let bytes = axum::body::Bytes::from_request(req, state).await.map_err(JsonRejection::from)?;
+        match serde_json::from_slice(&bytes) {
+            Ok(value) => Ok(Json(value)),
+            Err(_) => {
+                let axum::Json(value) = axum::Json::<T>::from_bytes(&bytes)?;
+                Ok(Json(value))
+            }
+        }
     }
 }
 

@@ -11,35 +11,12 @@ pub fn text_of(svg: &str) -> String {
     doc.descendants().filter(|n| n.is_text()).filter_map(|n| n.text()).collect::<Vec<_>>().join(" ")
 }
 
-/// Characters usvg laid out with the .notdef glyph, i.e. drew as a box. `missing_chars`
-/// alone does not catch these: usvg abandons fallback for a whole text when its first
-/// font forms a ligature ("fl") there, even though a bundled font has the character.
-pub fn unresolved_glyphs(svg: &str) -> Vec<String> {
-    fn walk(g: &usvg::Group, out: &mut Vec<String>) {
-        for n in g.children() {
-            match n {
-                usvg::Node::Group(g) => walk(g, out),
-                usvg::Node::Text(t) => {
-                    for span in t.layouted() {
-                        let missing = span.positioned_glyphs.iter().filter(|g| g.id.0 == 0);
-                        out.extend(missing.map(|g| g.text.clone()));
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(render::svg_tree(svg, 96.0).unwrap().root(), &mut out);
-    out
-}
-
 /// Asserts that every family named in `svg` is bundled and every character is drawn.
 pub fn assert_fully_drawn(svg: &str, what: &str) {
     assert_eq!(render::unknown_font_families(svg).unwrap(), Vec::<String>::new(), "{what}");
     let missing = fonts::missing_chars(&text_of(svg), &[]);
     assert!(missing.is_empty(), "{what}: no bundled font has {missing:?}");
-    assert_eq!(unresolved_glyphs(svg), Vec::<String>::new(), "{what}: drawn as boxes");
+    assert_eq!(render::unresolved_glyphs(svg).unwrap(), Vec::<String>::new(), "{what}: drawn as boxes");
 }
 
 /// A page box (`MediaBox`, `TrimBox`, …) as `[x0, y0, x1, y1]` in points.
