@@ -16,12 +16,16 @@
 pub mod figures;
 
 use crate::card::{Card, Orientation};
+use crate::cards::export as card_export;
+use crate::cards::{Deck as CardDeck, Face as CardFace};
 use crate::casting;
 use crate::deck::{self, Deck, DeckName};
 use crate::hexagram::{Hexagram, Line, LinePosition};
 use crate::liubo;
 use crate::output::{Output, OutputError};
 use crate::pathways::{self, Laid, Mode};
+use crate::pdf;
+use crate::tiling;
 use crate::trigram::Trigram;
 use crate::yijing_pai::{self, TileKind, TileSet, Variant};
 use crate::yijing_pai_art;
@@ -239,7 +243,11 @@ pub fn game_data(game: Game) -> Value {
         Game::ZhiPai => zhi_pai_data(),
         Game::YijingPai => yijing_pai_data(),
         Game::Liubo => liubo_data(),
-        Game::Dragons => crate::dragons_art::rulebook_data(),
+        Game::Dragons => {
+            let mut data = crate::dragons_art::rulebook_data();
+            data["components"] = json!(components(Game::Dragons));
+            data
+        }
     }
 }
 
@@ -315,46 +323,136 @@ fn hexagrams_json() -> Value {
         .collect()
 }
 
-/// A component line: how many, what, and a note.
+/// A component row that is not printed (coins, dice, this booklet): how many, what, and a
+/// note.
 fn component(count: u32, name: &str, note: &str) -> Value {
     json!({ "count": count, "name": name, "note": note })
 }
 
-/// The components of each game, in the words and counts `hexforge generate` prints.
+/// A printed component row: as [`component`], plus `files`, the paths (relative to the
+/// output folder, as in `manifest.json`) of the files `hexforge generate` writes for it.
+fn printed(count: u32, name: &str, note: &str, files: Vec<String>) -> Value {
+    json!({ "count": count, "name": name, "note": note, "files": files })
+}
+
+/// One file name per home paper (A4, then Letter).
+fn home_files(path: impl Fn(pdf::Paper) -> String) -> Vec<String> {
+    pdf::Paper::ALL.into_iter().map(path).collect()
+}
+
+/// A board printed tiled on the home papers and whole on the large ones:
+/// `<stem>-a4.pdf`, `-letter.pdf`, `-a3.pdf`, `-tabloid.pdf`, as the game's art module
+/// writes them.
+fn board_files(stem: &str) -> Vec<String> {
+    tiling::Paper::HOME.into_iter().chain(tiling::Paper::LARGE).map(|p| format!("{stem}-{}.pdf", p.key())).collect()
+}
+
+/// The throw charts Liubo prints: one per player, both on the pieces sheet's second page.
+const LIUBO_THROW_CHARTS: u32 = 2;
+
+/// The components of each game, in the words and counts `hexforge generate` prints; each
+/// printed row carries the `files` to print for it (see [`printed`]).
 pub fn components(game: Game) -> Vec<Value> {
+    let cards = |deck: CardDeck| home_files(|p| card_export::sheet_pdf_path(deck, p));
+    // How many cards of a deck have a front or back like `which`, counted from its print pairs.
+    let count = |deck: CardDeck, which: fn(&(CardFace, CardFace)) -> bool| {
+        deck.print_pairs().iter().filter(|pair| which(pair)).count() as u32
+    };
+    let numbered = |pair: &(CardFace, CardFace)| matches!(pair.0, CardFace::Card(_));
+    let backed = |pair: &(CardFace, CardFace)| pair.1 == CardFace::Back;
+    let trigram = |pair: &(CardFace, CardFace)| matches!(pair.0, CardFace::Trigram(_));
     match game {
         Game::ChangingLines => vec![
-            component(64, "Changing Lines cards", "one per hexagram, two readings each; poker size 63 × 88 mm"),
+            printed(
+                count(CardDeck::ChangingLines, numbered),
+                "Changing Lines cards",
+                "one per hexagram, two readings each; poker size 63 × 88 mm",
+                cards(CardDeck::ChangingLines),
+            ),
+            printed(
+                count(CardDeck::ChangingLines, backed),
+                "Card backs",
+                "on the back pages of the same file; print double-sided, flip on the long edge",
+                cards(CardDeck::ChangingLines),
+            ),
             component(1, "Rulebook", "this booklet"),
             component(3, "Coins (optional)", "for the 6/7/8/9 method of divination; not printed"),
         ],
         Game::ZhiPai => vec![
-            component(64, "Hexagram cards", "each with its complement in the corner; poker size 63 × 88 mm"),
-            component(16, "Trigram cards", "8 per player, active face and inactive face"),
+            printed(
+                count(CardDeck::ZhiPai, numbered),
+                "Hexagram cards",
+                "each with its complement in the corner; poker size 63 × 88 mm",
+                cards(CardDeck::ZhiPai),
+            ),
+            printed(
+                count(CardDeck::ZhiPai, backed),
+                "Card backs",
+                "for the hexagram cards, on the back pages; print double-sided",
+                cards(CardDeck::ZhiPai),
+            ),
+            printed(
+                count(CardDeck::ZhiPai, trigram),
+                "Trigram cards",
+                "8 per player, active face and inactive face (front and back)",
+                cards(CardDeck::ZhiPai),
+            ),
             component(1, "Rulebook", "this booklet"),
         ],
         Game::YijingPai => {
-            let s = TileSet::Standard144;
+            let set = |s: TileSet, note: &str| {
+                let tiles = format!(
+                    "{} yang 阳爻, {} yin 阴爻 and {} taiji 太极 tiles; {note}",
+                    s.count(TileKind::Yang),
+                    s.count(TileKind::Yin),
+                    s.count(TileKind::Taiji)
+                );
+                let files = home_files(|p| format!("yijing-pai/sheets-{}-{}.pdf", s.key(), p.slug()));
+                printed(s.total(), &format!("Tile set of {}", s.total()), &tiles, files)
+            };
             vec![
-                component(s.count(TileKind::Yang), "Yang tiles 阳爻", "solid line; paper cards or tiles"),
-                component(s.count(TileKind::Yin), "Yin tiles 阴爻", "broken line"),
-                component(s.count(TileKind::Taiji), "Taiji tiles 太极", "the yin-yang symbol"),
+                set(TileSet::Standard144, "the standard set"),
+                set(TileSet::Large162, "the larger set, instead of the standard one"),
                 component(2, "Dice (not printed)", "to choose the dealer"),
                 component(1, "Rulebook", "this booklet"),
             ]
         }
         Game::Liubo => {
             let p = liubo::PIECES;
+            let pieces = || home_files(|paper| format!("liubo/pieces-{}.pdf", paper.slug()));
             vec![
-                component(1, "Board", "29 stations: circuit of 20, two crossings, the centre"),
-                component(p.white_stones, "White stones", "one player's pieces"),
-                component(p.black_stones, "Black stones", "the other player's pieces"),
-                component(p.owls, "Owl markers", "one per player, set on a promoted stone"),
-                component(p.sticks, "Throwing sticks", "a flat (yang) and a round (yin) face each"),
+                printed(
+                    1,
+                    "Board",
+                    "29 stations: circuit of 20, two crossings, the centre; tiled on A4/Letter, whole on A3/Tabloid",
+                    board_files("liubo/board"),
+                ),
+                printed(p.white_stones, "White stones", "one player's pieces", pieces()),
+                printed(p.black_stones, "Black stones", "the other player's pieces", pieces()),
+                printed(p.owls, "Owl markers", "one per player, set on a promoted stone", pieces()),
+                printed(p.sticks, "Throwing sticks", "a flat (yang) and a round (yin) face each", pieces()),
+                printed(
+                    LIUBO_THROW_CHARTS,
+                    "Throw chart",
+                    "one per player: what each throw of the sticks scores",
+                    pieces(),
+                ),
                 component(1, "Rulebook", "this booklet"),
             ]
         }
-        Game::Dragons => crate::dragons_art::components_json(),
+        // The rows are Dragons' own (they also make `dragons/components.json`); only the
+        // files to print are added here: the board of human has its own tiled and poster
+        // PDFs, everything else is in the home-print PDF.
+        Game::Dragons => crate::dragons_art::components_json()
+            .into_iter()
+            .map(|mut row| {
+                row["files"] = json!(match row["key"].as_str() {
+                    Some("board-human") => board_files("dragons/board-human"),
+                    _ => home_files(|p| format!("dragons/dragons-{}.pdf", p.slug())),
+                });
+                row
+            })
+            .collect(),
     }
 }
 

@@ -65,6 +65,12 @@ impl Default for DeckOptions {
     }
 }
 
+/// Where the home-print PDF of `deck` on `paper` goes, relative to the output folder:
+/// `<deck>/<deck>-<paper>.pdf`. The rulebooks name it in their components lists.
+pub fn sheet_pdf_path(deck: Deck, paper: Paper) -> String {
+    format!("{0}/{0}-{1}.pdf", deck.slug(), paper.slug())
+}
+
 /// A progress bar on stderr when it is a terminal, hidden otherwise.
 pub fn progress_bar(len: u64, label: &str) -> ProgressBar {
     let target =
@@ -134,7 +140,7 @@ pub fn write_deck(out: &Output, deck: Deck, options: &DeckOptions) -> Result<(),
                         })
                         .collect();
                     let pdf = sheet::home_print_pdf(&pairs, paper, title)?;
-                    out.write(&format!("{dir}/{dir}-{}.pdf", paper.slug()), "sheet-pdf", &pdf)?;
+                    out.write(&sheet_pdf_path(deck, paper), "sheet-pdf", &pdf)?;
                 }
                 Job::Contact => {
                     let sections = contact_sections(deck, options.lang, |f| &rendered[find(f)].1.contact);
