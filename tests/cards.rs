@@ -13,6 +13,11 @@ use hexforge::profile::Profiles;
 use hexforge::{fonts, render, sheet};
 use roxmltree::{Document, Node};
 
+// Shared with the board and tile tests; this file uses only some of its helpers.
+#[allow(dead_code)]
+mod art_checks;
+use art_checks::rect;
+
 fn svg(deck: Deck, face: Face, lang: Lang) -> String {
     cards::card_svg(deck, &face, lang).unwrap_or_else(|e| panic!("{deck} {face}: {e}"))
 }
@@ -262,6 +267,9 @@ fn every_character_on_every_card_is_in_the_bundled_fonts() {
                 if matches!(face, Face::Card(h) if h.number() % 16 == 1) || !matches!(face, Face::Card(_)) {
                     assert_eq!(render::unknown_font_families(&svg).unwrap(), Vec::<String>::new(), "{deck} {face}");
                 }
+                // A font can hold a character and usvg still draw a box for it (its
+                // fallback gives up on a whole run after a ligature), so check the drawing too.
+                assert_eq!(render::unresolved_glyphs(&svg).unwrap(), Vec::<String>::new(), "{deck} {face} {lang:?}");
             }
         }
     }
@@ -314,16 +322,6 @@ fn print_pdf(deck: Deck, paper: Paper) -> Vec<u8> {
     let tree = |f: &Face| &trees.iter().find(|(g, _)| g == f).unwrap().1;
     let pairs: Vec<_> = deck.print_pairs().iter().map(|(a, b)| (tree(a), tree(b))).collect();
     sheet::home_print_pdf(&pairs, paper, "test").unwrap()
-}
-
-fn rect(doc: &lopdf::Document, dict: &lopdf::Dictionary, key: &[u8]) -> [f32; 4] {
-    let obj = dict.get(key).unwrap_or_else(|_| panic!("page has {}", String::from_utf8_lossy(key)));
-    let arr = match obj {
-        lopdf::Object::Reference(id) => doc.get_object(*id).unwrap().as_array().unwrap().clone(),
-        o => o.as_array().unwrap().clone(),
-    };
-    let v: Vec<f32> = arr.iter().map(|o| o.as_float().unwrap()).collect();
-    [v[0], v[1], v[2], v[3]]
 }
 
 fn close(a: [f32; 4], b: [f32; 4]) -> bool {
