@@ -5,8 +5,9 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexforge::cards::{self, Deck, Face, Lang};
-use hexforge::pdf::Paper;
-use hexforge::{render, sheet};
+use hexforge::print::pdf::Paper;
+use hexforge::print::render;
+use hexforge::print::sheet;
 
 fn bench(c: &mut Criterion) {
     let face: Face = "12".parse().unwrap();

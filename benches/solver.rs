@@ -7,11 +7,11 @@
 //! `cargo bench --bench solver`
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hexforge::deck::{CardSet, Deck, DeckName};
-use hexforge::hexagram::Hexagram;
-use hexforge::pathways::{self, Mode};
-use hexforge::trigram::Trigram;
-use hexforge::zhipai::{self, Setup, TrigramSet};
+use hexforge::core::deck::{CardSet, Deck, DeckName};
+use hexforge::core::hexagram::Hexagram;
+use hexforge::core::trigram::Trigram;
+use hexforge::games::changing_lines::pathways::{self, Mode};
+use hexforge::games::zhi_pai::rules::{self as zhipai, Setup, TrigramSet};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

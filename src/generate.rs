@@ -5,9 +5,9 @@
 
 use crate::cards::Deck;
 use crate::cards::export::{self, DeckOptions};
-use crate::output::{ManifestEntry, Output};
-use crate::verify::neighbour_table_csv;
-use crate::view::all_hexagrams;
+use crate::core::verify::neighbour_table_csv;
+use crate::core::view::all_hexagrams;
+use crate::print::output::{ManifestEntry, Output};
 use anyhow::Context;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -49,7 +49,7 @@ pub struct GenerateOptions {
     /// Language of the names on the cards (default English).
     pub lang: crate::cards::Lang,
     /// Print profiles of the card images (default all).
-    pub profiles: crate::profile::Profiles,
+    pub profiles: crate::print::profile::Profiles,
 }
 
 impl Default for GenerateOptions {
@@ -59,7 +59,7 @@ impl Default for GenerateOptions {
             dpi: 300.0,
             parts: Part::ALL.to_vec(),
             lang: crate::cards::Lang::En,
-            profiles: crate::profile::Profiles::ALL,
+            profiles: crate::print::profile::Profiles::ALL,
         }
     }
 }
@@ -74,10 +74,12 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Vec<ManifestEntry>>
             Part::ChangingLines => write_deck(&out, Deck::ChangingLines, options)?,
             Part::ZhiPai => write_deck(&out, Deck::ZhiPai, options)?,
             Part::Dragons => {
-                crate::dragons_art::generate(&out, options.dpi).context("cannot make Dragons of the Ba-Gua")?
+                crate::games::dragons::art::generate(&out, options.dpi).context("cannot make Dragons of the Ba-Gua")?
             }
-            Part::Liubo => crate::liubo_art::generate(&out, options.dpi).context("cannot make Liubo")?,
-            Part::YijingPai => crate::yijing_pai_art::generate(&out, options.dpi).context("cannot make Yijing Pai")?,
+            Part::Liubo => crate::games::liubo::art::generate(&out, options.dpi).context("cannot make Liubo")?,
+            Part::YijingPai => {
+                crate::games::yijing_pai::art::generate(&out, options.dpi).context("cannot make Yijing Pai")?
+            }
             Part::Rulebooks => crate::rulebook::write_rulebooks(&out, &crate::rulebook::Game::ALL)
                 .context("cannot make the rulebooks")?,
         }

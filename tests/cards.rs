@@ -4,13 +4,15 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use hexforge::card::{Card, Orientation};
 use hexforge::cards::{self, Deck, Face, Lang, PlayerSet, TrigramFace};
+use hexforge::core::card::{Card, Orientation};
+use hexforge::core::hexagram::Hexagram;
 use hexforge::generate::{GenerateOptions, Part, generate};
-use hexforge::hexagram::Hexagram;
-use hexforge::pdf::Paper;
-use hexforge::profile::Profiles;
-use hexforge::{fonts, render, sheet};
+use hexforge::print::fonts;
+use hexforge::print::pdf::Paper;
+use hexforge::print::profile::Profiles;
+use hexforge::print::render;
+use hexforge::print::sheet;
 use roxmltree::{Document, Node};
 
 // Shared with the board and tile tests; this file uses only some of its helpers.
@@ -109,8 +111,8 @@ fn every_number_sits_beside_its_own_line() {
             let aspect = attr(g, "data-aspect");
             assert_eq!(rects.len(), if aspect == "yang" { 1 } else { 2 });
             let shows_yang =
-                c.shows(Orientation::Dark).line(hexforge::hexagram::LinePosition::new(dark_line.into()).unwrap())
-                    == hexforge::hexagram::Line::Yang;
+                c.shows(Orientation::Dark).line(hexforge::core::hexagram::LinePosition::new(dark_line.into()).unwrap())
+                    == hexforge::core::hexagram::Line::Yang;
             assert_eq!(aspect == "yang", shows_yang, "card {} line {dark_line}", c.number());
             let (y, h) = (num(rects[0], "y"), num(rects[0], "height"));
             let left = num(rects[0], "x");
@@ -232,7 +234,7 @@ fn zhi_pai_cards_show_the_hexagram_and_its_complement() {
 fn zhi_pai_trigram_cards_come_in_two_sets_with_two_faces() {
     let mut patterns = BTreeSet::new();
     for set in PlayerSet::ALL {
-        for trigram in hexforge::trigram::Trigram::ALL {
+        for trigram in hexforge::core::trigram::Trigram::ALL {
             for active in [true, false] {
                 let face = Face::Trigram(TrigramFace { set, trigram, active });
                 let svg = svg(Deck::ZhiPai, face, Lang::Fr);
@@ -330,7 +332,7 @@ fn close(a: [f32; 4], b: [f32; 4]) -> bool {
 
 #[test]
 fn home_print_pdfs_have_pages_boxes_fonts_and_viewer_preferences() {
-    let pt = hexforge::pdf::PT_PER_MM;
+    let pt = hexforge::print::pdf::PT_PER_MM;
     for (deck, pages) in [(Deck::ChangingLines, 16), (Deck::ZhiPai, 18)] {
         for paper in Paper::ALL {
             let bytes = print_pdf(deck, paper);
@@ -340,7 +342,8 @@ fn home_print_pdfs_have_pages_boxes_fonts_and_viewer_preferences() {
             let (w, h) = paper.size_mm();
             let layout = sheet::HomeSheet::new(paper);
             // PDF boxes are bottom-up.
-            let pdf_box = |r: hexforge::pdf::MmRect| [r.x * pt, (h - r.bottom()) * pt, r.right() * pt, (h - r.y) * pt];
+            let pdf_box =
+                |r: hexforge::print::pdf::MmRect| [r.x * pt, (h - r.bottom()) * pt, r.right() * pt, (h - r.y) * pt];
             for id in page_ids.values() {
                 let page = doc.get_dictionary(*id).unwrap();
                 assert!(close(rect(&doc, page, b"MediaBox"), [0.0, 0.0, w * pt, h * pt]), "{paper:?}");

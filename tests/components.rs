@@ -7,7 +7,7 @@ mod temp_dir;
 use std::collections::BTreeSet;
 
 use hexforge::generate::{GenerateOptions, Part, generate};
-use hexforge::profile::Profiles;
+use hexforge::print::profile::Profiles;
 use hexforge::rulebook::{self, Game};
 use temp_dir::TempDir;
 

@@ -2,12 +2,13 @@
 //! every print PDF parsed (page sizes, boxes, viewer preferences), the rulebook
 //! editions, and byte-identical output from one run to the next.
 
-use hexforge::dragons::{self, Cell, Dragon, PortalColour, WHEEL};
-use hexforge::dragons_art::{self, Face};
-use hexforge::output::Output;
+use hexforge::core::trigram::Trigram;
+use hexforge::games::dragons::art::{self as dragons_art, Face};
+use hexforge::games::dragons::rules::{self as dragons, Cell, Dragon, PortalColour, WHEEL};
+use hexforge::print::fonts;
+use hexforge::print::output::Output;
+use hexforge::print::render;
 use hexforge::rulebook::{self, Game, Paper as BookPaper};
-use hexforge::trigram::Trigram;
-use hexforge::{fonts, render};
 use lopdf::{Document, Object};
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;

@@ -2,9 +2,9 @@
 //! graph of SPEC §5, the pieces sheet holds the seed's pieces, the PDFs have the right
 //! pages and boxes.
 
-use hexforge::liubo::{self, Station};
-use hexforge::liubo_art;
-use hexforge::tiling::{self, Paper, TilingOptions};
+use hexforge::games::liubo::art as liubo_art;
+use hexforge::games::liubo::rules::{self as liubo, Station};
+use hexforge::print::tiling::{self, Paper, TilingOptions};
 
 mod art_checks;
 use art_checks::{PT, assert_fully_drawn, rect, text_of, viewer_preference};
@@ -256,7 +256,7 @@ fn poster_board_pdfs_hold_the_board_at_full_size() {
 
 #[test]
 fn pieces_pdfs_have_two_pages_per_paper() {
-    for paper in hexforge::pdf::Paper::ALL {
+    for paper in hexforge::print::pdf::Paper::ALL {
         let doc = lopdf::Document::load_mem(&liubo_art::pieces_pdf(paper).unwrap()).unwrap();
         let (w, h) = paper.size_mm();
         for id in doc.get_pages().values() {

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use hexforge::cards::{self, Deck, Face, Lang};
-use hexforge::render;
+use hexforge::print::render;
 
 /// Largest difference allowed in any channel of any pixel (anti-aliasing may differ
 /// by a unit or two between CPUs' floating point paths).

@@ -1,7 +1,7 @@
 //! The rulebook PDFs: they parse, have the right pages and fonts, say everything the
 //! issue asks for, print the core's numbers, and come out byte-identical every time.
 
-use hexforge::hexagram::{Hexagram, Line, LinePosition};
+use hexforge::core::hexagram::{Hexagram, Line, LinePosition};
 use hexforge::rulebook::{self, Game, Paper};
 use lopdf::Document;
 use std::collections::HashMap;
@@ -254,18 +254,18 @@ fn zhi_pai_score_table_is_printed() {
 #[test]
 fn liubo_stick_values_are_the_cores() {
     let t = text(Game::Liubo, Paper::A4);
-    for row in hexforge::liubo::throw_table() {
+    for row in hexforge::games::liubo::rules::throw_table() {
         let cell = format!("{} ({}%)", row.probability, row.probability.percent());
         assert!(t.contains(&cell), "stick value {} chance {cell:?} not printed", row.score);
     }
-    let extra = hexforge::liubo::extra_throw_probability();
+    let extra = hexforge::games::liubo::rules::extra_throw_probability();
     assert!(t.contains(&extra.to_string()), "extra-throw chance {extra} not printed");
 }
 
 #[test]
 fn casting_table_is_the_cores() {
     let t = text(Game::ChangingLines, Paper::A4);
-    let c = hexforge::casting::cast(&[7, 8, 9, 7, 6, 8]).expect("cast");
+    let c = hexforge::core::casting::cast(&[7, 8, 9, 7, 6, 8]).expect("cast");
     let relating = c.relating.expect("lines change");
     for n in [c.primary, relating] {
         let s = format!("{} {}", n.number(), n.names().en);
@@ -280,7 +280,7 @@ fn yijing_pai_points_are_the_cores() {
         .map(|yang| {
             let lines: String = (0..6).map(|i| if i < yang { '1' } else { '0' }).collect();
             let h = Hexagram::from_line_string(&lines).expect("lines");
-            hexforge::yijing_pai::hexagram_points(h).to_string()
+            hexforge::games::yijing_pai::rules::hexagram_points(h).to_string()
         })
         .collect();
     let printed = format!("Points {}", points.join(" "));
@@ -299,7 +299,7 @@ fn bundled_fonts_cover_every_character() {
         for (_, svg) in rulebook::figures::figures(game).expect("figures draw") {
             chars.push_str(&svg);
         }
-        let missing = hexforge::fonts::missing_chars(&chars, &[]);
+        let missing = hexforge::print::fonts::missing_chars(&chars, &[]);
         assert!(missing.is_empty(), "{game}: no bundled font has {missing:?}");
     }
 }

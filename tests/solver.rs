@@ -1,12 +1,12 @@
 //! The solver through the `hexforge` binary (JSON shapes, exit codes, error messages) and
 //! through the library (the seed example, re-checking answers, brute-force optimality).
 
-use hexforge::card::Orientation;
-use hexforge::deck::{CardSet, Deck, DeckName};
-use hexforge::hexagram::Hexagram;
-use hexforge::pathways::{self, Laid, Mode, Puzzle};
-use hexforge::trigram::Trigram;
-use hexforge::zhipai::{self, Game, Setup, Side, TrigramSet};
+use hexforge::core::card::Orientation;
+use hexforge::core::deck::{CardSet, Deck, DeckName};
+use hexforge::core::hexagram::Hexagram;
+use hexforge::core::trigram::Trigram;
+use hexforge::games::changing_lines::pathways::{self, Laid, Mode, Puzzle};
+use hexforge::games::zhi_pai::rules::{self as zhipai, Game, Setup, Side, TrigramSet};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use std::process::Command;

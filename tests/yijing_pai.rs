@@ -1,10 +1,10 @@
 //! 易经牌 tiles: the sets hold the seed's counts, the sheets print every tile of a set
 //! once, and the PDFs have the right pages, boxes and viewer preferences.
 
-use hexforge::pdf::Paper;
-use hexforge::render;
-use hexforge::yijing_pai::{TileKind, TileSet};
-use hexforge::yijing_pai_art::{self, BLEED_MM, COLS, ROWS, TILE_H_MM, TILE_W_MM, TileFace};
+use hexforge::games::yijing_pai::art::{self as yijing_pai_art, BLEED_MM, COLS, ROWS, TILE_H_MM, TILE_W_MM, TileFace};
+use hexforge::games::yijing_pai::rules::{TileKind, TileSet};
+use hexforge::print::pdf::Paper;
+use hexforge::print::render;
 
 mod art_checks;
 use art_checks::{PT, assert_fully_drawn, rect, viewer_preference};

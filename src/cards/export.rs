@@ -25,11 +25,11 @@ use rayon::prelude::*;
 use resvg::tiny_skia::Pixmap;
 
 use super::{BLEED_MM, CardError, Deck, Face, Lang, card_svg};
-use crate::output::{Output, OutputError};
-use crate::pdf::Paper;
-use crate::profile::Profiles;
-use crate::render::{self, RenderError};
-use crate::sheet::{self, ContactSection, SheetError};
+use crate::print::output::{Output, OutputError};
+use crate::print::pdf::Paper;
+use crate::print::profile::Profiles;
+use crate::print::render::{self, RenderError};
+use crate::print::sheet::{self, ContactSection, SheetError};
 
 /// Why a deck could not be exported.
 #[derive(Debug, thiserror::Error)]

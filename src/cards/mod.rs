@@ -14,9 +14,9 @@
 //! Every card SVG is 69×94 mm (`viewBox="0 0 69 94"`, user unit = 1 mm): a 63×88 mm
 //! poker card with 3 mm bleed on each side; content stays 3 mm inside the trim.
 
-pub mod changing_lines;
+pub use crate::games::changing_lines::art as changing_lines;
 pub mod export;
-pub mod zhi_pai;
+pub use crate::games::zhi_pai::art as zhi_pai;
 
 use std::fmt;
 use std::str::FromStr;
@@ -24,11 +24,11 @@ use std::sync::OnceLock;
 
 use serde::Serialize;
 
-use crate::fonts;
-use crate::hexagram::Hexagram;
-use crate::render::{self, RenderError};
-use crate::template::{self, TemplateError};
-use crate::trigram::Trigram;
+use crate::core::hexagram::Hexagram;
+use crate::core::trigram::Trigram;
+use crate::print::fonts;
+use crate::print::render::{self, RenderError};
+use crate::print::template::{self, TemplateError};
 
 /// Canvas width, bleed included (mm).
 pub const CANVAS_WIDTH_MM: f32 = 69.0;

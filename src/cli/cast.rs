@@ -1,7 +1,7 @@
 //! `cast`: six line values, or a card method with a seed.
 
 use super::{Outcome, print_json};
-use crate::casting::{Cast, DrawMethod, cast, draw};
+use crate::core::casting::{Cast, DrawMethod, cast, draw};
 use clap::{Args, ValueEnum};
 
 #[derive(Debug, Args)]

@@ -3,8 +3,8 @@
 
 use super::solve::{PathwaysArgs, ZhiPaiArgs};
 use super::{Outcome, print_json};
-use crate::pathways;
-use crate::zhipai;
+use crate::games::changing_lines::pathways;
+use crate::games::zhi_pai::rules as zhipai;
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]

@@ -24,7 +24,7 @@ pub struct GenerateArgs {
     /// mpc = MakePlayingCards 822x1122 px. SVGs, contact sheets and Tabletop Simulator
     /// sheets are always made.
     #[arg(long, value_enum)]
-    profile: Vec<crate::profile::Profile>,
+    profile: Vec<crate::print::profile::Profile>,
     /// Language of the names on the cards; Chinese names are always printed.
     #[arg(long, value_enum, default_value = "en")]
     lang: crate::cards::Lang,
@@ -44,7 +44,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
         dpi: args.dpi,
         parts,
         lang: args.lang,
-        profiles: crate::profile::Profiles::from_list(&args.profile),
+        profiles: crate::print::profile::Profiles::from_list(&args.profile),
     };
     let started = std::time::Instant::now();
     let written = generate(&options)?;

@@ -1,8 +1,8 @@
 //! `hexagram`, `hexagrams` and `change`.
 
 use super::{Outcome, parse_hexagram, parse_line, print_json};
-use crate::hexagram::{Hexagram, Kind, Line, LinePosition};
-use crate::view::{HexagramView, all_hexagrams};
+use crate::core::hexagram::{Hexagram, Kind, Line, LinePosition};
+use crate::core::view::{HexagramView, all_hexagrams};
 use clap::Args;
 
 #[derive(Debug, Args)]

@@ -9,8 +9,8 @@ mod serve;
 mod solve;
 mod verify;
 
-use crate::error::CoreError;
-use crate::hexagram::{Hexagram, LinePosition};
+use crate::core::error::CoreError;
+use crate::core::hexagram::{Hexagram, LinePosition};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 

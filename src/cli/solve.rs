@@ -2,10 +2,10 @@
 //! setup options that `check` shares.
 
 use super::{Outcome, parse_hexagram, print_json};
-use crate::deck::{CardSet, Deck, DeckError};
-use crate::hexagram::Hexagram;
-use crate::pathways::{self, Laid, Mode};
-use crate::zhipai::{self, Placement, Setup, Solution, TrigramSet, ZhiPaiError};
+use crate::core::deck::{CardSet, Deck, DeckError};
+use crate::core::hexagram::Hexagram;
+use crate::games::changing_lines::pathways::{self, Laid, Mode};
+use crate::games::zhi_pai::rules::{self as zhipai, Placement, Setup, Solution, TrigramSet, ZhiPaiError};
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]

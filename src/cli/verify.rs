@@ -1,8 +1,8 @@
 //! `verify-neighbours`: one card's printed numbers, or a whole deck from a CSV file.
 
 use super::{Outcome, print_json};
-use crate::card::{Card, Orientation};
-use crate::verify::{CSV_HEADER, verify_neighbours, verify_table};
+use crate::core::card::{Card, Orientation};
+use crate::core::verify::{CSV_HEADER, verify_neighbours, verify_table};
 use anyhow::Context;
 use clap::Args;
 use serde_json::json;
@@ -31,7 +31,7 @@ pub struct VerifyArgs {
 }
 
 fn parse_orientation(s: &str) -> Result<Orientation, String> {
-    s.parse().map_err(|e: crate::error::CoreError| e.to_string())
+    s.parse().map_err(|e: crate::core::error::CoreError| e.to_string())
 }
 
 pub fn run(args: VerifyArgs) -> anyhow::Result<Outcome> {

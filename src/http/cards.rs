@@ -9,9 +9,9 @@
 
 use super::error::{AppError, Path, Query, blocking};
 use super::{AppState, Routes};
-use crate::card::Orientation;
 use crate::cards::{CANVAS_HEIGHT_MM, CANVAS_WIDTH_MM, Deck, Face, Lang, card_svg};
-use crate::render;
+use crate::core::card::Orientation;
+use crate::print::render;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::header;
@@ -219,7 +219,7 @@ fn turned(svg: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hexagram::Hexagram;
+    use crate::core::hexagram::Hexagram;
 
     fn key(n: i64) -> Key {
         Key {

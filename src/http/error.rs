@@ -8,10 +8,10 @@
 //! 408 of the timeout).
 
 use crate::cards::CardError;
-use crate::deck::DeckError;
-use crate::error::CoreError;
-use crate::pathways::PathwaysError;
-use crate::zhipai::ZhiPaiError;
+use crate::core::deck::DeckError;
+use crate::core::error::CoreError;
+use crate::games::changing_lines::pathways::PathwaysError;
+use crate::games::zhi_pai::rules::ZhiPaiError;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::{HeaderValue, StatusCode, header, request::Parts};

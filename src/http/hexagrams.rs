@@ -5,11 +5,11 @@
 
 use super::Routes;
 use super::error::{AppError, Json, Path};
-use crate::card::{Card, Orientation};
-use crate::casting::{Cast, cast};
-use crate::hexagram::{Hexagram, LinePosition};
-use crate::verify::{Mismatch, verify_neighbours};
-use crate::view::{HexagramView, all_hexagrams};
+use crate::core::card::{Card, Orientation};
+use crate::core::casting::{Cast, cast};
+use crate::core::hexagram::{Hexagram, LinePosition};
+use crate::core::verify::{Mismatch, verify_neighbours};
+use crate::core::view::{HexagramView, all_hexagrams};
 use axum::body::Bytes;
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -45,7 +45,8 @@ async fn list() -> impl IntoResponse {
 
 /// `GET /api/hexagrams/{n}`: `n` is a King Wen number or six lines bottom to top.
 async fn one(Path(n): Path<String>) -> Result<impl IntoResponse, AppError> {
-    let hexagram: Hexagram = n.parse().map_err(|e: crate::error::CoreError| AppError::not_found(e.to_string()))?;
+    let hexagram: Hexagram =
+        n.parse().map_err(|e: crate::core::error::CoreError| AppError::not_found(e.to_string()))?;
     Ok(json_bytes(SERIALISED[usize::from(hexagram.number())].clone()))
 }
 

@@ -8,11 +8,13 @@
 
 use super::{EXAMPLE_CARD, Game, OPPOSITES_EXAMPLE, RulebookError, YIJING_EXAMPLES, ZHI_PAI_SEQUENCE};
 use crate::cards::{self, Face, Lang, PlayerSet, TrigramFace};
-use crate::hexagram::{Hexagram, Line};
-use crate::trigram::Trigram;
-use crate::yijing_pai::TileKind;
-use crate::yijing_pai_art::{self, TileFace};
-use crate::{dragons_art, liubo, liubo_art};
+use crate::core::hexagram::{Hexagram, Line};
+use crate::core::trigram::Trigram;
+use crate::games::dragons::art as dragons_art;
+use crate::games::liubo::art as liubo_art;
+use crate::games::liubo::rules as liubo;
+use crate::games::yijing_pai::art::{self as yijing_pai_art, TileFace};
+use crate::games::yijing_pai::rules::TileKind;
 use std::fmt::Write;
 
 const INK: &str = "#1d1d1b";
@@ -22,7 +24,7 @@ const LIGHT_INK: &str = "#9a948a";
 const PAPER: &str = "#fffdf8";
 const TINT: &str = "#f3efe6";
 const RULE: &str = "#b9b5ab";
-const SANS: &str = crate::fonts::SANS_STACK;
+const SANS: &str = crate::print::fonts::SANS_STACK;
 
 fn failed(name: &str, e: impl std::fmt::Display) -> RulebookError {
     RulebookError::Figure { name: name.to_string(), message: e.to_string() }
@@ -457,7 +459,7 @@ fn yijing_scoring(examples: &[&str]) -> String {
         let tiles: Vec<Tile> = s.chars().map(tile_of).collect();
         let x = 30.0 + i as f64 * 150.0;
         column(&mut svg, &tiles, x, 210.0, &[]);
-        let points = crate::yijing_pai::hexagram_points(h);
+        let points = crate::games::yijing_pai::rules::hexagram_points(h);
         svg.text(x + TILE_W / 2.0, 236.0, 14.0, "middle", ACCENT, "bold", &format!("{points} points"));
     }
     svg.finish()

@@ -1,6 +1,7 @@
 //! Helpers shared by the board and tile tests (`tests/liubo.rs`, `tests/yijing_pai.rs`).
 
-use hexforge::{fonts, render};
+use hexforge::print::fonts;
+use hexforge::print::render;
 
 /// PDF points per millimetre.
 pub const PT: f32 = 72.0 / 25.4;

@@ -1,0 +1,4 @@
+//! dragons.
+
+pub mod art;
+pub mod rules;

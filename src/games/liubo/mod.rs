@@ -1,0 +1,4 @@
+//! liubo.
+
+pub mod art;
+pub mod rules;

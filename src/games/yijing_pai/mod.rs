@@ -1,0 +1,4 @@
+//! yijing_pai.
+
+pub mod art;
+pub mod rules;

@@ -1,0 +1,4 @@
+//! zhi_pai.
+
+pub mod art;
+pub mod rules;

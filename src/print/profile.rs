@@ -1,0 +1,110 @@
+//! Print profiles: which card images `hexforge generate` makes, and for whom.
+//!
+//! - `home`: one PNG per face at `--dpi` with our 3 mm bleed (815×1110 px at 300 dpi),
+//!   plus the A4 and Letter PDFs for printing at home.
+//! - `tgc`: The Game Crafter, poker: 825×1125 px, 37.5 px bleed.
+//! - `mpc`: MakePlayingCards, poker: 822×1122 px, 36 px bleed.
+//! - `all`: all of the above (the default).
+//!
+//! SVGs, the contact sheet and the Tabletop Simulator sheets are made for every profile:
+//! they are the deck itself and its previews. The pixel canvases of the services live in
+//! [`crate::print::render`] ([`render::TGC_POKER`], [`render::MPC_POKER`]), which also fits the
+//! card's trim box onto theirs.
+
+use serde::Serialize;
+
+use crate::print::render::{self, PrintProfile};
+
+/// A print profile as named on the command line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Profile {
+    /// PNGs at --dpi with 3 mm bleed, and A4 + Letter PDFs (3×3 cards, crop marks, duplex backs).
+    Home,
+    /// The Game Crafter: 825×1125 px per face.
+    Tgc,
+    /// MakePlayingCards: 822×1122 px per face.
+    Mpc,
+    /// Every profile (default).
+    All,
+}
+
+impl Profile {
+    /// The service's pixel canvas, for `tgc` and `mpc`.
+    pub fn service(self) -> Option<&'static PrintProfile> {
+        match self {
+            Profile::Tgc => Some(&render::TGC_POKER),
+            Profile::Mpc => Some(&render::MPC_POKER),
+            Profile::Home | Profile::All => None,
+        }
+    }
+
+    /// The folder name of the profile's card images: `png`, `tgc` or `mpc`.
+    pub fn folder(self) -> &'static str {
+        match self {
+            Profile::Home | Profile::All => "png",
+            Profile::Tgc => "tgc",
+            Profile::Mpc => "mpc",
+        }
+    }
+}
+
+/// The set of profiles a run makes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Profiles {
+    /// 3 mm bleed PNGs and home-print PDFs.
+    pub home: bool,
+    /// The Game Crafter images.
+    pub tgc: bool,
+    /// MakePlayingCards images.
+    pub mpc: bool,
+}
+
+impl Profiles {
+    /// Every profile.
+    pub const ALL: Profiles = Profiles { home: true, tgc: true, mpc: true };
+
+    /// The union of `chosen`; nothing chosen means all.
+    pub fn from_list(chosen: &[Profile]) -> Profiles {
+        if chosen.is_empty() || chosen.contains(&Profile::All) {
+            return Profiles::ALL;
+        }
+        Profiles {
+            home: chosen.contains(&Profile::Home),
+            tgc: chosen.contains(&Profile::Tgc),
+            mpc: chosen.contains(&Profile::Mpc),
+        }
+    }
+
+    /// The print services chosen, in a fixed order.
+    pub fn services(self) -> Vec<Profile> {
+        [(self.tgc, Profile::Tgc), (self.mpc, Profile::Mpc)].into_iter().filter_map(|(on, p)| on.then_some(p)).collect()
+    }
+}
+
+impl Default for Profiles {
+    fn default() -> Self {
+        Profiles::ALL
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn profiles_combine() {
+        assert_eq!(Profiles::from_list(&[]), Profiles::ALL);
+        assert_eq!(Profiles::from_list(&[Profile::Tgc, Profile::All]), Profiles::ALL);
+        let p = Profiles::from_list(&[Profile::Tgc, Profile::Home]);
+        assert_eq!(p, Profiles { home: true, tgc: true, mpc: false });
+        assert_eq!(p.services(), [Profile::Tgc]);
+    }
+
+    #[test]
+    fn services_have_their_canvas() {
+        assert_eq!(Profile::Tgc.service().map(|p| (p.width_px, p.height_px)), Some((825, 1125)));
+        assert_eq!(Profile::Mpc.service().map(|p| (p.width_px, p.height_px)), Some((822, 1122)));
+        assert!(Profile::Home.service().is_none());
+    }
+}

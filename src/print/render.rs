@@ -1,0 +1,496 @@
+//! SVG to PNG, with the bundled fonts only.
+//!
+//! Every SVG hexforge draws goes through here: [`svg_tree`] parses it with usvg against
+//! [`crate::print::fonts::fontdb`] (never system fonts), [`svg_to_png`] rasterises it with
+//! resvg at a given dpi and writes a PNG that records that dpi (pHYs chunk), and
+//! [`svg_to_png_sized`] fits a card to a print service's pixel canvas. The PDF sheets
+//! reuse [`svg_tree`] so that PNG and PDF see the same tree.
+//!
+//! Output is deterministic: the same SVG and dpi give the same bytes.
+
+use resvg::tiny_skia;
+
+use crate::print::fonts;
+
+/// Why an SVG could not be turned into a PNG.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// usvg rejected the document.
+    #[error("svg could not be parsed: {0}")]
+    Svg(#[from] usvg::Error),
+    /// The dpi is not a finite number in the accepted range.
+    #[error("dpi {0} is out of range 1..=2400")]
+    Dpi(f32),
+    /// The pixel size asked for is zero or larger than the limit.
+    #[error("image size {width}x{height} px is out of range 1..=20000 on each side")]
+    Size {
+        /// Width in pixels.
+        width: u32,
+        /// Height in pixels.
+        height: u32,
+    },
+    /// The bleed leaves no trim box inside the SVG.
+    #[error("bleed of {bleed_mm} mm leaves no trim box inside a {width_mm}x{height_mm} mm svg")]
+    Bleed {
+        /// Bleed asked for, per side.
+        bleed_mm: f32,
+        /// SVG width.
+        width_mm: f32,
+        /// SVG height.
+        height_mm: f32,
+    },
+    /// The PNG encoder failed.
+    #[error("png encoding failed: {0}")]
+    Png(#[from] png::EncodingError),
+}
+
+/// Largest accepted side of a rendered image, in pixels (a 69 mm card at 2400 dpi is
+/// 6520 px; this leaves room for boards).
+const MAX_SIDE_PX: u32 = 20_000;
+
+/// Millimetres per inch.
+const MM_PER_INCH: f32 = 25.4;
+
+/// A print service's card image: canvas size and the trim box centred in it, in pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PrintProfile {
+    /// Short name, as the CLI and API spell it.
+    pub name: &'static str,
+    /// Full image width, bleed included.
+    pub width_px: u32,
+    /// Full image height, bleed included.
+    pub height_px: u32,
+    /// Width of the cut card.
+    pub trim_width_px: u32,
+    /// Height of the cut card.
+    pub trim_height_px: u32,
+    /// Resolution recorded in the PNG.
+    pub dpi: f32,
+}
+
+/// The Game Crafter, poker size: 825×1125 px at 300 dpi, trim 750×1050 (bleed 37.5 px).
+pub const TGC_POKER: PrintProfile =
+    PrintProfile { name: "tgc", width_px: 825, height_px: 1125, trim_width_px: 750, trim_height_px: 1050, dpi: 300.0 };
+
+/// MakePlayingCards, poker size: 822×1122 px at 300 dpi, trim 750×1050 (bleed 36 px).
+pub const MPC_POKER: PrintProfile =
+    PrintProfile { name: "mpc", width_px: 822, height_px: 1122, trim_width_px: 750, trim_height_px: 1050, dpi: 300.0 };
+
+/// The usvg options every render uses: bundled fonts only, Noto Sans for text without
+/// a `font-family`, and `dpi` to convert absolute units (`width="69mm"` is 815 px at
+/// 300 dpi).
+///
+/// `<image>` elements may only use `data:` URLs: file references are not resolved, so
+/// a render never depends on the current folder.
+pub fn usvg_options(dpi: f32) -> usvg::Options<'static> {
+    let mut opt = usvg::Options {
+        dpi,
+        font_family: fonts::SANS.to_string(),
+        fontdb: fonts::fontdb(),
+        ..usvg::Options::default()
+    };
+    opt.image_href_resolver.resolve_string = Box::new(|_, _| None);
+    opt
+}
+
+/// Parses `svg` with [`usvg_options`]`(dpi)`.
+///
+/// The tree's size is in pixels at `dpi`. krilla-svg places it on a PDF page; resvg
+/// draws it. In debug builds, a `font-family` that names no bundled family is logged
+/// as a warning (usvg would otherwise substitute a font silently).
+pub fn svg_tree(svg: &str, dpi: f32) -> Result<usvg::Tree, RenderError> {
+    check_dpi(dpi)?;
+    let tree = usvg::Tree::from_str(svg, &usvg_options(dpi))?;
+    if cfg!(debug_assertions) {
+        for family in unknown_families(svg, &tree) {
+            tracing::warn!(family, "svg uses a font family that is not bundled");
+        }
+    }
+    Ok(tree)
+}
+
+/// Renders `svg` at `dpi` to an RGBA PNG with a pHYs chunk recording the dpi.
+///
+/// The pixel size is the SVG's size at that dpi, rounded: a 69×94 mm card is 815×1110
+/// at 300 dpi and 1630×2220 at 600 dpi.
+pub fn svg_to_png(svg: &str, dpi: f32) -> Result<Vec<u8>, RenderError> {
+    encode_png(svg_to_pixmap(svg, dpi)?, dpi)
+}
+
+/// Renders `svg` at `dpi` to a pixmap (premultiplied RGBA), for callers that compose
+/// or inspect pixels before encoding with [`encode_png`].
+pub fn svg_to_pixmap(svg: &str, dpi: f32) -> Result<tiny_skia::Pixmap, RenderError> {
+    let tree = svg_tree(svg, dpi)?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = new_pixmap(size.width(), size.height())?;
+    resvg::render(&tree, tiny_skia::Transform::identity(), &mut pixmap.as_mut());
+    Ok(pixmap)
+}
+
+/// Renders a card SVG onto a print service's canvas so that the card's trim box lands
+/// on the profile's trim box.
+///
+/// `bleed_mm` is the SVG's own bleed on each side (3 mm for hexforge cards: a 69×94 mm
+/// SVG around a 63×88 mm trim).
+///
+/// Why not just scale the whole SVG to the canvas: the profiles' bleeds (TGC 37.5 px =
+/// 3.175 mm, MPC 36 px = 3.05 mm) are not our 3 mm, and their trim (750×1050 px =
+/// 63.5×88.9 mm, 2.5×3.5 in) is not our 63×88 mm either, so scaling the full SVG would
+/// put the cut line in the wrong place. Instead:
+///
+/// 1. Scale uniformly so the SVG's trim box covers the profile's trim box: the factor
+///    is the larger of the width and height ratios (750/63 vs 1050/88 px per mm). The
+///    two ratios differ by 0.2 %, so the trim overshoots by under one pixel per side
+///    on one axis, well inside the 3 mm safe margin; a uniform scale keeps circles round.
+/// 2. Centre the card on the canvas (profiles centre their trim).
+/// 3. Where the SVG's bleed is narrower than the profile's (TGC: about 1.7 px short),
+///    extend the outermost fully drawn row or column of pixels to the canvas edge;
+///    where it is wider, the canvas crops it.
+///
+/// The PNG records the profile's dpi.
+pub fn svg_to_png_sized(svg: &str, profile: &PrintProfile, bleed_mm: f32) -> Result<Vec<u8>, RenderError> {
+    check_dpi(profile.dpi)?;
+    // Parse at 96 dpi: user units are then CSS px, and bleed_mm converts exactly.
+    let tree = svg_tree(svg, 96.0)?;
+    let (w, h) = (tree.size().width(), tree.size().height());
+    let bleed = bleed_mm / MM_PER_INCH * 96.0;
+    let (trim_w, trim_h) = (w - 2.0 * bleed, h - 2.0 * bleed);
+    if !(bleed >= 0.0 && trim_w > 0.0 && trim_h > 0.0) {
+        return Err(RenderError::Bleed {
+            bleed_mm,
+            width_mm: w / 96.0 * MM_PER_INCH,
+            height_mm: h / 96.0 * MM_PER_INCH,
+        });
+    }
+    let scale = (profile.trim_width_px as f32 / trim_w).max(profile.trim_height_px as f32 / trim_h);
+    let (cw, ch) = (profile.width_px, profile.height_px);
+    let dx = (cw as f32 - w * scale) / 2.0;
+    let dy = (ch as f32 - h * scale) / 2.0;
+    let mut pixmap = new_pixmap(cw, ch)?;
+    let transform = tiny_skia::Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
+    resvg::render(&tree, transform, &mut pixmap.as_mut());
+    // Pixels fully covered by the drawing; everything outside copies the nearest one.
+    let covered = |start: f32, len: f32, canvas: u32| {
+        let lo = start.ceil().clamp(0.0, canvas as f32 - 1.0) as u32;
+        let hi = ((start + len).floor() as i64 - 1).clamp(lo as i64, canvas as i64 - 1) as u32;
+        (lo, hi)
+    };
+    let (x0, x1) = covered(dx, w * scale, cw);
+    let (y0, y1) = covered(dy, h * scale, ch);
+    extend_edges(&mut pixmap, x0, x1, y0, y1);
+    encode_png(pixmap, profile.dpi)
+}
+
+/// Encodes a rendered pixmap as an 8-bit RGBA PNG (fast compression) with a pHYs chunk
+/// giving `dpi` in pixels per metre (300 dpi → 11811).
+pub fn encode_png(pixmap: tiny_skia::Pixmap, dpi: f32) -> Result<Vec<u8>, RenderError> {
+    check_dpi(dpi)?;
+    let (width, height) = (pixmap.width(), pixmap.height());
+    let mut rgba = Vec::with_capacity(pixmap.data().len());
+    for pixel in pixmap.pixels() {
+        let c = pixel.demultiply();
+        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    }
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    let ppm = (dpi / MM_PER_INCH * 1000.0).round() as u32;
+    encoder.set_pixel_dims(Some(png::PixelDimensions { xppu: ppm, yppu: ppm, unit: png::Unit::Meter }));
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(&rgba)?;
+    writer.finish()?;
+    Ok(out)
+}
+
+/// The `font-family` names used by `svg`'s text that match no bundled family, each
+/// once, sorted. Generic families (`serif`, `sans-serif`, …) always resolve to bundled
+/// faces and are never reported.
+///
+/// usvg silently substitutes a font when a name matches nothing, so template tests
+/// should assert this is empty:
+/// `assert_eq!(render::unknown_font_families(&svg)?, Vec::<String>::new());`
+pub fn unknown_font_families(svg: &str) -> Result<Vec<String>, RenderError> {
+    let tree = usvg::Tree::from_str(svg, &usvg_options(96.0))?;
+    Ok(unknown_families(svg, &tree))
+}
+
+/// The characters of `svg`'s text that usvg laid out with the `.notdef` glyph, i.e. that
+/// are drawn as a box, in document order.
+///
+/// [`crate::print::fonts::missing_chars`] alone does not catch these: usvg abandons fallback for
+/// a whole text when its first font forms a ligature ("fl") there, even though a bundled
+/// font has the character. Renderer tests should assert this is empty:
+/// `assert_eq!(render::unresolved_glyphs(&svg)?, Vec::<String>::new());`
+pub fn unresolved_glyphs(svg: &str) -> Result<Vec<String>, RenderError> {
+    let tree = svg_tree(svg, 96.0)?;
+    let mut boxes = Vec::new();
+    visit_group(tree.root(), &mut |text: &usvg::Text| {
+        for span in text.layouted() {
+            boxes.extend(span.positioned_glyphs.iter().filter(|g| g.id.0 == 0).map(|g| g.text.clone()));
+        }
+    });
+    Ok(boxes)
+}
+
+/// Unknown families in the parsed tree and, because usvg drops names it cannot parse
+/// (an unquoted `Noto Sans Symbols 2`: "2" is not a CSS identifier), in the
+/// declarations as written.
+fn unknown_families(svg: &str, tree: &usvg::Tree) -> Vec<String> {
+    let mut unknown = tree_unknown_families(tree);
+    unknown.extend(source_unknown_families(svg));
+    unknown.sort();
+    unknown.dedup();
+    unknown
+}
+
+/// Family names written in `font-family` attributes, `style` attributes and `<style>`
+/// elements that name no bundled family.
+fn source_unknown_families(svg: &str) -> Vec<String> {
+    let Ok(doc) = usvg::roxmltree::Document::parse(svg) else {
+        return Vec::new();
+    };
+    let mut lists = Vec::new();
+    for node in doc.descendants() {
+        if let Some(value) = node.attribute("font-family") {
+            lists.push(value.to_string());
+        }
+        let css = node.attribute("style").into_iter().chain(node.has_tag_name("style").then(|| node.text()).flatten());
+        for css in css {
+            for decl in css.split([';', '{', '}']) {
+                if let Some((prop, value)) = decl.split_once(':') {
+                    if prop.trim() == "font-family" {
+                        lists.push(value.to_string());
+                    }
+                }
+            }
+        }
+    }
+    const GENERIC: [&str; 9] =
+        ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "inherit", "initial", "unset"];
+    lists
+        .iter()
+        .flat_map(|list| list.split(','))
+        .map(|name| name.replace("!important", ""))
+        .map(|name| name.trim().trim_matches(['\'', '"']).trim().to_string())
+        .filter(|name| !name.is_empty() && !GENERIC.contains(&name.as_str()))
+        .filter(|name| !fonts::is_bundled_family(name))
+        .collect()
+}
+
+fn tree_unknown_families(tree: &usvg::Tree) -> Vec<String> {
+    let mut unknown = std::collections::BTreeSet::new();
+    visit_group(tree.root(), &mut |text: &usvg::Text| {
+        for chunk in text.chunks() {
+            for span in chunk.spans() {
+                for family in span.font().families() {
+                    if let usvg::FontFamily::Named(name) = family {
+                        if !fonts::is_bundled_family(name) {
+                            unknown.insert(name.clone());
+                        }
+                    }
+                }
+            }
+        }
+    });
+    unknown.into_iter().collect()
+}
+
+/// Calls `f` on every text node, including those inside patterns, masks and clip paths.
+fn visit_group(group: &usvg::Group, f: &mut dyn FnMut(&usvg::Text)) {
+    for node in group.children() {
+        if let usvg::Node::Text(text) = node {
+            f(text);
+        }
+        if let usvg::Node::Group(g) = node {
+            visit_group(g, f);
+        }
+        node.subroots(|sub| visit_group(sub, f));
+    }
+}
+
+fn check_dpi(dpi: f32) -> Result<(), RenderError> {
+    if dpi.is_finite() && (1.0..=2400.0).contains(&dpi) { Ok(()) } else { Err(RenderError::Dpi(dpi)) }
+}
+
+fn new_pixmap(width: u32, height: u32) -> Result<tiny_skia::Pixmap, RenderError> {
+    if width > MAX_SIDE_PX || height > MAX_SIDE_PX {
+        return Err(RenderError::Size { width, height });
+    }
+    tiny_skia::Pixmap::new(width, height).ok_or(RenderError::Size { width, height })
+}
+
+/// Copies the pixels of the inclusive box x0..=x1, y0..=y1 outwards to the pixmap's
+/// edges: each outside pixel takes the value of the nearest pixel in the box.
+fn extend_edges(pixmap: &mut tiny_skia::Pixmap, x0: u32, x1: u32, y0: u32, y1: u32) {
+    let (w, h) = (pixmap.width(), pixmap.height());
+    if x0 == 0 && y0 == 0 && x1 + 1 == w && y1 + 1 == h {
+        return;
+    }
+    let pixels = pixmap.pixels_mut();
+    for y in 0..h {
+        let sy = y.clamp(y0, y1);
+        for x in 0..w {
+            let sx = x.clamp(x0, x1);
+            if (sx, sy) != (x, y) {
+                pixels[(y * w + x) as usize] = pixels[(sy * w + sx) as usize];
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 69×94 mm card: white background, a black rectangle inset by the bleed.
+    fn card_svg(body: &str) -> String {
+        format!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">
+<rect width="69" height="94" fill="#fff"/>
+<rect x="3" y="3" width="63" height="88" fill="none" stroke="#000" stroke-width="0.5"/>
+{body}
+</svg>"##
+        )
+    }
+
+    fn decode(png_bytes: &[u8]) -> (png::OutputInfo, Vec<u8>, Option<png::PixelDimensions>) {
+        let decoder = png::Decoder::new(png_bytes);
+        let mut reader = decoder.read_info().unwrap();
+        let dims = reader.info().pixel_dims;
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        buf.truncate(info.buffer_size());
+        (info, buf, dims)
+    }
+
+    #[test]
+    fn card_png_sizes_follow_dpi() {
+        let svg = card_svg("");
+        for (dpi, w, h) in [(300.0, 815, 1110), (600.0, 1630, 2220), (150.0, 407, 555)] {
+            let (info, _, _) = decode(&svg_to_png(&svg, dpi).unwrap());
+            assert_eq!((info.width, info.height), (w, h), "at {dpi} dpi");
+        }
+    }
+
+    #[test]
+    fn png_records_dpi_in_phys() {
+        let (_, _, dims) = decode(&svg_to_png(&card_svg(""), 300.0).unwrap());
+        let dims = dims.expect("pHYs chunk present");
+        assert_eq!((dims.xppu, dims.yppu, dims.unit), (11811, 11811, png::Unit::Meter));
+        let (_, _, dims) = decode(&svg_to_png(&card_svg(""), 600.0).unwrap());
+        assert_eq!(dims.unwrap().xppu, 23622);
+    }
+
+    #[test]
+    fn same_svg_gives_identical_bytes() {
+        let svg = card_svg(r#"<text x="10" y="20" font-family="Noto Sans" font-size="6">Peace 泰 ䷊ ☯ →</text>"#);
+        assert_eq!(svg_to_png(&svg, 300.0).unwrap(), svg_to_png(&svg, 300.0).unwrap());
+    }
+
+    #[test]
+    fn bad_input_is_a_typed_error() {
+        assert!(matches!(svg_to_png("<svg", 300.0), Err(RenderError::Svg(_))));
+        assert!(matches!(svg_to_png(&card_svg(""), 0.0), Err(RenderError::Dpi(_))));
+        assert!(matches!(svg_to_png(&card_svg(""), f32::NAN), Err(RenderError::Dpi(_))));
+        let err = svg_to_png_sized(&card_svg(""), &TGC_POKER, 40.0).unwrap_err();
+        assert!(matches!(err, RenderError::Bleed { .. }), "{err}");
+        assert_eq!(RenderError::Dpi(0.0).to_string(), "dpi 0 is out of range 1..=2400");
+    }
+
+    /// Renders one glyph, black on white, and counts dark pixels: zero means the font
+    /// fell back to nothing.
+    fn dark_pixels(text: &str, family: &str) -> usize {
+        let svg = format!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm" viewBox="0 0 20 20">
+<rect width="20" height="20" fill="#fff"/>
+<text x="2" y="16" font-family="{family}" font-size="14" fill="#000">{text}</text>
+</svg>"##
+        );
+        let pixmap = svg_to_pixmap(&svg, 150.0).unwrap();
+        pixmap.pixels().iter().filter(|p| p.red() < 100 && p.alpha() == 255).count()
+    }
+
+    #[test]
+    fn glyphs_of_every_bundled_family_draw() {
+        let cases = [
+            ("é", fonts::SANS),
+            ("Ç", fonts::SERIF),
+            ("龍", fonts::CJK),
+            ("经", fonts::CJK),
+            ("☰", fonts::SYMBOLS),
+            ("䷀", fonts::SYMBOLS),
+            ("☯", fonts::SYMBOLS_EXTRA),
+            ("↻", fonts::MATH),
+            // Fallback: characters the named family lacks come from another bundled font.
+            ("龍", fonts::SANS),
+            ("䷿", fonts::SERIF),
+        ];
+        for (text, family) in cases {
+            let dark = dark_pixels(text, family);
+            assert!(dark > 50, "{text:?} in {family} drew {dark} dark pixels");
+        }
+    }
+
+    #[test]
+    fn missing_glyph_draws_far_less_than_a_real_one() {
+        // A private-use character is in no font: the .notdef box is thin, far fewer
+        // pixels than a CJK glyph. This keeps the threshold above meaningful.
+        assert!(dark_pixels("\u{E000}", fonts::SANS) < dark_pixels("龍", fonts::CJK));
+    }
+
+    #[test]
+    fn unknown_font_families_are_reported() {
+        let svg = card_svg(
+            r#"<style>.t { font-family: "DejaVu Sans"; }</style>
+<text font-family="Noto Sans Symbols 2, Noto Sans" font-size="5" y="9">☰</text>
+<g style="font-family: 'EB Garamond', serif"><text y="20" font-size="5">x</text></g>
+<text class="t" y="25" font-size="5">x</text>
+<text font-family="Noto Sans CJK TC, sans-serif" y="30" font-size="5">龍</text>"#,
+        );
+        assert_eq!(unknown_font_families(&svg).unwrap(), vec!["DejaVu Sans", "EB Garamond", "Noto Sans Symbols 2"]);
+        let stack = format!(r#"<text font-family="{}" y="9" font-size="5">a</text>"#, fonts::SANS_STACK);
+        assert_eq!(unknown_font_families(&card_svg(&stack)).unwrap(), Vec::<String>::new());
+    }
+
+    #[test]
+    fn glyphs_drawn_as_boxes_are_reported() {
+        let text = |t: &str| format!(r#"<text font-family="{}" y="9" font-size="5">{t}</text>"#, fonts::SANS_STACK);
+        // A private-use character is in no bundled font.
+        assert_eq!(unresolved_glyphs(&card_svg(&text("a\u{E000}b"))).unwrap(), vec!["\u{E000}"]);
+        assert_eq!(unresolved_glyphs(&card_svg(&text("Peace 泰 ䷊ ☯"))).unwrap(), Vec::<String>::new());
+        assert!(matches!(unresolved_glyphs("<svg"), Err(RenderError::Svg(_))));
+    }
+
+    #[test]
+    fn print_profiles_put_the_trim_on_the_profile_trim() {
+        // Black outside the trim (the bleed), white inside: after fitting, the canvas
+        // must be black in its bleed band and white just inside the profile's trim.
+        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">
+<rect width="69" height="94" fill="#000"/>
+<rect x="3" y="3" width="63" height="88" fill="#fff"/>
+</svg>"##;
+        for profile in [TGC_POKER, MPC_POKER] {
+            let (info, rgba, dims) = decode(&svg_to_png_sized(svg, &profile, 3.0).unwrap());
+            assert_eq!((info.width, info.height), (profile.width_px, profile.height_px));
+            assert_eq!(dims.unwrap().xppu, 11811);
+            let px = |x: u32, y: u32| rgba[((y * info.width + x) * 4) as usize];
+            let alpha = |x: u32, y: u32| rgba[((y * info.width + x) * 4 + 3) as usize];
+            let bx = (profile.width_px - profile.trim_width_px) / 2;
+            let by = (profile.height_px - profile.trim_height_px) / 2;
+            let (mx, my) = (profile.width_px / 2, profile.height_px / 2);
+            // Corners and edges: bleed extended, opaque black.
+            for (x, y) in [(0, 0), (profile.width_px - 1, profile.height_px - 1), (0, my), (mx, 0)] {
+                assert_eq!((px(x, y), alpha(x, y)), (0, 255), "{} at {x},{y}", profile.name);
+            }
+            // Two pixels outside the trim: black; two inside: white.
+            assert_eq!(px(bx - 2, my), 0, "{}", profile.name);
+            assert_eq!(px(mx, by - 2), 0, "{}", profile.name);
+            assert_eq!(px(bx + 2, my), 255, "{}", profile.name);
+            assert_eq!(px(mx, by + 2), 255, "{}", profile.name);
+            assert_eq!(px(profile.width_px - bx + 1, my), 0, "{}", profile.name);
+            assert_eq!(px(profile.width_px - bx - 3, my), 255, "{}", profile.name);
+        }
+    }
+}

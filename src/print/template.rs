@@ -1,0 +1,266 @@
+//! Designs as data: minijinja templates read from the `templates/` folder at run time.
+//!
+//! Card and board looks live in `templates/*.svg.j2`, so a designer edits them without
+//! recompiling; Rust computes the geometry and passes it in as the context. Templates
+//! are re-read when their file changes (minijinja's auto-reload), so a running server
+//! picks up edits too.
+//!
+//! The folder is the first of:
+//! 1. the `HEXFORGE_TEMPLATES` environment variable, if set (it must be a folder);
+//! 2. `templates/` under the current folder, if it exists;
+//! 3. the crate's own `templates/` folder, as found at compile time.
+//!
+//! Nothing is embedded: if none of these exists, [`Templates::from_env`] and [`render`]
+//! fail with an error naming the folders searched.
+//!
+//! Settings: output of `*.svg`, `*.xml` and `*.html` templates (with or without a
+//! `.j2` suffix) is escaped, so a name like "Peace & <Harmony>" stays well-formed XML;
+//! other templates (`*.typ.j2`, `*.txt.j2`) are not. Undefined values may be tested
+//! with `if` but fail when printed or iterated, so a misspelt field is an error, not an
+//! empty string. `trim_blocks` and `lstrip_blocks` are on: a line holding only a
+//! `{% ... %}` tag leaves no blank line behind.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use minijinja::syntax::SyntaxConfig;
+use minijinja::value::{Serde, Value};
+use minijinja::{AutoEscape, Environment, UndefinedBehavior};
+use serde::Serialize;
+
+/// Environment variable naming the templates folder.
+pub const TEMPLATES_ENV: &str = "HEXFORGE_TEMPLATES";
+
+/// The crate's templates folder as seen at compile time.
+const BUILTIN_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/templates");
+
+/// Why a template could not be found or rendered.
+#[derive(Debug, thiserror::Error)]
+pub enum TemplateError {
+    /// `HEXFORGE_TEMPLATES` is set to something that is not a folder.
+    #[error("{TEMPLATES_ENV} is {0}, which is not a folder")]
+    BadEnvDir(PathBuf),
+    /// None of the candidate folders exists.
+    #[error("no templates folder found; searched {}", display_paths(.0))]
+    NoDir(Vec<PathBuf>),
+    /// The template does not exist in the folder.
+    #[error("template {name} not found in {}", .dir.display())]
+    NotFound {
+        /// Template name, relative to the folder.
+        name: String,
+        /// The templates folder.
+        dir: PathBuf,
+    },
+    /// The template failed to parse or render (syntax error, undefined value, ...).
+    #[error("template {name} failed: {source}")]
+    Render {
+        /// Template name, relative to the folder.
+        name: String,
+        /// minijinja's error, with the template line.
+        #[source]
+        source: minijinja::Error,
+    },
+}
+
+fn display_paths(paths: &[PathBuf]) -> String {
+    paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// A minijinja environment over one templates folder.
+#[derive(Debug)]
+pub struct Templates {
+    env: Environment<'static>,
+    dir: PathBuf,
+}
+
+impl Templates {
+    /// Templates read from `dir` (not checked until a template is loaded).
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        let dir = dir.into();
+        let mut env = Environment::new();
+        env.set_loader(minijinja::path_loader(&dir));
+        env.set_auto_reload(true);
+        env.set_auto_escape_callback(auto_escape);
+        env.set_undefined_behavior(UndefinedBehavior::SemiStrict);
+        env.set_syntax(
+            SyntaxConfig::builder()
+                .trim_blocks(true)
+                .lstrip_blocks(true)
+                .build()
+                .expect("default delimiters are valid"),
+        );
+        Templates { env, dir }
+    }
+
+    /// Templates from the folder [`templates_dir`] finds.
+    pub fn from_env() -> Result<Self, TemplateError> {
+        Ok(Self::new(templates_dir()?))
+    }
+
+    /// The folder templates are read from.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The underlying environment, to add filters or globals.
+    pub fn env_mut(&mut self) -> &mut Environment<'static> {
+        &mut self.env
+    }
+
+    /// Renders template `name` (a path relative to the folder, e.g. `card.svg.j2`) with
+    /// `ctx`, any serde-serialisable value (usually a struct or `minijinja::context!`).
+    pub fn render(&self, name: &str, ctx: impl Serialize) -> Result<String, TemplateError> {
+        let err = |source: minijinja::Error| {
+            if source.kind() == minijinja::ErrorKind::TemplateNotFound {
+                TemplateError::NotFound { name: name.to_string(), dir: self.dir.clone() }
+            } else {
+                TemplateError::Render { name: name.to_string(), source }
+            }
+        };
+        let template = self.env.get_template(name).map_err(err)?;
+        template.render(Value::from(Serde(ctx))).map_err(err)
+    }
+
+    /// Renders template source given as a string, with this environment's settings;
+    /// `name` decides escaping (`x.svg.j2` escapes). For tests and one-off snippets.
+    pub fn render_str(&self, name: &str, source: &str, ctx: impl Serialize) -> Result<String, TemplateError> {
+        let err = |source| TemplateError::Render { name: name.to_string(), source };
+        let template = self.env.template_from_named_str(name, source).map_err(err)?;
+        template.render(Value::from(Serde(ctx))).map_err(err)
+    }
+}
+
+/// The templates folder: `HEXFORGE_TEMPLATES`, else `./templates`, else the crate's
+/// `templates/` as found at compile time.
+pub fn templates_dir() -> Result<PathBuf, TemplateError> {
+    if let Some(dir) = std::env::var_os(TEMPLATES_ENV) {
+        let dir = PathBuf::from(dir);
+        return if dir.is_dir() { Ok(dir) } else { Err(TemplateError::BadEnvDir(dir)) };
+    }
+    let candidates = [PathBuf::from("templates"), PathBuf::from(BUILTIN_DIR)];
+    candidates.iter().find(|dir| dir.is_dir()).cloned().ok_or_else(|| TemplateError::NoDir(candidates.to_vec()))
+}
+
+/// Renders template `name` from the process-wide templates (folder chosen once, by
+/// [`templates_dir`], at the first call).
+pub fn render(name: &str, ctx: impl Serialize) -> Result<String, TemplateError> {
+    static TEMPLATES: OnceLock<Templates> = OnceLock::new();
+    let templates = match TEMPLATES.get() {
+        Some(t) => t,
+        // A failed lookup is not cached: the folder may appear (or the variable be set)
+        // before the next call.
+        None => {
+            let t = Templates::from_env()?;
+            TEMPLATES.get_or_init(|| t)
+        }
+    };
+    templates.render(name, ctx)
+}
+
+/// HTML-style escaping (also right for XML) for SVG, XML and HTML templates.
+fn auto_escape(name: &str) -> AutoEscape {
+    let name = name.strip_suffix(".j2").unwrap_or(name);
+    if [".svg", ".xml", ".html", ".htm"].iter().any(|ext| name.ends_with(ext)) {
+        AutoEscape::Html
+    } else {
+        AutoEscape::None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use minijinja::context;
+
+    #[derive(Serialize)]
+    struct Card {
+        number: u8,
+        name: &'static str,
+    }
+
+    const CARD: &str = r#"<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm">
+{% if card.marker %}<title>marked</title>{% endif %}
+<text x="5" y="10">{{ card.number }} {{ card.name }}</text>
+</svg>"#;
+
+    fn temp_dir(tag: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("hexforge-template-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn svg_output_is_escaped_and_well_formed() {
+        let t = Templates::new(temp_dir("escape"));
+        let card = Card { number: 11, name: "Peace & <Harmony>" };
+        let svg = t.render_str("card.svg.j2", CARD, context! { card => Serde(&card) }).unwrap();
+        assert!(svg.contains("11 Peace &amp; &lt;Harmony&gt;"), "{svg}");
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let text = doc.descendants().find(|n| n.has_tag_name("text")).unwrap();
+        assert_eq!(text.text(), Some("11 Peace & <Harmony>"));
+        // The escaped SVG also parses and renders.
+        crate::print::render::svg_tree(&svg, 96.0).unwrap();
+    }
+
+    #[test]
+    fn only_markup_templates_are_escaped() {
+        for (name, escaped) in [
+            ("a.svg.j2", true),
+            ("a.svg", true),
+            ("a.xml.j2", true),
+            ("a.html", true),
+            ("rulebook.typ.j2", false),
+            ("notes.txt.j2", false),
+        ] {
+            assert_eq!(auto_escape(name) == AutoEscape::Html, escaped, "{name}");
+        }
+    }
+
+    #[test]
+    fn renders_from_the_folder_and_reloads_on_change() {
+        let dir = temp_dir("folder");
+        let path = dir.join("hello.txt.j2");
+        std::fs::write(&path, "Hello {{ who }} & co").unwrap();
+        let t = Templates::new(&dir);
+        assert_eq!(t.render("hello.txt.j2", context! { who => "world" }).unwrap(), "Hello world & co");
+        // Different length, so the change is seen even within one mtime tick.
+        std::fs::write(&path, "Bye {{ who }}!").unwrap();
+        assert_eq!(t.render("hello.txt.j2", context! { who => "world" }).unwrap(), "Bye world!");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn misspelt_field_is_an_error_not_an_empty_string() {
+        let t = Templates::new(temp_dir("strict"));
+        let card = Card { number: 1, name: "Force" };
+        let err = t.render_str("c.svg.j2", "{{ card.nmae }}", context! { card => Serde(&card) }).unwrap_err();
+        assert!(matches!(err, TemplateError::Render { .. }), "{err}");
+        // Testing a missing field with `if` is fine.
+        let ok = t.render_str("c.svg.j2", CARD, context! { card => Serde(&card) });
+        assert!(ok.is_ok(), "{ok:?}");
+    }
+
+    #[test]
+    fn missing_template_names_the_folder() {
+        let dir = temp_dir("missing");
+        let err = Templates::new(&dir).render("nope.svg.j2", ()).unwrap_err();
+        assert!(matches!(err, TemplateError::NotFound { .. }));
+        let msg = err.to_string();
+        assert!(msg.starts_with("template nope.svg.j2 not found in "), "{msg}");
+    }
+
+    #[test]
+    fn no_folder_error_lists_what_was_searched() {
+        let err = TemplateError::NoDir(vec![PathBuf::from("templates"), PathBuf::from("/x/templates")]);
+        assert_eq!(err.to_string(), "no templates folder found; searched templates, /x/templates");
+    }
+
+    #[test]
+    fn crate_templates_folder_is_found() {
+        // Tests run with the crate root as current folder, so one of the last two
+        // candidates exists (the variable is not set in tests).
+        if std::env::var_os(TEMPLATES_ENV).is_none() {
+            assert!(templates_dir().unwrap().is_dir());
+        }
+    }
+}
