@@ -43,22 +43,6 @@ pub trait Game: Sync {
     fn figures(&self) -> Result<Vec<Figure>, ArtError>;
 }
 
-/// Every game, in the order the product lists them.
-pub fn all() -> [&'static dyn Game; 5] {
-    [
-        &changing_lines::ChangingLines,
-        &zhi_pai::ZhiPai,
-        &yijing_pai::YijingPai,
-        &liubo::Liubo,
-        &dragons::Dragons,
-    ]
-}
-
-/// The game with this key, if any.
-pub fn by_key(key: &str) -> Option<&'static dyn Game> {
-    all().into_iter().find(|g| g.key() == key)
-}
-
 /// A rulebook figure: its file name and its SVG.
 pub type Figure = (String, String);
 
