@@ -13,28 +13,55 @@ use serde::Serialize;
 use std::path::PathBuf;
 
 /// The parts `generate` can make; all of them by default.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, clap::ValueEnum)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
+/// What each one is: [`Part::about`].
 pub enum Part {
-    /// hexagrams.json and neighbours.csv.
     Data,
-    /// The Changing Lines deck: SVG, PNG, print-service PNGs, A4/Letter PDFs, contact and TTS sheets.
     ChangingLines,
-    /// The Zhi Pai deck: hexagram cards, back, two sets of trigram cards; same outputs.
     ZhiPai,
-    /// Dragons of the Ba-Gua: both boards, every piece, the setups; A4/Letter and A3/Tabloid PDFs.
     Dragons,
-    /// Liubo: the board (tiled A4/Letter, whole A3/Tabloid), stones, owls, sticks, throw chart.
     Liubo,
-    /// 易经牌 Yijing Pai: the tile faces and back, sheets of the 144 and 162 sets on A4/Letter.
     YijingPai,
-    /// One PDF rulebook per game, A4 and Letter editions.
     Rulebooks,
 }
 
 impl Part {
+    /// Every part, in the order `generate` makes them.
     pub const ALL: &'static [Part] =
         &[Part::Data, Part::ChangingLines, Part::ZhiPai, Part::Dragons, Part::Liubo, Part::YijingPai, Part::Rulebooks];
+
+    /// The name on the command line and in `--only`: `data`, `changing-lines`, …
+    pub fn key(self) -> &'static str {
+        match self {
+            Part::Data => "data",
+            Part::ChangingLines => "changing-lines",
+            Part::ZhiPai => "zhi-pai",
+            Part::Dragons => "dragons",
+            Part::Liubo => "liubo",
+            Part::YijingPai => "yijing-pai",
+            Part::Rulebooks => "rulebooks",
+        }
+    }
+
+    /// One line saying what the part holds, for `--help`.
+    pub fn about(self) -> &'static str {
+        match self {
+            Part::Data => "hexagrams.json and neighbours.csv",
+            Part::ChangingLines => {
+                "the Changing Lines deck: SVG, PNG, print-service PNGs, A4/Letter PDFs, contact and TTS sheets"
+            }
+            Part::ZhiPai => "the Zhi Pai deck: hexagram cards, back, two sets of trigram cards; same outputs",
+            Part::Dragons => {
+                "Dragons of the Ba-Gua: both boards, every piece, the setups; A4/Letter and A3/Tabloid PDFs"
+            }
+            Part::Liubo => "Liubo: the board (tiled A4/Letter, whole A3/Tabloid), stones, owls, sticks, throw chart",
+            Part::YijingPai => {
+                "易经牌 Yijing Pai: the tile faces and back, sheets of the 144 and 162 sets on A4/Letter"
+            }
+            Part::Rulebooks => "one PDF rulebook per game, A4 and Letter editions",
+        }
+    }
 }
 
 /// What to make and where.

@@ -2,6 +2,7 @@
 
 use super::Outcome;
 use crate::generate::{GenerateOptions, Part, generate};
+use crate::print::dpi::Dpi;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -13,16 +14,14 @@ pub struct GenerateArgs {
     /// Output folder.
     #[arg(long, default_value = "output")]
     out: PathBuf,
-    /// Resolution of PNG exports, in dots per inch (72-1200).
-    #[arg(long, default_value_t = 300.0, value_parser = parse_dpi)]
-    dpi: f32,
+    /// Resolution of PNG exports, in dots per inch (a whole number from 72 to 600).
+    #[arg(long, default_value_t = Dpi::DEFAULT)]
+    dpi: Dpi,
     /// Make only these parts (repeatable; default: everything).
     #[arg(long, value_enum)]
     only: Vec<Part>,
-    /// Card images for these print profiles (repeatable; default: all). home = PNGs at
-    /// --dpi with 3 mm bleed plus A4/Letter PDFs; tgc = The Game Crafter 825x1125 px;
-    /// mpc = MakePlayingCards 822x1122 px. SVGs, contact sheets and Tabletop Simulator
-    /// sheets are always made.
+    /// Card images for these print profiles (repeatable; default: all). SVGs, contact
+    /// sheets and Tabletop Simulator sheets are always made.
     #[arg(long, value_enum)]
     profile: Vec<crate::print::profile::Profile>,
     /// Language of the names on the cards; Chinese names are always printed.
@@ -30,18 +29,11 @@ pub struct GenerateArgs {
     lang: crate::cards::Lang,
 }
 
-fn parse_dpi(s: &str) -> Result<f32, String> {
-    match s.parse::<f32>() {
-        Ok(d) if (72.0..=1200.0).contains(&d) => Ok(d),
-        _ => Err(format!("dpi {s:?} is not a number from 72 to 1200")),
-    }
-}
-
 pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
     let parts = if args.only.is_empty() { Part::ALL.to_vec() } else { args.only };
     let options = GenerateOptions {
         out: args.out,
-        dpi: args.dpi,
+        dpi: args.dpi.as_f32(),
         parts,
         lang: args.lang,
         profiles: crate::print::profile::Profiles::from_list(&args.profile),

@@ -7,6 +7,7 @@ mod generate;
 mod hexagram;
 mod serve;
 mod solve;
+mod values;
 mod verify;
 
 use crate::core::error::CoreError;

@@ -11,6 +11,7 @@ use super::error::{AppError, Path, Query, blocking};
 use super::{AppState, Routes};
 use crate::cards::{CANVAS_HEIGHT_MM, CANVAS_WIDTH_MM, Deck, Face, Lang, card_svg};
 use crate::core::card::Orientation;
+use crate::print::dpi::Dpi;
 use crate::print::render;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -24,10 +25,6 @@ use tokio::sync::Semaphore;
 pub(super) fn routes(routes: Routes) -> Routes {
     routes.get("/cards/{deck}/{file}", card)
 }
-
-/// Lowest and highest dpi the service renders; the default is SPEC §7's 300.
-pub const DPI_RANGE: std::ops::RangeInclusive<u16> = 72..=600;
-const DEFAULT_DPI: u16 = 300;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 enum Format {
@@ -144,17 +141,8 @@ async fn card(
     };
     let dpi = match (format, &query.dpi) {
         (Format::Svg, _) => 0,
-        (Format::Png, None) => DEFAULT_DPI,
-        (Format::Png, Some(text)) => match text.trim().parse::<u16>() {
-            Ok(d) if DPI_RANGE.contains(&d) => d,
-            _ => {
-                return Err(AppError::bad_request(format!(
-                    "dpi {text:?} is not a whole number from {} to {}",
-                    DPI_RANGE.start(),
-                    DPI_RANGE.end()
-                )));
-            }
-        },
+        (Format::Png, None) => Dpi::DEFAULT.get(),
+        (Format::Png, Some(text)) => text.parse::<Dpi>().map_err(|e| AppError::bad_request(e.to_string()))?.get(),
     };
     if !deck.has(&face) {
         return Err(AppError::not_found(format!("{face} is not a face of the {deck} deck")));

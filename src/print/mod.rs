@@ -2,6 +2,7 @@
 //! tiled over pages, print profiles and the atomic output folder. Knows no game rules.
 
 pub mod art;
+pub mod dpi;
 pub mod fonts;
 pub mod output;
 pub mod pdf;

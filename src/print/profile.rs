@@ -16,20 +16,42 @@ use serde::Serialize;
 use crate::print::render::{self, PrintProfile};
 
 /// A print profile as named on the command line.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, clap::ValueEnum)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
+/// What each one is: [`Profile::about`].
 pub enum Profile {
-    /// PNGs at --dpi with 3 mm bleed, and A4 + Letter PDFs (3×3 cards, crop marks, duplex backs).
     Home,
-    /// The Game Crafter: 825×1125 px per face.
     Tgc,
-    /// MakePlayingCards: 822×1122 px per face.
     Mpc,
-    /// Every profile (default).
     All,
 }
 
 impl Profile {
+    /// Every profile, as offered on the command line.
+    pub const ALL: &'static [Profile] = &[Profile::Home, Profile::Tgc, Profile::Mpc, Profile::All];
+
+    /// The name on the command line: `home`, `tgc`, `mpc`, `all`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Profile::Home => "home",
+            Profile::Tgc => "tgc",
+            Profile::Mpc => "mpc",
+            Profile::All => "all",
+        }
+    }
+
+    /// One line saying what the profile makes, for `--help`.
+    pub fn about(self) -> &'static str {
+        match self {
+            Profile::Home => {
+                "PNGs at --dpi with 3 mm bleed, and A4 + Letter PDFs (3×3 cards, crop marks, duplex backs)"
+            }
+            Profile::Tgc => "The Game Crafter: 825×1125 px per face",
+            Profile::Mpc => "MakePlayingCards: 822×1122 px per face",
+            Profile::All => "every profile (default)",
+        }
+    }
+
     /// The service's pixel canvas, for `tgc` and `mpc`.
     pub fn service(self) -> Option<&'static PrintProfile> {
         match self {

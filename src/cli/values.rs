@@ -1,0 +1,28 @@
+//! The library's option enums as command-line values: clap stays in the CLI, and the
+//! names and help lines come from the library, so they are written once.
+
+use clap::ValueEnum;
+use clap::builder::PossibleValue;
+
+use crate::generate::Part;
+use crate::print::profile::Profile;
+
+impl ValueEnum for Part {
+    fn value_variants<'a>() -> &'a [Self] {
+        Part::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.key()).help(self.about()))
+    }
+}
+
+impl ValueEnum for Profile {
+    fn value_variants<'a>() -> &'a [Self] {
+        Profile::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.key()).help(self.about()))
+    }
+}
