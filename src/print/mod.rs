@@ -5,6 +5,7 @@ pub mod art;
 pub mod dpi;
 pub mod fonts;
 pub mod output;
+pub mod paper;
 pub mod pdf;
 pub mod profile;
 pub mod render;
