@@ -83,7 +83,7 @@ async fn the_page_and_its_assets_are_served() {
     assert_eq!(page.status, StatusCode::OK);
     assert!(page.content_type().starts_with("text/html"));
     let html = page.text();
-    assert!(html.contains("id=\"zhipai-result\"") && html.contains("/app.js") && html.contains("/style.css"));
+    assert!(html.contains("id=\"zhipai-result\"") && html.contains("/js/main.js") && html.contains("/style.css"));
     // Works offline: nothing is loaded from another host.
     for needle in ["http://", "https://", "//cdn"] {
         assert!(!html.contains(&format!("src=\"{needle}")) && !html.contains(&format!("href=\"{needle}")));
@@ -91,15 +91,78 @@ async fn the_page_and_its_assets_are_served() {
     let csp = page.headers.get(header::CONTENT_SECURITY_POLICY).unwrap().to_str().unwrap();
     assert!(csp.contains("default-src 'self'"));
 
-    let js = get("/app.js").await;
-    assert_eq!(js.status, StatusCode::OK);
-    assert!(js.content_type().starts_with("text/javascript"));
-    assert!(js.text().contains("/api/zhipai/check"));
+    // The script is ES modules from this server: the entry point imports the others.
+    assert!(html.contains("<script type=\"module\" src=\"/js/main.js\">"));
+    // Every module reachable from the entry point is served as JavaScript, and imports
+    // only modules of this server.
+    let mut modules = vec!["main.js".to_string()];
+    let mut assets = Vec::new();
+    let mut next = 0;
+    while let Some(module) = modules.get(next).cloned() {
+        next += 1;
+        let js = get(&format!("/js/{module}")).await;
+        assert_eq!(js.status, StatusCode::OK, "/js/{module}");
+        assert!(js.content_type().starts_with("text/javascript"), "/js/{module}");
+        let text = js.text();
+        for import in text.lines().filter(|l| l.starts_with("import ")) {
+            let from = import.split('\'').nth(1).unwrap_or_else(|| panic!("{module}: {import}"));
+            let target = from.strip_prefix("./").unwrap_or_else(|| panic!("{module} imports {from} from elsewhere"));
+            if !modules.iter().any(|m| m == target) {
+                modules.push(target.to_string());
+            }
+        }
+        assets.push(text);
+    }
+    for part in ["api.js", "dom.js", "deck.js", "verdict.js", "pathways.js", "zhipai.js", "verify.js"] {
+        assert!(modules.iter().any(|m| m == part), "{part} is not imported; modules: {modules:?}");
+    }
+    assert!(get("/js/zhipai.js").await.text().contains("/api/zhipai/check"));
+    get("/js/nothing.js").await.assert_error(StatusCode::NOT_FOUND, &["nothing.js"]);
     let css = get("/style.css").await;
     assert_eq!(css.status, StatusCode::OK);
     assert!(css.content_type().starts_with("text/css"));
-    for asset in [js.text(), css.text()] {
+    assets.push(css.text());
+    for asset in assets {
         assert!(!asset.contains("https://") && !asset.contains("@import"), "assets load nothing from elsewhere");
+    }
+}
+
+#[tokio::test]
+async fn meta_lists_what_the_page_builds_its_controls_from() {
+    let a = get("/api/meta").await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert!(a.content_type().starts_with("application/json"));
+    let meta = a.json();
+    let names = |v: &Value, key: &str| -> Vec<String> {
+        v.as_array().unwrap().iter().map(|x| x[key].as_str().unwrap().to_string()).collect()
+    };
+    assert_eq!(
+        names(&meta["trigrams"], "name"),
+        ["heaven", "lake", "fire", "thunder", "wind", "water", "mountain", "earth"]
+    );
+    assert_eq!(meta["trigrams"][5]["symbol"], "☵");
+    assert_eq!(names(&meta["card_decks"], "slug"), ["changing-lines", "zhi-pai"]);
+    assert_eq!(meta["card_decks"][1]["title"], "Zhi Pai");
+    assert_eq!(meta["card_size_mm"], json!({"width": 69.0, "height": 94.0}));
+    assert_eq!(names(&meta["orientations"], "name"), ["dark", "light"]);
+    assert_eq!(names(&meta["pathways"]["decks"], "name"), ["6d", "5d", "4d", "3d"]);
+    let sizes: Vec<usize> =
+        meta["pathways"]["decks"].as_array().unwrap().iter().map(|d| d["cards"].as_array().unwrap().len()).collect();
+    assert_eq!(sizes, [64, 32, 16, 8]);
+    assert_eq!(meta["pathways"]["decks"][3]["cards"], json!([1, 5, 9, 11, 14, 26, 34, 43]));
+    assert_eq!(names(&meta["pathways"]["modes"], "name"), ["dark", "light", "free"]);
+    assert_eq!(names(&meta["zhipai"]["sides"], "name"), ["left", "right"]);
+    let conditions: Vec<i64> =
+        meta["zhipai"]["conditions"].as_array().unwrap().iter().map(|c| c["condition"].as_i64().unwrap()).collect();
+    assert_eq!(conditions, [1, 2, 3]);
+    assert!(meta["zhipai"]["conditions"][2]["description"].as_str().unwrap().contains("{trigram}"));
+    // Every value listed is one the API accepts: a Pathways query with each deck and mode.
+    for deck in names(&meta["pathways"]["decks"], "name") {
+        for mode in names(&meta["pathways"]["modes"], "name") {
+            let a = post_json("/api/pathways/shortest", json!({"from": 1, "to": 1, "deck": deck, "orientation": mode}))
+                .await;
+            assert_eq!(a.status, StatusCode::OK, "{deck} {mode}: {}", a.text());
+        }
     }
 }
 

@@ -15,6 +15,7 @@ mod cards;
 mod downloads;
 pub mod error;
 mod hexagrams;
+mod meta;
 mod openapi;
 mod page;
 mod solver;
@@ -103,6 +104,7 @@ impl Routes {
 fn all_routes() -> Routes {
     let routes = Routes::new();
     let routes = page::routes(routes);
+    let routes = meta::routes(routes);
     let routes = hexagrams::routes(routes);
     let routes = solver::routes(routes);
     let routes = cards::routes(routes);

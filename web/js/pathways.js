@@ -1,0 +1,69 @@
+// The Pathways checker: check a sequence, or ask for the optimal one.
+import { store } from './api.js';
+import { $, appendToken, buildPicker, checked, chips, el, fillSelect, hexLabel, radios } from './dom.js';
+import { parseList, parseNumber, parseSequence } from './parse.js';
+import { ask, showAnswer, showReport } from './verdict.js';
+
+function query() {
+  const q = {
+    from: parseNumber($('pw-from').value.trim(), 'start'),
+    to: parseNumber($('pw-to').value.trim(), 'target'),
+    orientation: $('pw-mode').value,
+  };
+  if ($('pw-deck').value === 'custom') q.cards = parseList($('pw-cards').value);
+  else q.deck = $('pw-deck').value;
+  return q;
+}
+
+function describeLaid(l) {
+  return el('span', {}, el('strong', { text: String(l.card) }), l.orientation === 'light' ? ' (light) ' : ' ', el('small', { text: 'shows ' + hexLabel(l.hexagram) }));
+}
+
+function check() {
+  return ask($('pathways-result'), '/api/pathways/check', () => {
+    const body = query();
+    body.sequence = parseSequence($('pw-sequence').value, body.orientation);
+    return body;
+  }, (r) => showReport($('pathways-result'), r, {
+    done: (length) => 'Valid: ' + length + ' cards.',
+    unreachable: 'no sequence reaches the target with this deck',
+  }));
+}
+
+function solve() {
+  return ask($('pathways-result'), '/api/pathways/shortest', query, (a) => showAnswer($('pathways-result'), a, {
+    none: 'the target cannot be reached with this deck and orientation.',
+    details: a.sequence ? [chips(a.sequence.map(describeLaid))] : [],
+    input: $('pw-sequence'),
+    text: a.sequence ? a.sequence.map((l) => l.card + ':' + l.orientation).join(', ') : '',
+  }));
+}
+
+function deckLabel(d) {
+  const all = d.cards.length === store.hexagrams.length ? 'all ' : '';
+  return d.name + ' — ' + all + d.cards.length + ' cards';
+}
+
+export function init() {
+  const { decks, modes } = store.meta.pathways;
+  fillSelect($('pw-deck'), decks, (d) => d.name, deckLabel, $('pw-deck').querySelector('option[value="custom"]'));
+  fillSelect($('pw-mode'), modes, (m) => m.name, (m) => m.name + ' — ' + m.description);
+  radios($('pw-pick-options'), 'pw-pick', store.meta.orientations, (o) => o.name + ' side up');
+  buildPicker($('pw-picker'), (n) => appendToken($('pw-sequence'), n + ':' + checked('pw-pick')));
+  $('pw-deck').addEventListener('change', () => { $('pw-cards-label').hidden = $('pw-deck').value !== 'custom'; });
+  $('pathways-form').addEventListener('submit', (e) => { e.preventDefault(); check(); });
+  $('pw-solve').addEventListener('click', solve);
+}
+
+/** `?pathways=1&to=2&deck=6d&orientation=dark&sequence=1:dark,43:dark&solve=1`. */
+export async function autorun(q) {
+  if (!q.has('pathways')) return;
+  const set = (id, key) => { if (q.has(key)) $(id).value = q.get(key); };
+  $('pw-from').value = q.get('pathways');
+  set('pw-to', 'to');
+  set('pw-mode', 'orientation');
+  set('pw-sequence', 'sequence');
+  if (q.has('cards')) { $('pw-deck').value = 'custom'; $('pw-cards-label').hidden = false; set('pw-cards', 'cards'); } else set('pw-deck', 'deck');
+  $('pathways').scrollIntoView();
+  await (q.has('solve') ? solve() : check());
+}
