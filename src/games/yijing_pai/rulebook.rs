@@ -14,6 +14,12 @@ use std::fmt::Write;
 
 /// The seed's two scoring examples are worth 5 and 4½: four and three yang lines.
 const EXAMPLES: [&str; 2] = ["111010", "101100"];
+/// The build example, line 1 first (`1` yang, `0` yin): the first pair, yin inside …
+const FIRST_PAIR: &str = "01";
+/// … answered by a mixed pair …
+const RESPONSE: &str = "0110";
+/// … or claimed by a yang pung.
+const YANG_PUNG: &str = "1011";
 
 /// The components list; printed rows name the files [`super::YijingPai`] writes.
 pub fn components() -> Vec<Component> {
@@ -88,9 +94,9 @@ pub fn data() -> Value {
             { "inside": "yin", "outside": "yang", "zh": "少阳 / 少阴", "pinyin": "shàoyáng / shàoyīn", "en": "the other lesser figure: mixed, yin nearer you" },
         ],
         "build": {
-            "first": say("01"),
-            "yang_pung": say("1011"),
-            "response": say("0110"),
+            "first": say(FIRST_PAIR),
+            "yang_pung": say(YANG_PUNG),
+            "response": say(RESPONSE),
         },
         "points": points,
         "examples": examples,
@@ -227,10 +233,10 @@ fn build() -> String {
     let bottom = 160.0;
     // The first pair: yin inside, yang outside.
     let panels: [(&str, &str, Vec<usize>); 4] = [
-        ("response", "0110", vec![0, 1]),
+        ("response", RESPONSE, vec![0, 1]),
         ("yin pung, outside", "0100", vec![0, 1]),
         ("yin pung, inside", "0001", vec![2, 3]),
-        ("yang pung", "1011", vec![1, 2]),
+        ("yang pung", YANG_PUNG, vec![1, 2]),
     ];
     for (i, (title, lines, shade)) in panels.iter().enumerate() {
         let x = 30.0 + i as f64 * 150.0;
