@@ -7,6 +7,7 @@ use crate::cards::Deck;
 use crate::cards::export::{self, DeckOptions};
 use crate::core::verify::neighbour_table_csv;
 use crate::core::view::all_hexagrams;
+use crate::games::Game as _;
 use crate::print::output::{ManifestEntry, Output};
 use anyhow::Context;
 use serde::Serialize;
@@ -103,15 +104,22 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Vec<ManifestEntry>>
             Part::Dragons => {
                 crate::games::dragons::art::generate(&out, options.dpi).context("cannot make Dragons of the Ba-Gua")?
             }
-            Part::Liubo => crate::games::liubo::art::generate(&out, options.dpi).context("cannot make Liubo")?,
-            Part::YijingPai => {
-                crate::games::yijing_pai::art::generate(&out, options.dpi).context("cannot make Yijing Pai")?
+            Part::Liubo => {
+                crate::games::liubo::Liubo.generate(&out, &print_options(options)).context("cannot make Liubo")?
             }
+            Part::YijingPai => crate::games::yijing_pai::YijingPai
+                .generate(&out, &print_options(options))
+                .context("cannot make Yijing Pai")?,
             Part::Rulebooks => crate::rulebook::write_rulebooks(&out, &crate::rulebook::Game::ALL)
                 .context("cannot make the rulebooks")?,
         }
     }
     Ok(out.finish()?)
+}
+
+/// The options every game's [`crate::games::Game::generate`] takes.
+fn print_options(options: &GenerateOptions) -> crate::games::PrintOptions {
+    crate::games::PrintOptions { dpi: options.dpi, lang: options.lang, profiles: options.profiles }
 }
 
 /// Every file of one card deck (see [`crate::cards::export`]).

@@ -2,8 +2,9 @@
 //! graph of SPEC §5, the pieces sheet holds the seed's pieces, the PDFs have the right
 //! pages and boxes.
 
-use hexforge::games::liubo::art as liubo_art;
+use hexforge::games::liubo::pieces::{Piece, Side};
 use hexforge::games::liubo::rules::{self as liubo, Station};
+use hexforge::games::liubo::{board, pieces, sheets};
 use hexforge::print::tiling::{self, Paper, TilingOptions};
 
 mod art_checks;
@@ -46,7 +47,7 @@ fn read_board(svg: &str) -> Board {
 }
 
 fn board() -> Board {
-    read_board(&liubo_art::board_svg().unwrap())
+    read_board(&board::board_svg().unwrap())
 }
 
 /// Fewest steps from `a` to `b` over the given directed links.
@@ -143,7 +144,7 @@ fn circuit_is_numbered_counter_clockwise_from_the_entry() {
     assert!(area < 0.0, "circuit runs counter-clockwise");
     assert_eq!(Station::ENTRY.number(), 1);
     // The entry arrow ends at station 1.
-    let svg = liubo_art::board_svg().unwrap();
+    let svg = board::board_svg().unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let entry = doc.descendants().find(|n| n.attribute("id") == Some("entry")).expect("the board shows the entry");
     let (x2, y2): (f64, f64) =
@@ -155,11 +156,11 @@ fn circuit_is_numbered_counter_clockwise_from_the_entry() {
 #[test]
 fn every_character_is_drawn_with_a_bundled_font() {
     let svgs = [
-        liubo_art::board_svg().unwrap(),
-        liubo_art::pieces_svg().unwrap(),
-        liubo_art::throw_chart_svg().unwrap(),
-        liubo_art::stick_svg().unwrap(),
-        liubo_art::token_svg("owl", "black").unwrap(),
+        board::board_svg().unwrap(),
+        pieces::pieces_svg().unwrap(),
+        pieces::throw_chart_svg().unwrap(),
+        pieces::stick_svg().unwrap(),
+        pieces::token_svg(Piece::Owl, Side::Black).unwrap(),
     ];
     for (i, svg) in svgs.iter().enumerate() {
         assert_fully_drawn(svg, &format!("svg {i}"));
@@ -168,7 +169,7 @@ fn every_character_is_drawn_with_a_bundled_font() {
 
 #[test]
 fn pieces_sheet_holds_the_pieces_of_the_seed() {
-    let svg = liubo_art::pieces_svg().unwrap();
+    let svg = pieces::pieces_svg().unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let count = |piece: &str, side: Option<&str>| {
         doc.descendants()
@@ -185,7 +186,7 @@ fn pieces_sheet_holds_the_pieces_of_the_seed() {
 
 #[test]
 fn throw_chart_shows_the_computed_distribution() {
-    let svg = liubo_art::throw_chart_svg().unwrap();
+    let svg = pieces::throw_chart_svg().unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let ways: Vec<(u32, u32)> =
         doc.descendants().filter_map(|n| Some((attr_num(&n, "data-score")?, attr_num(&n, "data-ways")?))).collect();
@@ -204,9 +205,9 @@ fn throw_chart_shows_the_computed_distribution() {
 fn tiled_board_pdfs_have_paper_sized_pages_and_tile_boxes() {
     let opts = TilingOptions::default();
     for paper in Paper::HOME {
-        let bytes = liubo_art::board_tiled_pdf(paper).unwrap();
+        let bytes = sheets::board_tiled_pdf(paper).unwrap();
         let doc = lopdf::Document::load_mem(&bytes).unwrap();
-        let plan = tiling::plan(liubo_art::BOARD_MM, liubo_art::BOARD_MM, paper, &opts).unwrap();
+        let plan = tiling::plan(board::BOARD_MM, board::BOARD_MM, paper, &opts).unwrap();
         assert!(plan.tiles.len() > 1, "the board is larger than {paper:?}");
         let pages = doc.get_pages();
         assert_eq!(pages.len(), plan.tiles.len());
@@ -237,7 +238,7 @@ fn tiled_board_pdfs_have_paper_sized_pages_and_tile_boxes() {
 #[test]
 fn poster_board_pdfs_hold_the_board_at_full_size() {
     for paper in Paper::LARGE {
-        let bytes = liubo_art::board_poster_pdf(paper).unwrap();
+        let bytes = sheets::board_poster_pdf(paper).unwrap();
         let doc = lopdf::Document::load_mem(&bytes).unwrap();
         let pages = doc.get_pages();
         assert_eq!(pages.len(), 1);
@@ -246,7 +247,7 @@ fn poster_board_pdfs_hold_the_board_at_full_size() {
         let media = rect(&doc, page, b"MediaBox");
         assert!((media[2] - w * PT).abs() < 0.05 && (media[3] - h * PT).abs() < 0.05, "{paper:?} portrait");
         let trim = rect(&doc, page, b"TrimBox");
-        let side = liubo_art::BOARD_MM * PT;
+        let side = board::BOARD_MM * PT;
         assert!((trim[2] - trim[0] - side).abs() < 0.05 && (trim[3] - trim[1] - side).abs() < 0.05);
         assert!((trim[0] + trim[2] - media[2]).abs() < 0.05, "centred across");
         assert!((trim[1] + trim[3] - media[3]).abs() < 0.05, "centred down");
@@ -257,7 +258,7 @@ fn poster_board_pdfs_hold_the_board_at_full_size() {
 #[test]
 fn pieces_pdfs_have_two_pages_per_paper() {
     for paper in hexforge::print::pdf::Paper::ALL {
-        let doc = lopdf::Document::load_mem(&liubo_art::pieces_pdf(paper).unwrap()).unwrap();
+        let doc = lopdf::Document::load_mem(&sheets::pieces_pdf(paper).unwrap()).unwrap();
         let (w, h) = paper.size_mm();
         for id in doc.get_pages().values() {
             let page = doc.get_dictionary(*id).unwrap();
@@ -274,6 +275,6 @@ fn pieces_pdfs_have_two_pages_per_paper() {
 
 #[test]
 fn output_is_deterministic() {
-    assert_eq!(liubo_art::board_svg().unwrap(), liubo_art::board_svg().unwrap());
-    assert_eq!(liubo_art::board_tiled_pdf(Paper::A4).unwrap(), liubo_art::board_tiled_pdf(Paper::A4).unwrap());
+    assert_eq!(board::board_svg().unwrap(), board::board_svg().unwrap());
+    assert_eq!(sheets::board_tiled_pdf(Paper::A4).unwrap(), sheets::board_tiled_pdf(Paper::A4).unwrap());
 }

@@ -22,10 +22,8 @@ use crate::core::casting;
 use crate::core::deck::{self, Deck, DeckName};
 use crate::core::hexagram::{Hexagram, Line, LinePosition};
 use crate::core::trigram::Trigram;
+use crate::games::Game as _;
 use crate::games::changing_lines::pathways::{self, Laid, Mode};
-use crate::games::liubo::rules as liubo;
-use crate::games::yijing_pai::art as yijing_pai_art;
-use crate::games::yijing_pai::rules::{self as yijing_pai, TileKind, TileSet, Variant};
 use crate::games::zhi_pai::rules::{self as zhipai, Condition, Side};
 use crate::print::output::{Output, OutputError};
 use crate::print::pdf;
@@ -241,8 +239,8 @@ pub fn game_data(game: Game) -> Value {
     match game {
         Game::ChangingLines => changing_lines_data(),
         Game::ZhiPai => zhi_pai_data(),
-        Game::YijingPai => yijing_pai_data(),
-        Game::Liubo => liubo_data(),
+        Game::YijingPai => crate::games::yijing_pai::YijingPai.rulebook_data(),
+        Game::Liubo => crate::games::liubo::Liubo.rulebook_data(),
         Game::Dragons => {
             let mut data = crate::games::dragons::art::rulebook_data();
             data["components"] = json!(components(Game::Dragons));
@@ -257,8 +255,6 @@ pub(crate) const EXAMPLE_CARD: u8 = 12;
 pub(crate) const OPPOSITES_EXAMPLE: u8 = 3;
 /// The worked Zhi Pai chain of SPEC §3, left to right.
 pub(crate) const ZHI_PAI_SEQUENCE: [u8; 6] = [12, 6, 40, 55, 22, 11];
-/// The seed's two scoring examples are worth 5 and 4½: four and three yang lines.
-pub(crate) const YIJING_EXAMPLES: [&str; 2] = ["111010", "101100"];
 
 /// The Pathways example: from 1 to 11 in the 3D deck, dark reading, by the solver.
 pub(crate) fn pathways_example() -> Vec<Laid> {
@@ -285,7 +281,7 @@ fn capitalised(s: &str) -> String {
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
-fn trigrams_json() -> Value {
+pub(crate) fn trigrams_json() -> Value {
     Trigram::ALL
         .iter()
         .map(|t| {
@@ -347,9 +343,6 @@ fn board_files(stem: &str) -> Vec<String> {
     tiling::Paper::HOME.into_iter().chain(tiling::Paper::LARGE).map(|p| format!("{stem}-{}.pdf", p.key())).collect()
 }
 
-/// The throw charts Liubo prints: one per player, both on the pieces sheet's second page.
-const LIUBO_THROW_CHARTS: u32 = 2;
-
 /// The components of each game, in the words and counts `hexforge generate` prints; each
 /// printed row carries the `files` to print for it (see [`printed`]).
 pub fn components(game: Game) -> Vec<Value> {
@@ -399,47 +392,8 @@ pub fn components(game: Game) -> Vec<Value> {
             ),
             component(1, "Rulebook", "this booklet"),
         ],
-        Game::YijingPai => {
-            let set = |s: TileSet, note: &str| {
-                let tiles = format!(
-                    "{} yang 阳爻, {} yin 阴爻 and {} taiji 太极 tiles; {note}",
-                    s.count(TileKind::Yang),
-                    s.count(TileKind::Yin),
-                    s.count(TileKind::Taiji)
-                );
-                let files = home_files(|p| format!("yijing-pai/sheets-{}-{}.pdf", s.key(), p.slug()));
-                printed(s.total(), &format!("Tile set of {}", s.total()), &tiles, files)
-            };
-            vec![
-                set(TileSet::Standard144, "the standard set"),
-                set(TileSet::Large162, "the larger set, instead of the standard one"),
-                component(2, "Dice (not printed)", "to choose the dealer"),
-                component(1, "Rulebook", "this booklet"),
-            ]
-        }
-        Game::Liubo => {
-            let p = liubo::PIECES;
-            let pieces = || home_files(|paper| format!("liubo/pieces-{}.pdf", paper.slug()));
-            vec![
-                printed(
-                    1,
-                    "Board",
-                    "29 stations: circuit of 20, two crossings, the centre; tiled on A4/Letter, whole on A3/Tabloid",
-                    board_files("liubo/board"),
-                ),
-                printed(p.white_stones, "White stones", "one player's pieces", pieces()),
-                printed(p.black_stones, "Black stones", "the other player's pieces", pieces()),
-                printed(p.owls, "Owl markers", "one per player, set on a promoted stone", pieces()),
-                printed(p.sticks, "Throwing sticks", "a flat (yang) and a round (yin) face each", pieces()),
-                printed(
-                    LIUBO_THROW_CHARTS,
-                    "Throw chart",
-                    "one per player: what each throw of the sticks scores",
-                    pieces(),
-                ),
-                component(1, "Rulebook", "this booklet"),
-            ]
-        }
+        Game::YijingPai => crate::games::yijing_pai::YijingPai.components().iter().map(|c| json!(c)).collect(),
+        Game::Liubo => crate::games::liubo::Liubo.components().iter().map(|c| json!(c)).collect(),
         // The rows are Dragons' own (they also make `dragons/components.json`); only the
         // files to print are added here: the board of human has its own tiled and poster
         // PDFs, everything else is in the home-print PDF.
@@ -738,157 +692,6 @@ fn zhi_pai_data() -> Value {
             "total": zhipai::solo_score(length, 6).expect("6 is a valid zone"),
         },
         "example_score_two_passes": zhipai::solo_score(length, 8).expect("8 is a valid zone"),
-    })
-}
-
-// --- Yijing Pai ------------------------------------------------------------------------
-
-fn yijing_pai_data() -> Value {
-    let sets: Vec<Value> = TileSet::ALL
-        .iter()
-        .map(|&s| {
-            json!({
-                "name": format!("{} tiles", s.total()),
-                "yang": s.count(TileKind::Yang),
-                "yin": s.count(TileKind::Yin),
-                "taiji": s.count(TileKind::Taiji),
-                "total": s.total(),
-            })
-        })
-        .collect();
-    let variant =
-        |v: Variant| json!({ "hand": v.hand_size(), "group": v.group_size(), "plays": v.plays_per_hexagram() });
-    let points: Vec<Value> = (0..=6u32)
-        .map(|yang| {
-            let lines: String = (0..6).map(|i| if i < yang { '1' } else { '0' }).collect();
-            let h = Hexagram::from_line_string(&lines).expect("six line characters");
-            json!({ "yang": yang, "points": yijing_pai::hexagram_points(h).to_string() })
-        })
-        .collect();
-    let examples: Vec<Value> = YIJING_EXAMPLES
-        .iter()
-        .map(|s| {
-            let h = Hexagram::from_line_string(s).expect("six line characters");
-            let yang = h.bits().count_ones();
-            json!({
-                "lines": s, "n": h.number(), "yang": yang, "yin": 6 - yang,
-                "points": yijing_pai::hexagram_points(h).to_string(),
-            })
-        })
-        .collect();
-    let word = |l: &str| if l == "1" { "yang" } else { "yin" };
-    let say = |s: &str| s.chars().map(|c| word(&c.to_string())).collect::<Vec<_>>().join(", ");
-    json!({
-        "components": components(Game::YijingPai),
-        "tile": {
-            "w": yijing_pai_art::TILE_W_MM + 2.0 * yijing_pai_art::BLEED_MM,
-            "h": yijing_pai_art::TILE_H_MM + 2.0 * yijing_pai_art::BLEED_MM,
-            "bleed": yijing_pai_art::BLEED_MM,
-        },
-        "tile_names": TileKind::ALL.iter().map(|k| format!("{} {}", k.key(), k.chinese())).collect::<Vec<_>>(),
-        "sets": sets,
-        "variants": { "pairs": variant(Variant::Pairs), "triples": variant(Variant::Triples) },
-        "pairs": [
-            { "inside": "yang", "outside": "yang", "zh": "太阳", "pinyin": "tàiyáng", "en": "great yang: two yang" },
-            { "inside": "yin", "outside": "yin", "zh": "太阴", "pinyin": "tàiyīn", "en": "great yin: two yin" },
-            { "inside": "yang", "outside": "yin", "zh": "少阴 / 少阳", "pinyin": "shàoyīn / shàoyáng", "en": "a lesser figure: mixed, yang nearer you" },
-            { "inside": "yin", "outside": "yang", "zh": "少阳 / 少阴", "pinyin": "shàoyáng / shàoyīn", "en": "the other lesser figure: mixed, yin nearer you" },
-        ],
-        "build": {
-            "first": say("01"),
-            "yang_pung": say("1011"),
-            "response": say("0110"),
-        },
-        "points": points,
-        "examples": examples,
-        "glossary": [
-            { "zh": "易经牌", "pinyin": "yìjīng pái", "en": "I Ching tiles, the name of the game" },
-            { "zh": "阳爻 / 阴爻", "pinyin": "yáng yáo / yīn yáo", "en": "a yang line / a yin line, the two line tiles" },
-            { "zh": "太极", "pinyin": "tàijí", "en": "the supreme pole; the taiji tile" },
-            { "zh": "牌墙", "pinyin": "pái qiáng", "en": "the wall of face-down tiles" },
-            { "zh": "庄家", "pinyin": "zhuāngjiā", "en": "the dealer" },
-            { "zh": "上家 / 下家", "pinyin": "shàngjiā / xiàjiā", "en": "the player before you / after you" },
-            { "zh": "出牌前 / 出牌 / 出牌后", "pinyin": "chū pái qián / chū pái / chū pái hòu", "en": "before the play, the play, after the play" },
-            { "zh": "从内往外", "pinyin": "cóng nèi wǎng wài", "en": "from the inside outwards: the bottom line nearest you" },
-            { "zh": "二画卦 / 三画卦 / 六画卦", "pinyin": "èr / sān / liù huà guà", "en": "figure of two, three, six lines" },
-            { "zh": "应", "pinyin": "yìng", "en": "respond: the ordinary play" },
-            { "zh": "碰 / 阴碰 / 阳碰", "pinyin": "pèng / yīn pèng / yáng pèng", "en": "pung: claim a double out of turn" },
-            { "zh": "听", "pinyin": "tīng", "en": "ready: one pair from winning" },
-            { "zh": "胡", "pinyin": "hú", "en": "win" },
-            { "zh": "放炮", "pinyin": "fàng pào", "en": "fire the cannon: give the winning double" },
-            { "zh": "自摸", "pinyin": "zìmō", "en": "self-drawn win" },
-            { "zh": "和局", "pinyin": "héjú", "en": "a drawn hand" },
-        ],
-    })
-}
-
-// --- Liubo -----------------------------------------------------------------------------
-
-fn station(n: u32) -> liubo::Station {
-    liubo::Station::new(n).expect("rulebook examples use stations 1..=29")
-}
-
-fn liubo_data() -> Value {
-    use liubo::{Path as Road, Station};
-    let table: Vec<Value> = liubo::throw_table()
-        .iter()
-        .map(|r| {
-            json!({
-                "score": r.score,
-                "ways": r.ways,
-                "probability": r.probability.to_string(),
-                "percent": format!("{}", r.probability.percent()),
-                "trigrams": r.trigrams.iter().map(|t| t.name()).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let prob = |p: liubo::Probability| json!({ "fraction": p.to_string(), "denominator": p.denominator() });
-    let double_one = liubo::double_probability(1).expect("1 is a score");
-    let crossing = Road::Crossing6To16;
-    let across = liubo::walk(station(6), crossing, 4);
-    let owl_first = [22, 29, 27];
-    let owl_second = [28, 1];
-    // The owl's walk must follow the board's links.
-    let owl_ok = std::iter::once(21)
-        .chain(owl_first)
-        .chain(owl_second)
-        .collect::<Vec<u32>>()
-        .windows(2)
-        .all(|w| liubo::neighbours(station(w[0])).contains(&station(w[1])));
-    assert!(owl_ok, "the owl example walks along the board's links");
-    let sticks_left = Trigram::FIRE;
-    let sticks_right = Trigram::THUNDER;
-    json!({
-        "components": components(Game::Liubo),
-        "trigrams": trigrams_json(),
-        "board": {
-            "stations": liubo::STATION_COUNT,
-            "circuit": liubo::CIRCUIT_LEN,
-            "inner": liubo::STATION_COUNT - liubo::CIRCUIT_LEN,
-            "cardinals": Station::CARDINALS.iter().map(|s| s.number()).collect::<Vec<_>>(),
-            "crossing_steps": crossing.steps(),
-            "around_steps": liubo::steps_forward(station(6), station(16)).expect("16 follows 6"),
-        },
-        "throw_table": table,
-        "double_one": prob(double_one),
-        "extra_throw": prob(liubo::extra_throw_probability()),
-        "sticks_example": {
-            "left": liubo::group_score(sticks_left),
-            "left_yang": sticks_left.bits().count_ones(),
-            "right": liubo::group_score(sticks_right),
-            "right_yang": sticks_right.bits().count_ones(),
-        },
-        "move_example": {
-            "a": 4,
-            "b": 2,
-            "across": std::iter::once(6).chain(across.iter().map(|s| u32::from(s.number()))).collect::<Vec<_>>(),
-            "enter": 2,
-            "owl_from": 21,
-            "owl_a": owl_first.len(),
-            "owl_b": owl_second.len(),
-            "owl_first": std::iter::once(21).chain(owl_first).collect::<Vec<_>>(),
-            "owl_second": owl_second,
-        },
     })
 }
 

@@ -1,6 +1,6 @@
 //! Liubo (六博): the pure model of the board, the sticks and the pieces (SPEC §5).
 //!
-//! No I/O and no drawing here: the board art (`liubo_art`), the rulebook and the tests all
+//! No I/O and no drawing here: the board art ([`super::board`]), the rulebook and the tests all
 //! read the facts from this module.
 //!
 //! # Board and numbering
@@ -97,11 +97,6 @@ impl Station {
     /// Whether the station lies on the outer circuit (1..=20).
     pub fn on_circuit(self) -> bool {
         self.0 <= CIRCUIT_LEN
-    }
-
-    /// The next station counter-clockwise on the circuit; `None` off the circuit.
-    pub fn circuit_next(self) -> Option<Station> {
-        self.on_circuit().then(|| Station(self.0 % CIRCUIT_LEN + 1))
     }
 
     /// The crossing that starts here, if this is station 6 or 11 (rule 6).

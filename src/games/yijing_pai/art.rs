@@ -21,8 +21,7 @@
 //! 5 (the last one 18 tiles).
 
 use crate::games::yijing_pai::rules::{TileKind, TileSet};
-use crate::print::art::{self, ArtError};
-use crate::print::output::Output;
+use crate::print::art::ArtError;
 use crate::print::pdf::{self, CropMarks, MmRect, ViewerPreferences};
 use crate::print::render;
 use crate::print::sheet::SEAM_OVERLAP_MM;
@@ -65,6 +64,16 @@ impl TileFace {
             TileFace::Back => "back",
         }
     }
+
+    /// The corner index printed on the face, e.g. `阳`; none on the back.
+    pub fn label(self) -> &'static str {
+        match self {
+            TileFace::Front(TileKind::Yang) => "阳",
+            TileFace::Front(TileKind::Yin) => "阴",
+            TileFace::Front(TileKind::Taiji) => "太极",
+            TileFace::Back => "",
+        }
+    }
 }
 
 /// The face's drawing model.
@@ -84,15 +93,9 @@ struct FaceView {
 
 /// One tile face as SVG, 36 × 46 mm with bleed.
 pub fn tile_svg(face: TileFace) -> Result<String, ArtError> {
-    let label = match face {
-        TileFace::Front(TileKind::Yang) => "阳",
-        TileFace::Front(TileKind::Yin) => "阴",
-        TileFace::Front(TileKind::Taiji) => "太极",
-        TileFace::Back => "",
-    };
     let view = FaceView {
         face: face.key(),
-        label,
+        label: face.label(),
         canvas_w: TILE_W_MM + 2.0 * BLEED_MM,
         canvas_h: TILE_H_MM + 2.0 * BLEED_MM,
         bleed: BLEED_MM,
@@ -189,24 +192,6 @@ fn bounds(rects: &[MmRect]) -> MmRect {
     let x1 = rects.iter().map(|r| r.right()).fold(f32::NEG_INFINITY, f32::max);
     let y1 = rects.iter().map(|r| r.bottom()).fold(f32::NEG_INFINITY, f32::max);
     MmRect::new(x0, y0, x1 - x0, y1 - y0)
-}
-
-/// Writes every Yijing Pai component under `yijing-pai/`: each face as SVG and PNG (at
-/// `dpi`), and the sheets of both sets on A4 and Letter.
-pub fn generate(out: &Output, dpi: f32) -> anyhow::Result<()> {
-    for face in TileFace::ALL {
-        let svg = tile_svg(face)?;
-        let name = format!("yijing-pai/tile-{}", face.key());
-        art::write_svg_and_png(out, &name, "tile", &svg, dpi)?;
-    }
-    for set in TileSet::ALL {
-        for paper in pdf::Paper::ALL {
-            let pdf = sheets_pdf(set, paper)?;
-            let name = format!("yijing-pai/sheets-{}-{}.pdf", set.key(), paper.slug());
-            out.write(&name, "sheet-pdf", &pdf)?;
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

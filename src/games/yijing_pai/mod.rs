@@ -1,4 +1,122 @@
-//! yijing_pai.
+//! 易经牌 (Yijing Pai): the tile game of yang, yin and taiji tiles, as one folder: its
+//! rules, its tiles and print sheets, and its rulebook.
+//!
+//! - [`rules`]: the pure model (tile sets, variants, scoring);
+//! - [`art`]: the tile faces as SVG and the sheets as PDF;
+//! - [`rulebook`]: the rulebook's facts, components list and figures;
+//! - here: [`YijingPai`], the [`Game`] that lists ([`OutFile`]) and writes every file under
+//!   `yijing-pai/`.
 
 pub mod art;
+pub mod rulebook;
 pub mod rules;
+
+use self::art::TileFace;
+use self::rules::TileSet;
+use crate::games::{Component, Figure, Game, PrintFile, PrintOptions};
+use crate::print::art::ArtError;
+use crate::print::output::Output;
+use crate::print::{pdf, render};
+
+/// The game's key: its output folder, its rulebook's name.
+const KEY: &str = "yijing-pai";
+
+/// 易经牌 Yijing Pai, as a [`Game`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct YijingPai;
+
+/// One file Yijing Pai writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutFile {
+    /// A tile face as SVG.
+    Svg(TileFace),
+    /// A tile face as PNG.
+    Png(TileFace),
+    /// The print sheets of a set on a home paper.
+    Sheets(TileSet, pdf::Paper),
+}
+
+impl OutFile {
+    /// Every file, in the order [`YijingPai`] writes them: each face as SVG and PNG, then
+    /// the sheets of both sets on A4 and Letter.
+    pub fn all() -> Vec<OutFile> {
+        let faces = TileFace::ALL.into_iter().flat_map(|f| [OutFile::Svg(f), OutFile::Png(f)]);
+        let sheets = TileSet::ALL.into_iter().flat_map(|s| pdf::Paper::ALL.map(|p| OutFile::Sheets(s, p)));
+        faces.chain(sheets).collect()
+    }
+
+    /// Where it goes and its manifest kind.
+    pub fn file(self) -> PrintFile {
+        match self {
+            OutFile::Svg(f) => PrintFile::new(format!("{KEY}/tile-{}.svg", f.key()), "tile-svg"),
+            OutFile::Png(f) => PrintFile::new(format!("{KEY}/tile-{}.png", f.key()), "tile-png"),
+            OutFile::Sheets(s, p) => PrintFile::new(format!("{KEY}/sheets-{}-{}.pdf", s.key(), p.slug()), "sheet-pdf"),
+        }
+    }
+
+    /// Its content; PNGs at `dpi`.
+    pub fn bytes(self, dpi: f32) -> Result<Vec<u8>, ArtError> {
+        Ok(match self {
+            OutFile::Svg(f) => art::tile_svg(f)?.into_bytes(),
+            OutFile::Png(f) => render::svg_to_png(&art::tile_svg(f)?, dpi)?,
+            OutFile::Sheets(s, p) => art::sheets_pdf(s, p)?,
+        })
+    }
+}
+
+/// The print sheets of `set` on `paper`.
+pub fn sheets_file(set: TileSet, paper: pdf::Paper) -> PrintFile {
+    OutFile::Sheets(set, paper).file()
+}
+
+impl Game for YijingPai {
+    fn key(&self) -> &'static str {
+        KEY
+    }
+
+    fn files(&self, _options: &PrintOptions) -> Vec<PrintFile> {
+        OutFile::all().into_iter().map(OutFile::file).collect()
+    }
+
+    fn generate(&self, out: &Output, options: &PrintOptions) -> Result<(), ArtError> {
+        for f in OutFile::all() {
+            let PrintFile { path, kind } = f.file();
+            out.write(&path, &kind, &f.bytes(options.dpi)?)?;
+        }
+        Ok(())
+    }
+
+    fn components(&self) -> Vec<Component> {
+        rulebook::components()
+    }
+
+    fn rulebook_data(&self) -> serde_json::Value {
+        rulebook::data()
+    }
+
+    fn figures(&self) -> Result<Vec<Figure>, ArtError> {
+        rulebook::figures()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_file_has_its_own_path() {
+        let files = YijingPai.files(&PrintOptions::default());
+        let paths: std::collections::BTreeSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
+        assert_eq!(paths.len(), files.len());
+        assert_eq!(files.len(), 2 * TileFace::ALL.len() + TileSet::ALL.len() * pdf::Paper::ALL.len());
+        assert!(paths.contains("yijing-pai/sheets-162-letter.pdf") && paths.contains("yijing-pai/tile-back.png"));
+    }
+
+    #[test]
+    fn printed_components_name_written_files() {
+        let files: Vec<String> = YijingPai.files(&PrintOptions::default()).into_iter().map(|f| f.path).collect();
+        for row in YijingPai.components() {
+            assert!(row.files.iter().all(|f| files.contains(f)), "{}", row.name);
+        }
+    }
+}

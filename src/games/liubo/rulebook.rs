@@ -1,0 +1,154 @@
+//! What the Liubo rulebook prints: its facts, its components list and its figures, all
+//! computed from [`super::rules`] and drawn by the same code that draws the print files.
+
+use super::rules::{self as liubo, Path as Road, Station};
+use super::{board, board_pdf_file, pieces_pdf_file};
+use crate::core::trigram::Trigram;
+use crate::games::{Component, Figure};
+use crate::print::art::ArtError;
+use crate::print::pdf;
+use crate::print::tiling;
+use crate::rulebook::figures::{ACCENT, INK, MUTED, Svg};
+use serde_json::{Value, json};
+
+/// The throw charts Liubo prints: one per player, both on the pieces sheet's second page.
+const THROW_CHARTS: u32 = 2;
+
+/// The sticks of the rulebook's throw example: a group reading as fire, one as thunder.
+const STICKS_EXAMPLE: (Trigram, Trigram) = (Trigram::FIRE, Trigram::THUNDER);
+
+fn station(n: u32) -> Station {
+    Station::new(n).expect("rulebook examples use stations 1..=29")
+}
+
+/// The components list; printed rows name the files [`super::Liubo`] writes.
+pub fn components() -> Vec<Component> {
+    let p = liubo::PIECES;
+    let board: Vec<String> =
+        tiling::Paper::HOME.into_iter().chain(tiling::Paper::LARGE).map(|paper| board_pdf_file(paper).path).collect();
+    let pieces = || pdf::Paper::ALL.into_iter().map(|paper| pieces_pdf_file(paper).path).collect::<Vec<_>>();
+    vec![
+        Component::printed(
+            1,
+            "Board",
+            "29 stations: circuit of 20, two crossings, the centre; tiled on A4/Letter, whole on A3/Tabloid",
+            board,
+        ),
+        Component::printed(p.white_stones, "White stones", "one player's pieces", pieces()),
+        Component::printed(p.black_stones, "Black stones", "the other player's pieces", pieces()),
+        Component::printed(p.owls, "Owl markers", "one per player, set on a promoted stone", pieces()),
+        Component::printed(p.sticks, "Throwing sticks", "a flat (yang) and a round (yin) face each", pieces()),
+        Component::printed(
+            THROW_CHARTS,
+            "Throw chart",
+            "one per player: what each throw of the sticks scores",
+            pieces(),
+        ),
+        Component::other(1, "Rulebook", "this booklet"),
+    ]
+}
+
+/// The facts the rulebook template reads from `sys.inputs.data`.
+pub fn data() -> Value {
+    let table: Vec<Value> = liubo::throw_table()
+        .iter()
+        .map(|r| {
+            json!({
+                "score": r.score,
+                "ways": r.ways,
+                "probability": r.probability.to_string(),
+                "percent": format!("{}", r.probability.percent()),
+                "trigrams": r.trigrams.iter().map(|t| t.name()).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let prob = |p: liubo::Probability| json!({ "fraction": p.to_string(), "denominator": p.denominator() });
+    let double_one = liubo::double_probability(1).expect("1 is a score");
+    let crossing = Road::Crossing6To16;
+    let across = liubo::walk(station(6), crossing, 4);
+    let owl_first = [22, 29, 27];
+    let owl_second = [28, 1];
+    // The owl's walk must follow the board's links.
+    let owl_ok = std::iter::once(21)
+        .chain(owl_first)
+        .chain(owl_second)
+        .collect::<Vec<u32>>()
+        .windows(2)
+        .all(|w| liubo::neighbours(station(w[0])).contains(&station(w[1])));
+    assert!(owl_ok, "the owl example walks along the board's links");
+    let (sticks_left, sticks_right) = STICKS_EXAMPLE;
+    json!({
+        "components": components(),
+        "trigrams": crate::rulebook::trigrams_json(),
+        "board": {
+            "stations": liubo::STATION_COUNT,
+            "circuit": liubo::CIRCUIT_LEN,
+            "inner": liubo::STATION_COUNT - liubo::CIRCUIT_LEN,
+            "cardinals": Station::CARDINALS.iter().map(|s| s.number()).collect::<Vec<_>>(),
+            "crossing_steps": crossing.steps(),
+            "around_steps": liubo::steps_forward(station(6), station(16)).expect("16 follows 6"),
+        },
+        "throw_table": table,
+        "double_one": prob(double_one),
+        "extra_throw": prob(liubo::extra_throw_probability()),
+        "sticks_example": {
+            "left": liubo::group_score(sticks_left),
+            "left_yang": sticks_left.bits().count_ones(),
+            "right": liubo::group_score(sticks_right),
+            "right_yang": sticks_right.bits().count_ones(),
+        },
+        "move_example": {
+            "a": 4,
+            "b": 2,
+            "across": std::iter::once(6).chain(across.iter().map(|s| u32::from(s.number()))).collect::<Vec<_>>(),
+            "enter": 2,
+            "owl_from": 21,
+            "owl_a": owl_first.len(),
+            "owl_b": owl_second.len(),
+            "owl_first": std::iter::once(21).chain(owl_first).collect::<Vec<_>>(),
+            "owl_second": owl_second,
+        },
+    })
+}
+
+/// The rulebook's figures: the board (also on the cover) as printed, and the throw example.
+pub fn figures() -> Result<Vec<Figure>, ArtError> {
+    let board = board::board_svg()?;
+    let (left, right) = STICKS_EXAMPLE;
+    Ok(vec![
+        ("cover.svg".into(), board.clone()),
+        ("board.svg".into(), board),
+        ("sticks.svg".into(), sticks(left, right)),
+    ])
+}
+
+/// Two groups of three sticks, flat or round, with what each scores.
+fn sticks(left: Trigram, right: Trigram) -> String {
+    let mut svg = Svg::new(450.0, 150.0);
+    for (g, t) in [left, right].iter().enumerate() {
+        let x = 20.0 + g as f64 * 210.0;
+        for i in 0..3 {
+            let y = 80.0 - i as f64 * 30.0;
+            let flat = t.bits() >> i & 1 == 1;
+            if flat {
+                svg.rect(x, y, 160.0, 16.0, "#ead9b0", INK, 1.2, 3.0);
+                svg.text(x + 170.0, y + 12.0, 10.0, "start", MUTED, "normal", "flat");
+            } else {
+                svg.rect(x, y, 160.0, 16.0, "#a8814f", INK, 1.2, 8.0);
+                svg.line(x + 8.0, y + 5.0, x + 152.0, y + 5.0, "#c9a678", 2.0);
+                svg.text(x + 170.0, y + 12.0, 10.0, "start", MUTED, "normal", "round");
+            }
+        }
+        let yang = t.bits().count_ones();
+        svg.text(
+            x + 80.0,
+            130.0,
+            13.0,
+            "middle",
+            ACCENT,
+            "bold",
+            &format!("{} yang → {}", yang, liubo::group_score(*t)),
+        );
+    }
+    svg.finish()
+}
