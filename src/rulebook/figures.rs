@@ -2,7 +2,7 @@
 //!
 //! [`figures`] is the seam between the rulebooks and the renderers. Cards, tiles and
 //! boards come from the modules that print them (`cards`, `yijing_pai_art`,
-//! `liubo_art`, `dragons_art`), so the booklet shows exactly what `generate` prints.
+//! `liubo_art`, the Dragons folder), so the booklet shows exactly what `generate` prints.
 //! The diagrams no renderer draws (a pile of hexagrams, a table layout, where a pung
 //! goes) are drawn here, plainly, from the core's facts.
 
@@ -10,7 +10,6 @@ use super::{EXAMPLE_CARD, Game, OPPOSITES_EXAMPLE, RulebookError, YIJING_EXAMPLE
 use crate::cards::{self, Face, Lang, PlayerSet, TrigramFace};
 use crate::core::hexagram::{Hexagram, Line};
 use crate::core::trigram::Trigram;
-use crate::games::dragons::art as dragons_art;
 use crate::games::liubo::art as liubo_art;
 use crate::games::liubo::rules as liubo;
 use crate::games::yijing_pai::art::{self as yijing_pai_art, TileFace};
@@ -82,8 +81,9 @@ pub fn figures(game: Game) -> Result<Vec<(String, String)>, RulebookError> {
             out.extend(own(vec![("sticks.svg", liubo_sticks(Trigram::FIRE, Trigram::THUNDER))]));
         }
         Game::Dragons => {
-            let list = dragons_art::rulebook_figures().map_err(|e| failed("dragons", e))?;
-            out.extend(list.into_iter().map(|(n, s)| (n.to_string(), s)));
+            let list =
+                crate::games::Game::figures(&crate::games::dragons::Dragons).map_err(|e| failed("dragons", e))?;
+            out.extend(list);
         }
     }
     Ok(out)

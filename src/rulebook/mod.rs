@@ -243,11 +243,7 @@ pub fn game_data(game: Game) -> Value {
         Game::ZhiPai => zhi_pai_data(),
         Game::YijingPai => yijing_pai_data(),
         Game::Liubo => liubo_data(),
-        Game::Dragons => {
-            let mut data = crate::games::dragons::art::rulebook_data();
-            data["components"] = json!(components(Game::Dragons));
-            data
-        }
+        Game::Dragons => crate::games::Game::rulebook_data(&crate::games::dragons::Dragons),
     }
 }
 
@@ -440,18 +436,9 @@ pub fn components(game: Game) -> Vec<Value> {
                 component(1, "Rulebook", "this booklet"),
             ]
         }
-        // The rows are Dragons' own (they also make `dragons/components.json`); only the
-        // files to print are added here: the board of human has its own tiled and poster
-        // PDFs, everything else is in the home-print PDF.
-        Game::Dragons => crate::games::dragons::art::components_json()
-            .into_iter()
-            .map(|mut row| {
-                row["files"] = json!(match row["key"].as_str() {
-                    Some("board-human") => board_files("dragons/board-human"),
-                    _ => home_files(|p| format!("dragons/dragons-{}.pdf", p.slug())),
-                });
-                row
-            })
+        Game::Dragons => crate::games::Game::components(&crate::games::dragons::Dragons)
+            .iter()
+            .map(|row| serde_json::to_value(row).expect("a component row serialises"))
             .collect(),
     }
 }
