@@ -145,9 +145,59 @@ fn board_labels() -> Vec<Label> {
     v
 }
 
+/// Where a board is drawn inside a print page: its top left corner and its size there,
+/// in the page's millimetres. The board's template writes it on its root `<svg>`, so the
+/// board nests in the page as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Placement {
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
+}
+
+/// What frames the board of human: a margin (`pad`) round it, room above it (`top`) for
+/// a title, the setup in words below it, and the size of the whole.
+struct HumanFrame {
+    pad: f32,
+    top: f32,
+    legend: Vec<String>,
+    width: f32,
+    height: f32,
+}
+
+impl HumanFrame {
+    fn new(scenario: Option<&Scenario>, framed: bool) -> HumanFrame {
+        let s = board_side_mm();
+        let (pad, header_h): (f32, f32) = if framed { (8.0, 22.0) } else { (0.0, 0.0) };
+        let legend = match (scenario, framed) {
+            (Some(sc), true) => setup_lines(sc),
+            _ => Vec::new(),
+        };
+        let legend_h = if legend.is_empty() { pad } else { 6.0 + 5.0 * legend.len() as f32 };
+        let top = header_h.max(pad);
+        HumanFrame { pad, top, width: s + 2.0 * pad, height: top + s + legend_h, legend }
+    }
+}
+
+/// Width and height of [`board_human_svg`] with the same arguments, mm.
+pub fn board_human_size_mm(scenario: Option<&Scenario>, framed: bool) -> (f32, f32) {
+    let frame = HumanFrame::new(scenario, framed);
+    (frame.width, frame.height)
+}
+
 /// The board of human as SVG: bare (`scenario` none) or with a scenario's tiles. With
 /// `framed`, a title above and the setup in words below (the standalone setup sheet).
 pub fn board_human_svg(scenario: Option<&Scenario>, framed: bool) -> Result<String, ArtError> {
+    human_svg(scenario, framed, None)
+}
+
+/// [`board_human_svg`] placed inside a print page (see [`Placement`]).
+pub fn board_human_svg_placed(scenario: Option<&Scenario>, framed: bool, place: Placement) -> Result<String, ArtError> {
+    human_svg(scenario, framed, Some(place))
+}
+
+fn human_svg(scenario: Option<&Scenario>, framed: bool, place: Option<Placement>) -> Result<String, ArtError> {
     let s = board_side_mm();
     let m = BOARD_MARGIN_MM;
     let n = BOARD_SIZE;
@@ -173,12 +223,7 @@ pub fn board_human_svg(scenario: Option<&Scenario>, framed: bool) -> Result<Stri
                 json!({ "x": x, "y": y, "key": t.name(), "lines": lines_of(t), "rotate": rotate })
             })
             .collect();
-    let (pad, header_h): (f32, f32) = if framed { (8.0, 22.0) } else { (0.0, 0.0) };
-    let legend = match (scenario, framed) {
-        (Some(sc), true) => setup_lines(sc),
-        _ => Vec::new(),
-    };
-    let legend_h = if legend.is_empty() { pad } else { 6.0 + 5.0 * legend.len() as f32 };
+    let frame = HumanFrame::new(scenario, framed);
     let header = match (scenario, framed) {
         (Some(sc), true) => Some(json!({
             "title": format!("Dragons of the Ba-Gua — setup: {}", sc.name),
@@ -187,10 +232,11 @@ pub fn board_human_svg(scenario: Option<&Scenario>, framed: bool) -> Result<Stri
         _ => None,
     };
     let ctx = json!({
-        "width": s + 2.0 * pad,
-        "height": header_h.max(pad) + s + legend_h,
-        "bx": pad,
-        "by": header_h.max(pad),
+        "width": frame.width,
+        "height": frame.height,
+        "place": place,
+        "bx": frame.pad,
+        "by": frame.top,
         "size": s,
         "margin": m,
         "grid": f32::from(n) * CELL_MM,
@@ -200,7 +246,7 @@ pub fn board_human_svg(scenario: Option<&Scenario>, framed: bool) -> Result<Stri
         "centre": { "x": centre.0, "y": centre.1 },
         "pieces": scenario.map(scenario_pieces).unwrap_or_default(),
         "header": header,
-        "legend": legend,
+        "legend": frame.legend,
         "scenario": scenario.map(|s| s.key),
     });
     Ok(template::render("dragons/board-human.svg.j2", ctx)?)
@@ -280,6 +326,15 @@ fn stone_spots(i: usize, n: usize) -> Vec<(f32, f32)> {
 
 /// The board of Ba-Gua as SVG: empty, or (`setup`) with the stones of the start of a game.
 pub fn board_bagua_svg(setup: bool) -> Result<String, ArtError> {
+    bagua_svg(setup, None)
+}
+
+/// [`board_bagua_svg`] placed inside a print page (see [`Placement`]).
+pub fn board_bagua_svg_placed(setup: bool, place: Placement) -> Result<String, ArtError> {
+    bagua_svg(setup, Some(place))
+}
+
+fn bagua_svg(setup: bool, place: Option<Placement>) -> Result<String, ArtError> {
     let sectors: Vec<Value> = WHEEL
         .iter()
         .enumerate()
@@ -354,6 +409,7 @@ pub fn board_bagua_svg(setup: bool) -> Result<String, ArtError> {
         "coin": { "x": 20.0, "y": h - BAGUA_BAND - 20.0, "r": COIN_MM / 2.0 + 0.5 },
         "pieces": pieces,
         "setup": setup,
+        "place": place,
     });
     Ok(template::render("dragons/board-bagua.svg.j2", ctx)?)
 }

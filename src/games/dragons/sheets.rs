@@ -3,7 +3,10 @@
 //! sheets, setups) and the board of human tiled over home paper or whole on a large
 //! sheet ([`crate::print::tiling`]).
 
-use super::boards::{BAGUA_MM, board_bagua_svg, board_human_svg, board_side_mm};
+use super::boards::{
+    BAGUA_MM, Placement, board_bagua_svg_placed, board_human_size_mm, board_human_svg, board_human_svg_placed,
+    board_side_mm,
+};
 use super::components::{COMPONENTS, Component, ComponentKind, Shape, component};
 use super::pieces::{COIN_MM, Piece, PieceFace, RULER_MM, STONE_MM, TILE_MM, pair, ruler_pair};
 use super::rules::StoneColour;
@@ -28,6 +31,8 @@ struct Sheet {
     /// [{x1, y1, x2, y2}] fold lines.
     folds: Vec<Value>,
     texts: Vec<Value>,
+    /// A board nested in the page, drawn over the rest (its SVG, placed).
+    board: Option<String>,
     /// The trim: the bounding box of everything to cut out.
     #[serde(skip)]
     trim: Option<MmRect>,
@@ -179,10 +184,8 @@ pub fn home_print_pdf(paper: pdf::Paper) -> Result<Vec<u8>, ArtError> {
     // Clear of the crop marks, which stand at the corners.
     board.text(bx + 9.0, by - 6.0, 3.4, true, "Dragons of the Ba-Gua — board of Ba-Gua");
     board.text(bx + 9.0, by - 2.6, 2.3, false, "Print at 100 % (no scaling). Cut on the crop marks.");
-    let mut svg = sheet_svg(&board)?;
-    let inner = board_bagua_svg(false)?;
-    svg = embed(&svg, &inner, bx, by, bw, bh);
-    pages.push(Page { svg, trim: MmRect::new(bx, by, bw, bh), marks: true });
+    board.board = Some(board_bagua_svg_placed(false, Placement { x: bx, y: by, w: bw, h: bh })?);
+    pages.push(Page { svg: sheet_svg(&board)?, trim: MmRect::new(bx, by, bw, bh), marks: true });
 
     for sheet in piece_sheets(paper) {
         let trim = sheet.trim.expect("a sheet holds pieces");
@@ -191,8 +194,7 @@ pub fn home_print_pdf(paper: pdf::Paper) -> Result<Vec<u8>, ArtError> {
 
     // The setup diagrams, reduced to the page.
     for s in scenarios() {
-        let inner = board_human_svg(Some(&s), true)?;
-        let (iw, ih) = svg_size(&inner);
+        let (iw, ih) = board_human_size_mm(Some(&s), true);
         let scale = ((pw - 2.0 * SHEET_MARGIN) / iw).min((ph - 2.0 * SHEET_MARGIN - 8.0) / ih);
         let (w, h) = (iw * scale, ih * scale);
         let (x, y) = ((pw - w) / 2.0, SHEET_MARGIN + 8.0);
@@ -204,8 +206,8 @@ pub fn home_print_pdf(paper: pdf::Paper) -> Result<Vec<u8>, ArtError> {
             false,
             format!("Setup reference, reduced to {:.0} % — not for cutting. The full-size board is the separate tiled print.", scale * 100.0),
         );
-        let svg = embed(&sheet_svg(&page)?, &inner, x, y, w, h);
-        pages.push(Page { svg, trim: MmRect::new(x, y, w, h), marks: false });
+        page.board = Some(board_human_svg_placed(Some(&s), true, Placement { x, y, w, h })?);
+        pages.push(Page { svg: sheet_svg(&page)?, trim: MmRect::new(x, y, w, h), marks: false });
     }
 
     let mut doc = pdf::new_document("Dragons of the Ba-Gua — print and play");
@@ -234,40 +236,6 @@ pub fn home_print_pdf(paper: pdf::Paper) -> Result<Vec<u8>, ArtError> {
     }
     let prefs = ViewerPreferences { no_print_scaling: true, duplex: None };
     Ok(pdf::finish(doc, Some(prefs))?)
-}
-
-/// Nests the SVG `inner` inside `outer` at (`x`, `y`), `w` × `h` mm.
-fn embed(outer: &str, inner: &str, x: f32, y: f32, w: f32, h: f32) -> String {
-    let body_at = inner.find("<svg").expect("an svg document");
-    let nested = inner[body_at..].replacen("<svg ", &format!("<svg x=\"{x}\" y=\"{y}\" "), 1);
-    let nested = replace_attr(&nested, "width", &format!("{w}"));
-    let nested = replace_attr(&nested, "height", &format!("{h}"));
-    let end = outer.rfind("</svg>").expect("an svg document");
-    format!("{}{}\n{}", &outer[..end], nested, &outer[end..])
-}
-
-/// Replaces the first `name="…"` attribute (on the root element) with `value`.
-fn replace_attr(svg: &str, name: &str, value: &str) -> String {
-    let key = format!(" {name}=\"");
-    match svg.find(&key) {
-        Some(at) => {
-            let start = at + key.len();
-            let end = start + svg[start..].find('"').expect("a closed attribute");
-            format!("{}{}{}", &svg[..start], value, &svg[end..])
-        }
-        None => svg.to_string(),
-    }
-}
-
-/// Width and height of an SVG whose root says `width="…mm" height="…mm"`.
-fn svg_size(svg: &str) -> (f32, f32) {
-    let read = |name: &str| -> f32 {
-        let key = format!(" {name}=\"");
-        let at = svg.find(&key).expect("a sized svg") + key.len();
-        let end = at + svg[at..].find('"').expect("a closed attribute");
-        svg[at..end].trim_end_matches("mm").parse().expect("a size in mm")
-    };
-    (read("width"), read("height"))
 }
 
 /// The board of human over several pages of `paper` (A4 or Letter), with overlaps and
