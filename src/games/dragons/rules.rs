@@ -17,7 +17,7 @@
 //!   leaves each dragon (four squares long) room to turn, and keeps the two dragons
 //!   within a few moves of each other. The *vertical axis* of the rules runs between
 //!   the two players (north–south on the board), the *horizontal axis* along their edges.
-//! - **Scenarios** ([`SCENARIOS`]): both are symmetric under a half turn of the board,
+//! - **Scenarios** ([`super::scenarios::scenarios`]): both are symmetric under a half turn of the board,
 //!   so neither dragon starts nearer to anything than the other.
 //!   - *Introductory*: the Sky dragon lies along column c with its head on c7 facing
 //!     south and its tail turned onto b9; the Earth dragon mirrors it (head g3 facing
