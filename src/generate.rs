@@ -102,7 +102,10 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Vec<ManifestEntry>>
             Part::ChangingLines => write_deck(&out, Deck::ChangingLines, options)?,
             Part::ZhiPai => write_deck(&out, Deck::ZhiPai, options)?,
             Part::Dragons => {
-                crate::games::dragons::art::generate(&out, options.dpi).context("cannot make Dragons of the Ba-Gua")?
+                let print =
+                    crate::games::PrintOptions { dpi: options.dpi, lang: options.lang, profiles: options.profiles };
+                crate::games::Game::generate(&crate::games::dragons::Dragons, &out, &print)
+                    .context("cannot make Dragons of the Ba-Gua")?
             }
             Part::Liubo => {
                 crate::games::liubo::Liubo.generate(&out, &print_options(options)).context("cannot make Liubo")?

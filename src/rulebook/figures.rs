@@ -2,7 +2,7 @@
 //!
 //! [`figures`] is the seam between the rulebooks and the renderers. Cards, tiles and
 //! boards come from the modules that print them (`cards`, `yijing_pai_art`,
-//! `liubo_art`, `dragons_art`), so the booklet shows exactly what `generate` prints.
+//! `liubo_art`, the Dragons folder), so the booklet shows exactly what `generate` prints.
 //! The diagrams no renderer draws (a pile of hexagrams, a table layout, where a pung
 //! goes) are drawn here, plainly, from the core's facts.
 
@@ -11,7 +11,6 @@ use crate::cards::{self, Face, Lang, PlayerSet, TrigramFace};
 use crate::core::hexagram::{Hexagram, Line};
 use crate::core::trigram::Trigram;
 use crate::games::Game as _;
-use crate::games::dragons::art as dragons_art;
 use std::fmt::Write;
 
 pub(crate) const INK: &str = "#1d1d1b";
@@ -63,10 +62,7 @@ pub fn figures(game: Game) -> Result<Vec<(String, String)>, RulebookError> {
             out.extend(crate::games::yijing_pai::YijingPai.figures().map_err(|e| failed("yijing-pai", e))?)
         }
         Game::Liubo => out.extend(crate::games::liubo::Liubo.figures().map_err(|e| failed("liubo", e))?),
-        Game::Dragons => {
-            let list = dragons_art::rulebook_figures().map_err(|e| failed("dragons", e))?;
-            out.extend(list.into_iter().map(|(n, s)| (n.to_string(), s)));
-        }
+        Game::Dragons => out.extend(crate::games::dragons::Dragons.figures().map_err(|e| failed("dragons", e))?),
     }
     Ok(out)
 }

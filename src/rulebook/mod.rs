@@ -241,11 +241,7 @@ pub fn game_data(game: Game) -> Value {
         Game::ZhiPai => zhi_pai_data(),
         Game::YijingPai => crate::games::yijing_pai::YijingPai.rulebook_data(),
         Game::Liubo => crate::games::liubo::Liubo.rulebook_data(),
-        Game::Dragons => {
-            let mut data = crate::games::dragons::art::rulebook_data();
-            data["components"] = json!(components(Game::Dragons));
-            data
-        }
+        Game::Dragons => crate::games::dragons::Dragons.rulebook_data(),
     }
 }
 
@@ -336,13 +332,6 @@ fn home_files(path: impl Fn(pdf::Paper) -> String) -> Vec<String> {
     pdf::Paper::ALL.into_iter().map(path).collect()
 }
 
-/// A board printed tiled on the home papers and whole on the large ones:
-/// `<stem>-a4.pdf`, `-letter.pdf`, `-a3.pdf`, `-tabloid.pdf`, as the game's art module
-/// writes them.
-fn board_files(stem: &str) -> Vec<String> {
-    tiling::Paper::HOME.into_iter().chain(tiling::Paper::LARGE).map(|p| format!("{stem}-{}.pdf", p.key())).collect()
-}
-
 /// The components of each game, in the words and counts `hexforge generate` prints; each
 /// printed row carries the `files` to print for it (see [`printed`]).
 pub fn components(game: Game) -> Vec<Value> {
@@ -394,19 +383,7 @@ pub fn components(game: Game) -> Vec<Value> {
         ],
         Game::YijingPai => crate::games::yijing_pai::YijingPai.components().iter().map(|c| json!(c)).collect(),
         Game::Liubo => crate::games::liubo::Liubo.components().iter().map(|c| json!(c)).collect(),
-        // The rows are Dragons' own (they also make `dragons/components.json`); only the
-        // files to print are added here: the board of human has its own tiled and poster
-        // PDFs, everything else is in the home-print PDF.
-        Game::Dragons => crate::games::dragons::art::components_json()
-            .into_iter()
-            .map(|mut row| {
-                row["files"] = json!(match row["key"].as_str() {
-                    Some("board-human") => board_files("dragons/board-human"),
-                    _ => home_files(|p| format!("dragons/dragons-{}.pdf", p.slug())),
-                });
-                row
-            })
-            .collect(),
+        Game::Dragons => crate::games::dragons::Dragons.components().iter().map(|c| json!(c)).collect(),
     }
 }
 

@@ -1,4 +1,54 @@
-//! dragons.
+//! Dragons of the Ba-Gua, one folder: its rules, its art, its print files and its rulebook.
+//!
+//! Stages: the facts ([`rules`], [`wheel`], [`scenarios`], [`components`]) → layout in
+//! millimetres ([`pieces`], [`boards`], [`sheets`], [`figures`]) → `templates/dragons/*.svg.j2`
+//! (looks) → [`crate::print::render`] (PNG), [`crate::print::pdf`] and
+//! [`crate::print::tiling`] (PDF). [`files`] names every file written; [`rulebook`] gives
+//! the rulebook its facts. Nothing outside the rules decides a rule.
 
-pub mod art;
+pub mod boards;
+pub mod components;
+pub mod figures;
+pub mod files;
+pub mod pieces;
+pub mod rulebook;
 pub mod rules;
+pub mod scenarios;
+pub mod sheets;
+pub mod wheel;
+
+use crate::games::{Component, Figure, Game, PrintFile, PrintOptions};
+use crate::print::art::ArtError;
+use crate::print::output::Output;
+
+/// The game's key: its output folder, its rulebook's name, its name on the command line.
+pub const KEY: &str = "dragons";
+
+/// Dragons of the Ba-Gua.
+pub struct Dragons;
+
+impl Game for Dragons {
+    fn key(&self) -> &'static str {
+        KEY
+    }
+
+    fn files(&self, options: &PrintOptions) -> Vec<PrintFile> {
+        files::files(options)
+    }
+
+    fn generate(&self, out: &Output, options: &PrintOptions) -> Result<(), ArtError> {
+        files::generate(out, options)
+    }
+
+    fn components(&self) -> Vec<Component> {
+        rulebook::component_rows()
+    }
+
+    fn rulebook_data(&self) -> serde_json::Value {
+        rulebook::rulebook_data()
+    }
+
+    fn figures(&self) -> Result<Vec<Figure>, ArtError> {
+        figures::rulebook_figures()
+    }
+}

@@ -1,0 +1,149 @@
+//! Dragons of the Ba-Gua's facts for its rulebook and its components list: the rows of
+//! the rulebook's components table, `components.json`, and the data the template
+//! `templates/rulebooks/dragons.typ` reads, all computed from the rules.
+
+use super::boards::{BAGUA_MM, board_side_mm};
+use super::components::{COMPONENTS, Component, ComponentKind};
+use super::files::{drawing_files, print_files};
+use super::pieces::{CELL_MM, TILE_MM};
+use super::rules::{
+    BITE_DAMAGE, BOARD_SIZE, Cell, Dragon, DragonBody, FIRE_MAX, FIRE_STONES, LIFE_MAX, RULER_SLANT, RULER_STRAIGHT,
+    SEGMENTS, WATER_STONES, bites, element_name,
+};
+use super::scenarios::{scenarios, setup_lines};
+use super::wheel::{Space, WHEEL, starting_wheel};
+use crate::games;
+use serde::Serialize;
+use serde_json::{Value, json};
+
+/// The note printed beside a component.
+fn note(c: &Component) -> String {
+    match c.kind {
+        ComponentKind::BoardHuman => {
+            format!("{n} × {n} squares of {CELL_MM} mm; two pages to glue, or one A3/Tabloid sheet", n = BOARD_SIZE)
+        }
+        ComponentKind::BoardBagua => "the wheel of the eight trigrams, the centre and both dragons' areas".into(),
+        ComponentKind::DragonHead(_) => "faces: alive and defeated".into(),
+        ComponentKind::DragonSegment(_) => "faces: straight and curve".into(),
+        ComponentKind::Portal(_) => "faces: free and occupied".into(),
+        ComponentKind::DistanceRuler => {
+            format!("faces: straight ({}) and slant ({})", join_values(&RULER_STRAIGHT), join_values(&RULER_SLANT))
+        }
+        ComponentKind::FluxCoin => "faces: counter-clockwise and clockwise".into(),
+        ComponentKind::WaterStone => "life points".into(),
+        ComponentKind::FireStone => "attack power".into(),
+        ComponentKind::Rock => "an obstacle".into(),
+        ComponentKind::BaguaStone(_) => String::new(),
+    }
+}
+
+fn join_values(v: &[u8]) -> String {
+    v.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// The rulebook's components table: every component with the PDFs to print it from.
+pub fn component_rows() -> Vec<games::Component> {
+    COMPONENTS
+        .iter()
+        .map(|c| games::Component::printed(u32::from(c.quantity), c.name, &note(c), print_files(c.kind)))
+        .collect()
+}
+
+/// A row of `components.json`. The fields are in alphabetical order, the order the file
+/// has always had.
+#[derive(Serialize)]
+struct ListedComponent {
+    count: u8,
+    /// Its drawings, relative to the game's folder.
+    files: Vec<String>,
+    group: &'static str,
+    key: ComponentKind,
+    name: &'static str,
+    note: String,
+}
+
+/// `components.json`: every component with its count, group and drawings.
+pub fn components_json() -> String {
+    #[derive(Serialize)]
+    struct Listing {
+        components: Vec<ListedComponent>,
+        game: &'static str,
+    }
+    let components = COMPONENTS
+        .iter()
+        .map(|c| ListedComponent {
+            count: c.quantity,
+            files: drawing_files(c.kind),
+            group: c.group,
+            key: c.kind,
+            name: c.name,
+            note: note(c),
+        })
+        .collect();
+    let json = serde_json::to_string_pretty(&Listing { components, game: super::KEY }).expect("the listing serialises");
+    format!("{json}\n")
+}
+
+/// The facts the rulebook prints, for `sys.inputs.data`.
+pub fn rulebook_data() -> Value {
+    let scenarios: Vec<Value> = scenarios()
+        .iter()
+        .map(|s| {
+            let dragon = |d: &DragonBody| {
+                json!({
+                    "name": d.dragon.name(),
+                    "head": d.head().to_string(),
+                    "facing": d.facing().key(),
+                    "cells": d.cells.iter().map(Cell::to_string).collect::<Vec<_>>(),
+                })
+            };
+            json!({
+                "key": s.key,
+                "name": s.name,
+                "sky": dragon(s.dragon(Dragon::Sky)),
+                "earth": dragon(s.dragon(Dragon::Earth)),
+                "rock": s.rock.map(|c| c.to_string()),
+                "portals": s.portals.iter().map(|p| json!({ "colour": p.colour.key(), "cell": p.cell.to_string() })).collect::<Vec<_>>(),
+                "rule": s.portal_rule,
+                "lines": setup_lines(s),
+            })
+        })
+        .collect();
+    let start = starting_wheel();
+    let wheel: Vec<Value> = WHEEL
+        .iter()
+        .zip(start)
+        .map(|(&t, Space { white, black })| {
+            json!({
+                "element": element_name(t),
+                "trigram": t.name(),
+                "zh": t.chinese(),
+                "pinyin": t.pinyin(),
+                "symbol": t.symbol().to_string(),
+                "white": white,
+                "black": black,
+                "bites": bites(t),
+            })
+        })
+        .collect();
+    json!({
+        "components": component_rows(),
+        "board": {
+            "size": BOARD_SIZE,
+            "cell_mm": CELL_MM,
+            "tile_mm": TILE_MM,
+            "side_mm": board_side_mm(),
+            "last_column": char::from(b'a' + BOARD_SIZE - 1).to_string(),
+        },
+        "bagua_mm": [BAGUA_MM.0, BAGUA_MM.1],
+        "life_max": LIFE_MAX,
+        "fire_max": FIRE_MAX,
+        "segments": SEGMENTS,
+        "bite": BITE_DAMAGE,
+        "water_stones": WATER_STONES,
+        "fire_stones": FIRE_STONES,
+        "ruler": { "straight": RULER_STRAIGHT, "slant": RULER_SLANT },
+        "wheel": wheel,
+        "scenarios": scenarios,
+    })
+}
