@@ -27,7 +27,6 @@ use crate::games::changing_lines::pathways::{self, Laid, Mode};
 use crate::games::zhi_pai::rules::{self as zhipai, Condition, Side};
 use crate::print::output::{Output, OutputError};
 use crate::print::pdf;
-use crate::print::tiling;
 use serde_json::{Value, json};
 use std::fmt;
 use std::path::{Path, PathBuf};
