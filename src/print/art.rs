@@ -1,13 +1,11 @@
-//! What the game art modules ([`crate::games::liubo::art`], [`crate::games::dragons::art`],
-//! [`crate::games::yijing_pai::art`]) share: one error type for a drawing that could not be made,
-//! and the step that writes a drawing as SVG and PNG.
+//! The one error type for a board, piece, tile, sheet or figure that could not be drawn,
+//! shared by every game's art.
 
-use crate::print::output::{Output, OutputError};
+use crate::print::output::OutputError;
 use crate::print::pdf;
 use crate::print::render;
 use crate::print::template;
 use crate::print::tiling;
-use anyhow::Context;
 
 /// Why a board, piece, tile or print sheet could not be drawn.
 #[derive(Debug, thiserror::Error)]
@@ -27,13 +25,4 @@ pub enum ArtError {
     /// A file could not be written.
     #[error(transparent)]
     Output(#[from] OutputError),
-}
-
-/// Writes `svg` to `{stem}.svg` (manifest kind `{kind}-svg`) and, rasterised at `dpi`,
-/// to `{stem}.png` (kind `{kind}-png`).
-pub fn write_svg_and_png(out: &Output, stem: &str, kind: &str, svg: &str, dpi: f32) -> anyhow::Result<()> {
-    out.write(&format!("{stem}.svg"), &format!("{kind}-svg"), svg.as_bytes())?;
-    let png = render::svg_to_png(svg, dpi).with_context(|| format!("rendering {stem}.png"))?;
-    out.write(&format!("{stem}.png"), &format!("{kind}-png"), &png)?;
-    Ok(())
 }
