@@ -3,10 +3,11 @@
 //! Each part of the product (data tables, decks, boards, rulebooks) is one step
 //! here; the steps only call the modules that own the work.
 
-use crate::cards::Deck;
-use crate::cards::export::{self, DeckOptions};
 use crate::core::verify::neighbour_table_csv;
 use crate::core::view::all_hexagrams;
+use crate::games::changing_lines::ChangingLines;
+use crate::games::zhi_pai::ZhiPai;
+use crate::games::{Game, PrintOptions};
 use crate::print::output::{ManifestEntry, Output};
 use anyhow::Context;
 use serde::Serialize;
@@ -71,8 +72,10 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Vec<ManifestEntry>>
     for part in Part::ALL.iter().filter(|p| options.parts.contains(p)) {
         match part {
             Part::Data => write_data(&out)?,
-            Part::ChangingLines => write_deck(&out, Deck::ChangingLines, options)?,
-            Part::ZhiPai => write_deck(&out, Deck::ZhiPai, options)?,
+            Part::ChangingLines => {
+                ChangingLines.generate(&out, &print_options(options)).context("cannot make the changing-lines deck")?
+            }
+            Part::ZhiPai => ZhiPai.generate(&out, &print_options(options)).context("cannot make the zhi-pai deck")?,
             Part::Dragons => {
                 crate::games::dragons::art::generate(&out, options.dpi).context("cannot make Dragons of the Ba-Gua")?
             }
@@ -87,10 +90,9 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Vec<ManifestEntry>>
     Ok(out.finish()?)
 }
 
-/// Every file of one card deck (see [`crate::cards::export`]).
-fn write_deck(out: &Output, deck: Deck, options: &GenerateOptions) -> anyhow::Result<()> {
-    let deck_options = DeckOptions { dpi: options.dpi, lang: options.lang, profiles: options.profiles };
-    export::write_deck(out, deck, &deck_options).with_context(|| format!("cannot make the {deck} deck"))
+/// The options a card deck is printed with.
+fn print_options(options: &GenerateOptions) -> PrintOptions {
+    PrintOptions { dpi: options.dpi, lang: options.lang, profiles: options.profiles }
 }
 
 /// The core's tables, for people who check a deck by other means.

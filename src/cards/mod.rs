@@ -25,6 +25,7 @@ use std::sync::OnceLock;
 use serde::Serialize;
 
 use crate::core::hexagram::Hexagram;
+use crate::core::names::capitalise;
 use crate::core::trigram::Trigram;
 use crate::print::fonts;
 use crate::print::render::{self, RenderError};
@@ -602,13 +603,9 @@ pub fn canvas() -> Canvas {
     }
 }
 
-/// `Heaven` from `heaven`.
-pub(crate) fn capitalise(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
+/// The print size of a card file, for the rulebook templates' `trimmed` helper (mm).
+pub(crate) fn rulebook_card_size() -> serde_json::Value {
+    serde_json::json!({ "w": CANVAS_WIDTH_MM, "h": CANVAS_HEIGHT_MM, "bleed": BLEED_MM })
 }
 
 /// Rounds to 0.01 mm so that the SVG text stays short and stable.

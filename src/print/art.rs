@@ -27,6 +27,9 @@ pub enum ArtError {
     /// A file could not be written.
     #[error(transparent)]
     Output(#[from] OutputError),
+    /// A card deck could not be exported.
+    #[error(transparent)]
+    Cards(#[from] crate::cards::export::ExportError),
 }
 
 /// Writes `svg` to `{stem}.svg` (manifest kind `{kind}-svg`) and, rasterised at `dpi`,

@@ -7,3 +7,38 @@
 pub mod art;
 pub mod deck;
 pub mod pathways;
+pub mod rulebook;
+
+use crate::cards::{self, export};
+use crate::games::{Component, Figure, PrintFile, PrintOptions};
+use crate::print::art::ArtError;
+use crate::print::output::Output;
+
+/// The Changing Lines deck and its rulebook.
+pub struct ChangingLines;
+
+impl crate::games::Game for ChangingLines {
+    fn key(&self) -> &'static str {
+        "changing-lines"
+    }
+
+    fn files(&self, options: &PrintOptions) -> Vec<PrintFile> {
+        export::files(cards::Deck::ChangingLines, options)
+    }
+
+    fn generate(&self, out: &Output, options: &PrintOptions) -> Result<(), ArtError> {
+        Ok(export::write_deck(out, cards::Deck::ChangingLines, options, &export::no_progress)?)
+    }
+
+    fn components(&self) -> Vec<Component> {
+        rulebook::components()
+    }
+
+    fn rulebook_data(&self) -> serde_json::Value {
+        rulebook::data()
+    }
+
+    fn figures(&self) -> Result<Vec<Figure>, ArtError> {
+        rulebook::figures()
+    }
+}

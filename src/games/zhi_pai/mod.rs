@@ -10,6 +10,7 @@
 
 pub mod art;
 pub mod check;
+pub mod rulebook;
 pub mod rules;
 pub mod score;
 pub mod solve;
@@ -23,3 +24,37 @@ pub use rules::{
 };
 pub use score::{SOLO_PENALTIES, SoloPenalty, common_zone_penalty, solo_score};
 pub use solve::{Answer, Query, SEARCH_LIMIT, Solution, shortest, shortest_within, solve_query};
+
+use crate::cards::{self, export};
+use crate::games::{Component, Figure, PrintFile, PrintOptions};
+use crate::print::art::ArtError;
+use crate::print::output::Output;
+
+/// The Zhi Pai deck and its rulebook.
+pub struct ZhiPai;
+
+impl crate::games::Game for ZhiPai {
+    fn key(&self) -> &'static str {
+        "zhi-pai"
+    }
+
+    fn files(&self, options: &PrintOptions) -> Vec<PrintFile> {
+        export::files(cards::Deck::ZhiPai, options)
+    }
+
+    fn generate(&self, out: &Output, options: &PrintOptions) -> Result<(), ArtError> {
+        Ok(export::write_deck(out, cards::Deck::ZhiPai, options, &export::no_progress)?)
+    }
+
+    fn components(&self) -> Vec<Component> {
+        rulebook::components()
+    }
+
+    fn rulebook_data(&self) -> serde_json::Value {
+        rulebook::data()
+    }
+
+    fn figures(&self) -> Result<Vec<Figure>, ArtError> {
+        rulebook::figures()
+    }
+}
