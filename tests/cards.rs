@@ -7,6 +7,9 @@ use std::path::PathBuf;
 use hexforge::cards::{self, Deck, Face, Lang, PlayerSet, TrigramFace};
 use hexforge::core::card::{Card, Orientation};
 use hexforge::core::hexagram::Hexagram;
+use hexforge::games::changing_lines::ChangingLines;
+use hexforge::games::zhi_pai::ZhiPai;
+use hexforge::games::{Game, PrintOptions};
 use hexforge::generate::{GenerateOptions, Part, generate};
 use hexforge::print::fonts;
 use hexforge::print::pdf::Paper;
@@ -425,6 +428,14 @@ fn two_runs_give_the_same_manifest() {
     assert_eq!(count("zhi-pai/", "tts-sheet"), 4);
     assert_eq!(count("zhi-pai/", "contact-sheet"), 1);
     assert!(first.iter().all(|e| e.sha256.len() == 64));
+    // Each deck's `Game::files` lists exactly what the run wrote, path and kind.
+    let print = PrintOptions { dpi: 72.0, lang: Lang::En, profiles: Profiles { home: true, tgc: false, mpc: false } };
+    let mut listed: Vec<(String, String)> =
+        ChangingLines.files(&print).into_iter().chain(ZhiPai.files(&print)).map(|f| (f.path, f.kind)).collect();
+    listed.sort();
+    let mut wrote: Vec<(String, String)> = first.iter().map(|e| (e.path.clone(), e.kind.clone())).collect();
+    wrote.sort();
+    assert_eq!(listed, wrote);
     // A PNG at 72 dpi is 196×266 px and says so.
     let png = std::fs::read(a.join("changing-lines/png/card-12.png")).unwrap();
     let reader = png::Decoder::new(png.as_slice()).read_info().unwrap();
