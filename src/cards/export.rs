@@ -15,6 +15,12 @@
 //! `<face>` is [`Face::slug`]: `card-01` … `card-64`, `back`, and for Zhi Pai
 //! `trigram-<set>-<trigram>-active|inactive`.
 //!
+//! Each path and kind is spelled once, in the path functions below ([`svg_file`] …
+//! [`tts_file`]); [`files`] lists a deck's files from them and [`write_deck`] writes
+//! through them, so the list and the output cannot drift apart. [`write_deck`] reports
+//! how far it is through a plain [`Progress`] callback; drawing a bar is the caller's
+//! business.
+//!
 //! Faces are rendered in parallel (rayon); each file's bytes depend only on the inputs,
 //! never on scheduling, and [`Output`] sorts the manifest, so runs are byte-identical.
 

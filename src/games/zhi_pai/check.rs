@@ -32,7 +32,7 @@ pub struct Report {
 
 /// Checks a proposed sequence of placements, stopping at the first broken rule, and
 /// reports it with the sequence's length and the optimal length. Errs only when the
-/// search for the optimal length passes [`SEARCH_LIMIT`].
+/// search for the optimal length passes [`SEARCH_LIMIT`](super::SEARCH_LIMIT).
 pub fn check(setup: &Setup, placements: &[(Hexagram, Side)]) -> Result<Report, ZhiPaiError> {
     let mut game = Game::new(*setup);
     let mut violation = None;
