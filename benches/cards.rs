@@ -5,7 +5,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexforge::cards::{self, Deck, Face, Lang};
-use hexforge::print::pdf::Paper;
+use hexforge::print::paper::Paper;
 use hexforge::print::render;
 use hexforge::print::sheet;
 

@@ -7,11 +7,12 @@
 //! `cargo bench --bench solver`
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hexforge::core::deck::{CardSet, Deck, DeckName};
+use hexforge::core::deck::CardSet;
 use hexforge::core::hexagram::Hexagram;
 use hexforge::core::trigram::Trigram;
+use hexforge::games::changing_lines::deck::{Deck, DeckName};
 use hexforge::games::changing_lines::pathways::{self, Mode};
-use hexforge::games::zhi_pai::rules::{self as zhipai, Setup, TrigramSet};
+use hexforge::games::zhi_pai::{self as zhipai, Setup, TrigramSet};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -1,15 +1,15 @@
 //! `hexforge generate`: every printable asset, written into one output folder.
 //!
-//! Each part of the product (data tables, decks, boards, rulebooks) is one step
-//! here; the steps only call the modules that own the work.
+//! Each part of the product (the data tables, each game's print files, the rulebooks) is
+//! one step here; a game's step asks the game for its files ([`Game::files`]), has it
+//! write them ([`Game::generate`]), and refuses a run where the two disagree.
 
-use crate::cards::Deck;
-use crate::cards::export::{self, DeckOptions};
 use crate::core::verify::neighbour_table_csv;
 use crate::core::view::all_hexagrams;
-use crate::games::Game as _;
-use crate::print::output::{ManifestEntry, Output};
-use anyhow::Context;
+use crate::games::{self, Game, PrintOptions};
+use crate::print::art::ArtError;
+use crate::print::output::{ManifestEntry, Output, OutputError};
+use crate::rulebook::{self, RulebookError};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -70,71 +70,116 @@ impl Part {
 pub struct GenerateOptions {
     /// The output folder (default `output`).
     pub out: PathBuf,
-    /// Raster resolution of PNG exports (default 300).
-    pub dpi: f32,
+    /// How every game prints (resolution, language, print profiles).
+    pub print: PrintOptions,
     /// The parts to make (default: all).
     pub parts: Vec<Part>,
-    /// Language of the names on the cards (default English).
-    pub lang: crate::cards::Lang,
-    /// Print profiles of the card images (default all).
-    pub profiles: crate::print::profile::Profiles,
 }
 
 impl Default for GenerateOptions {
     fn default() -> Self {
-        GenerateOptions {
-            out: PathBuf::from("output"),
-            dpi: 300.0,
-            parts: Part::ALL.to_vec(),
-            lang: crate::cards::Lang::En,
-            profiles: crate::print::profile::Profiles::ALL,
-        }
+        GenerateOptions { out: PathBuf::from("output"), print: PrintOptions::default(), parts: Part::ALL.to_vec() }
     }
+}
+
+impl Part {
+    /// The game this part prints, if it is a game's.
+    pub fn game(self) -> Option<&'static dyn Game> {
+        games::by_key(self.key())
+    }
+}
+
+/// Why `generate` stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum GenerateError {
+    /// The output folder cannot be used or a file cannot be written.
+    #[error("cannot write into the output folder: {0}")]
+    Output(#[from] OutputError),
+    /// A game's print files could not be made.
+    #[error("cannot make {game}: {source}")]
+    Game {
+        /// The game's key.
+        game: &'static str,
+        /// What failed.
+        #[source]
+        source: ArtError,
+    },
+    /// A game wrote other files than it lists: a bug, refused so the list stays the truth.
+    #[error("{game} wrote files it does not list ({extra:?}) or listed files it did not write ({missing:?})")]
+    Unlisted {
+        /// The game's key.
+        game: &'static str,
+        /// Written but not listed.
+        extra: Vec<String>,
+        /// Listed but not written.
+        missing: Vec<String>,
+    },
+    /// The hexagram table could not be written as JSON.
+    #[error("cannot write the hexagram table: {0}")]
+    Data(#[source] serde_json::Error),
+    /// The rulebooks could not be made.
+    #[error("cannot make the rulebooks: {0}")]
+    Rulebook(#[from] RulebookError),
 }
 
 /// Makes every requested part and writes the manifest. Returns what was written.
-pub fn generate(options: &GenerateOptions) -> anyhow::Result<Vec<ManifestEntry>> {
-    let out =
-        Output::create(&options.out).with_context(|| format!("cannot use output folder {}", options.out.display()))?;
-    for part in Part::ALL.iter().filter(|p| options.parts.contains(p)) {
-        match part {
-            Part::Data => write_data(&out)?,
-            Part::ChangingLines => write_deck(&out, Deck::ChangingLines, options)?,
-            Part::ZhiPai => write_deck(&out, Deck::ZhiPai, options)?,
-            Part::Dragons => {
-                let print =
-                    crate::games::PrintOptions { dpi: options.dpi, lang: options.lang, profiles: options.profiles };
-                crate::games::Game::generate(&crate::games::dragons::Dragons, &out, &print)
-                    .context("cannot make Dragons of the Ba-Gua")?
-            }
-            Part::Liubo => {
-                crate::games::liubo::Liubo.generate(&out, &print_options(options)).context("cannot make Liubo")?
-            }
-            Part::YijingPai => crate::games::yijing_pai::YijingPai
-                .generate(&out, &print_options(options))
-                .context("cannot make Yijing Pai")?,
-            Part::Rulebooks => crate::rulebook::write_rulebooks(&out, &crate::rulebook::Game::ALL)
-                .context("cannot make the rulebooks")?,
+/// `progress(part, done, total)` is called before each part and once at the end.
+pub fn generate(
+    options: &GenerateOptions,
+    progress: &dyn Fn(&str, usize, usize),
+) -> Result<Vec<ManifestEntry>, GenerateError> {
+    let out = Output::create(&options.out)?;
+    let parts: Vec<Part> = Part::ALL.iter().copied().filter(|p| options.parts.contains(p)).collect();
+    for (done, part) in parts.iter().enumerate() {
+        progress(part.key(), done, parts.len());
+        match (part, part.game()) {
+            (Part::Data, _) => write_data(&out)?,
+            (Part::Rulebooks, _) => rulebook::write_rulebooks(&out, &games::all())?,
+            (_, Some(game)) => write_game(&out, game, &options.print)?,
+            (_, None) => unreachable!("every part but data and rulebooks is a game"),
         }
     }
+    progress("done", parts.len(), parts.len());
     Ok(out.finish()?)
 }
 
-/// The options every game's [`crate::games::Game::generate`] takes.
-fn print_options(options: &GenerateOptions) -> crate::games::PrintOptions {
-    crate::games::PrintOptions { dpi: options.dpi, lang: options.lang, profiles: options.profiles }
-}
-
-/// Every file of one card deck (see [`crate::cards::export`]).
-fn write_deck(out: &Output, deck: Deck, options: &GenerateOptions) -> anyhow::Result<()> {
-    let deck_options = DeckOptions { dpi: options.dpi, lang: options.lang, profiles: options.profiles };
-    export::write_deck(out, deck, &deck_options).with_context(|| format!("cannot make the {deck} deck"))
+/// Has `game` write its files, and checks they are exactly the ones it lists.
+fn write_game(out: &Output, game: &dyn Game, print: &PrintOptions) -> Result<(), GenerateError> {
+    let before: std::collections::BTreeSet<String> = out.entries().into_iter().map(|e| e.path).collect();
+    game.generate(out, print).map_err(|source| GenerateError::Game { game: game.key(), source })?;
+    let written: std::collections::BTreeSet<String> =
+        out.entries().into_iter().map(|e| e.path).filter(|p| !before.contains(p)).collect();
+    let listed: std::collections::BTreeSet<String> = game.files(print).into_iter().map(|f| f.path).collect();
+    if written != listed {
+        return Err(GenerateError::Unlisted {
+            game: game.key(),
+            extra: written.difference(&listed).cloned().collect(),
+            missing: listed.difference(&written).cloned().collect(),
+        });
+    }
+    Ok(())
 }
 
 /// The core's tables, for people who check a deck by other means.
-fn write_data(out: &Output) -> anyhow::Result<()> {
-    let json = serde_json::to_string_pretty(&all_hexagrams()).expect("hexagram views always serialise");
+fn write_data(out: &Output) -> Result<(), GenerateError> {
+    let json = serde_json::to_string_pretty(&all_hexagrams()).map_err(GenerateError::Data)?;
     out.write("hexagrams.json", "data", format!("{json}\n").as_bytes())?;
     out.write("neighbours.csv", "data", neighbour_table_csv().as_bytes())?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_is_a_part_and_every_part_but_two_is_a_game() {
+        for game in games::all() {
+            assert!(Part::ALL.iter().any(|p| p.key() == game.key()), "{} is not a part", game.key());
+        }
+        for part in Part::ALL {
+            let is_game = part.game().is_some();
+            assert_eq!(is_game, !matches!(part, Part::Data | Part::Rulebooks), "{part:?}");
+        }
+    }
 }

@@ -7,9 +7,12 @@ use std::path::PathBuf;
 use hexforge::cards::{self, Deck, Face, Lang, PlayerSet, TrigramFace};
 use hexforge::core::card::{Card, Orientation};
 use hexforge::core::hexagram::Hexagram;
+use hexforge::games::changing_lines::ChangingLines;
+use hexforge::games::zhi_pai::ZhiPai;
+use hexforge::games::{Game, PrintOptions};
 use hexforge::generate::{GenerateOptions, Part, generate};
 use hexforge::print::fonts;
-use hexforge::print::pdf::Paper;
+use hexforge::print::paper::Paper;
 use hexforge::print::profile::Profiles;
 use hexforge::print::render;
 use hexforge::print::sheet;
@@ -334,7 +337,7 @@ fn close(a: [f32; 4], b: [f32; 4]) -> bool {
 fn home_print_pdfs_have_pages_boxes_fonts_and_viewer_preferences() {
     let pt = hexforge::print::pdf::PT_PER_MM;
     for (deck, pages) in [(Deck::ChangingLines, 16), (Deck::ZhiPai, 18)] {
-        for paper in Paper::ALL {
+        for paper in Paper::HOME {
             let bytes = print_pdf(deck, paper);
             let doc = lopdf::Document::load_mem(&bytes).unwrap();
             let page_ids = doc.get_pages();
@@ -401,17 +404,16 @@ fn temp_dir(tag: &str) -> PathBuf {
 /// manifests (every file's sha256), so output does not depend on scheduling.
 #[test]
 fn two_runs_give_the_same_manifest() {
-    let options = |out: PathBuf| GenerateOptions {
-        out,
-        dpi: 72.0,
-        parts: vec![Part::ChangingLines, Part::ZhiPai],
+    let print = PrintOptions {
+        dpi: hexforge::print::dpi::Dpi::new(72).expect("72 is in range"),
         lang: Lang::En,
         profiles: Profiles { home: true, tgc: false, mpc: false },
     };
+    let options = |out: PathBuf| GenerateOptions { out, print, parts: vec![Part::ChangingLines, Part::ZhiPai] };
     let (a, b) = (temp_dir("run-a"), temp_dir("run-b"));
     let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-    let first = one_thread.install(|| generate(&options(a.clone()))).unwrap();
-    let second = generate(&options(b.clone())).unwrap();
+    let first = one_thread.install(|| generate(&options(a.clone()), &|_, _, _| ())).unwrap();
+    let second = generate(&options(b.clone()), &|_, _, _| ()).unwrap();
     assert_eq!(first, second);
     let manifest_a = std::fs::read(a.join("manifest.json")).unwrap();
     assert_eq!(manifest_a, std::fs::read(b.join("manifest.json")).unwrap());
@@ -425,6 +427,13 @@ fn two_runs_give_the_same_manifest() {
     assert_eq!(count("zhi-pai/", "tts-sheet"), 4);
     assert_eq!(count("zhi-pai/", "contact-sheet"), 1);
     assert!(first.iter().all(|e| e.sha256.len() == 64));
+    // Each deck's `Game::files` lists exactly what the run wrote, path and kind.
+    let mut listed: Vec<(String, String)> =
+        ChangingLines.files(&print).into_iter().chain(ZhiPai.files(&print)).map(|f| (f.path, f.kind)).collect();
+    listed.sort();
+    let mut wrote: Vec<(String, String)> = first.iter().map(|e| (e.path.clone(), e.kind.clone())).collect();
+    wrote.sort();
+    assert_eq!(listed, wrote);
     // A PNG at 72 dpi is 196×266 px and says so.
     let png = std::fs::read(a.join("changing-lines/png/card-12.png")).unwrap();
     let reader = png::Decoder::new(png.as_slice()).read_info().unwrap();

@@ -13,8 +13,9 @@ use hexforge::games::dragons::{Dragons, figures::rulebook_figures};
 use hexforge::games::{Game as _, PrintOptions};
 use hexforge::print::fonts;
 use hexforge::print::output::Output;
+use hexforge::print::paper::Paper as BookPaper;
 use hexforge::print::render;
-use hexforge::rulebook::{self, Game, Paper as BookPaper};
+use hexforge::rulebook;
 use lopdf::{Document, Object};
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
@@ -30,7 +31,7 @@ type Files = BTreeMap<String, (String, String)>;
 
 /// The print options of the test runs: PNGs at 72 dpi, to keep the tests quick.
 fn quick() -> PrintOptions {
-    PrintOptions { dpi: 72.0, ..Default::default() }
+    PrintOptions { dpi: hexforge::print::dpi::Dpi::new(72).expect("72 is in range"), ..Default::default() }
 }
 
 /// One full `generate` run (PNGs at 72 dpi, to keep the test quick), shared by the tests.
@@ -433,14 +434,14 @@ fn every_file_is_under_dragons_with_a_kind() {
 fn rulebooks() -> &'static HashMap<BookPaper, Vec<u8>> {
     static BOOKS: OnceLock<HashMap<BookPaper, Vec<u8>>> = OnceLock::new();
     BOOKS.get_or_init(|| {
-        let books: HashMap<BookPaper, Vec<u8>> = BookPaper::BOTH
+        let books: HashMap<BookPaper, Vec<u8>> = BookPaper::HOME
             .iter()
-            .map(|&p| (p, rulebook::rulebook_pdf(Game::Dragons, p).unwrap_or_else(|e| panic!("{p:?}: {e}"))))
+            .map(|&p| (p, rulebook::rulebook_pdf(&Dragons, p).unwrap_or_else(|e| panic!("{p:?}: {e}"))))
             .collect();
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rulebooks");
         if std::fs::create_dir_all(&dir).is_ok() {
             for (p, pdf) in &books {
-                let _ = std::fs::write(dir.join(format!("{}-{}.pdf", Game::Dragons.key(), p.key())), pdf);
+                let _ = std::fs::write(dir.join(format!("{}-{}.pdf", Dragons.key(), p.key())), pdf);
             }
         }
         books
@@ -449,7 +450,7 @@ fn rulebooks() -> &'static HashMap<BookPaper, Vec<u8>> {
 
 #[test]
 fn rulebook_editions_have_their_paper_and_page_numbers() {
-    for paper in BookPaper::BOTH {
+    for paper in BookPaper::HOME {
         let d = Document::load_mem(&rulebooks()[&paper]).unwrap();
         let (w, h) = paper.size_pt();
         let pages = d.get_pages();
@@ -531,6 +532,6 @@ fn rulebook_figures_are_vector_art() {
 
 #[test]
 fn rulebook_is_deterministic() {
-    let again = rulebook::rulebook_pdf(Game::Dragons, BookPaper::Letter).unwrap();
+    let again = rulebook::rulebook_pdf(&Dragons, BookPaper::Letter).unwrap();
     assert_eq!(again, rulebooks()[&BookPaper::Letter]);
 }

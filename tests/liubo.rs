@@ -5,7 +5,8 @@
 use hexforge::games::liubo::pieces::{Piece, Side};
 use hexforge::games::liubo::rules::{self as liubo, Station};
 use hexforge::games::liubo::{board, pieces, sheets};
-use hexforge::print::tiling::{self, Paper, TilingOptions};
+use hexforge::print::paper::Paper;
+use hexforge::print::tiling::{self, TilingOptions};
 
 mod art_checks;
 use art_checks::{PT, assert_fully_drawn, rect, text_of, viewer_preference};
@@ -257,7 +258,7 @@ fn poster_board_pdfs_hold_the_board_at_full_size() {
 
 #[test]
 fn pieces_pdfs_have_two_pages_per_paper() {
-    for paper in hexforge::print::pdf::Paper::ALL {
+    for paper in Paper::HOME {
         let doc = lopdf::Document::load_mem(&sheets::pieces_pdf(paper).unwrap()).unwrap();
         let (w, h) = paper.size_mm();
         for id in doc.get_pages().values() {

@@ -2,11 +2,12 @@
 //! through the library (the seed example, re-checking answers, brute-force optimality).
 
 use hexforge::core::card::Orientation;
-use hexforge::core::deck::{CardSet, Deck, DeckName};
+use hexforge::core::deck::CardSet;
 use hexforge::core::hexagram::Hexagram;
 use hexforge::core::trigram::Trigram;
+use hexforge::games::changing_lines::deck::{Deck, DeckName};
 use hexforge::games::changing_lines::pathways::{self, Laid, Mode, Puzzle};
-use hexforge::games::zhi_pai::rules::{self as zhipai, Game, Setup, Side, TrigramSet};
+use hexforge::games::zhi_pai::{self as zhipai, Game, Setup, Side, TrigramSet};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use std::process::Command;

@@ -15,19 +15,25 @@
 //! `<face>` is [`Face::slug`]: `card-01` … `card-64`, `back`, and for Zhi Pai
 //! `trigram-<set>-<trigram>-active|inactive`.
 //!
+//! Each path and kind is spelled once, in the path functions below ([`svg_file`] …
+//! [`tts_file`]); [`files`] lists a deck's files from them and [`write_deck`] writes
+//! through them, so the list and the output cannot drift apart. [`write_deck`] reports
+//! how far it is through a plain [`Progress`] callback; drawing a bar is the caller's
+//! business.
+//!
 //! Faces are rendered in parallel (rayon); each file's bytes depend only on the inputs,
 //! never on scheduling, and [`Output`] sorts the manifest, so runs are byte-identical.
 
-use std::io::IsTerminal;
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use resvg::tiny_skia::Pixmap;
 
 use super::{BLEED_MM, CardError, Deck, Face, Lang, card_svg};
+use crate::games::{PrintFile, PrintOptions};
 use crate::print::output::{Output, OutputError};
-use crate::print::pdf::Paper;
-use crate::print::profile::Profiles;
+use crate::print::paper::Paper;
+use crate::print::profile::Profile;
 use crate::print::render::{self, RenderError};
 use crate::print::sheet::{self, ContactSection, SheetError};
 
@@ -48,37 +54,76 @@ pub enum ExportError {
     Output(#[from] OutputError),
 }
 
-/// What to make of a deck.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct DeckOptions {
-    /// Resolution of the `png/` images (default 300).
-    pub dpi: f32,
-    /// Language of the names (default English).
-    pub lang: Lang,
-    /// Which print profiles to make (default all).
-    pub profiles: Profiles,
+/// Told how far [`write_deck`] is: `(label, done, total)`, with the deck's slug as label.
+/// Called once with `done = 0` before the work, then after each face and each sheet, from
+/// the worker threads; the last call has `done == total`.
+pub type Progress<'a> = &'a (dyn Fn(&str, u64, u64) + Sync);
+
+/// A [`Progress`] that reports nothing.
+pub fn no_progress(_label: &str, _done: u64, _total: u64) {}
+
+// --- Where each file goes: the only place the paths and kinds are spelled. -------------
+
+/// A face's SVG: `<deck>/svg/<face>.svg`.
+pub fn svg_file(deck: Deck, face: &Face) -> PrintFile {
+    PrintFile::new(format!("{}/svg/{}.svg", deck.slug(), face.slug()), "card-svg")
 }
 
-impl Default for DeckOptions {
-    fn default() -> Self {
-        DeckOptions { dpi: 300.0, lang: Lang::En, profiles: Profiles::ALL }
-    }
+/// A face's home-print PNG at `--dpi`: `<deck>/png/<face>.png`.
+pub fn png_file(deck: Deck, face: &Face) -> PrintFile {
+    PrintFile::new(format!("{}/png/{}.png", deck.slug(), face.slug()), "card-png")
 }
 
-/// Where the home-print PDF of `deck` on `paper` goes, relative to the output folder:
-/// `<deck>/<deck>-<paper>.pdf`. The rulebooks name it in their components lists.
+/// A face's PNG for a print service: `<deck>/<tgc|mpc>/<face>.png`.
+pub fn service_png_file(deck: Deck, service: Profile, face: &Face) -> PrintFile {
+    let folder = service.folder();
+    PrintFile::new(format!("{}/{folder}/{}.png", deck.slug(), face.slug()), format!("card-png-{folder}"))
+}
+
+/// The home-print PDF of `deck` on `paper`: `<deck>/<deck>-<paper>.pdf`. The rulebooks
+/// name it in their components lists.
+pub fn sheet_pdf_file(deck: Deck, paper: Paper) -> PrintFile {
+    PrintFile::new(format!("{0}/{0}-{1}.pdf", deck.slug(), paper.key()), "sheet-pdf")
+}
+
+/// The path of [`sheet_pdf_file`].
 pub fn sheet_pdf_path(deck: Deck, paper: Paper) -> String {
-    format!("{0}/{0}-{1}.pdf", deck.slug(), paper.slug())
+    sheet_pdf_file(deck, paper).path
 }
 
-/// A progress bar on stderr when it is a terminal, hidden otherwise.
-pub fn progress_bar(len: u64, label: &str) -> ProgressBar {
-    let target =
-        if std::io::stderr().is_terminal() { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
-    let style = ProgressStyle::with_template("{msg:>15} [{bar:30}] {pos}/{len} {elapsed}")
-        .expect("the template is valid")
-        .progress_chars("=> ");
-    ProgressBar::with_draw_target(Some(len), target).with_style(style).with_message(label.to_string())
+/// The contact sheet: `<deck>/contact-sheet.png`.
+pub fn contact_sheet_file(deck: Deck) -> PrintFile {
+    PrintFile::new(format!("{}/contact-sheet.png", deck.slug()), "contact-sheet")
+}
+
+/// Image `i` of the Tabletop Simulator set: `<deck>/tts-….png`.
+pub fn tts_file(deck: Deck, i: usize) -> PrintFile {
+    PrintFile::new(format!("{}/{}.png", deck.slug(), tts_image(deck, i).0), "tts-sheet")
+}
+
+/// Every file [`write_deck`] writes for `deck` with `options`, sorted by path.
+pub fn files(deck: Deck, options: &PrintOptions) -> Vec<PrintFile> {
+    let home = options.profiles.home;
+    let mut files = Vec::new();
+    for face in deck.faces() {
+        files.push(svg_file(deck, &face));
+        if home {
+            files.push(png_file(deck, &face));
+        }
+        files.extend(options.profiles.services().into_iter().map(|s| service_png_file(deck, s, &face)));
+    }
+    if home {
+        files.extend(Paper::HOME.map(|paper| sheet_pdf_file(deck, paper)));
+    }
+    files.push(contact_sheet_file(deck));
+    files.extend((0..tts_sheet_count(deck)).map(|i| tts_file(deck, i)));
+    files.sort();
+    files
+}
+
+/// Writes `bytes` to `file` through `out`.
+fn write(out: &Output, file: PrintFile, bytes: &[u8]) -> Result<(), OutputError> {
+    out.write(&file.path, &file.kind, bytes)
 }
 
 /// The per-face images the sheets are assembled from.
@@ -87,33 +132,35 @@ struct Thumbs {
     tts: Pixmap,
 }
 
-/// Writes every file of `deck` (see the module docs) into `out`.
-pub fn write_deck(out: &Output, deck: Deck, options: &DeckOptions) -> Result<(), ExportError> {
+/// Writes every file of `deck` ([`files`]; see the module docs) into `out`, telling
+/// `progress` how far it is.
+pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Progress) -> Result<(), ExportError> {
     let faces = deck.faces();
     let home = options.profiles.home;
-    let sheets = 1 + tts_sheet_count(deck) + if home { Paper::ALL.len() } else { 0 };
-    let bar = progress_bar((faces.len() + sheets) as u64, deck.slug());
-    let dir = deck.slug();
+    let sheets = 1 + tts_sheet_count(deck) + if home { Paper::HOME.len() } else { 0 };
+    let total = (faces.len() + sheets) as u64;
+    let label = deck.slug();
+    let done = AtomicU64::new(0);
+    let step = || progress(label, done.fetch_add(1, Ordering::Relaxed) + 1, total);
+    progress(label, 0, total);
 
     // One face: its SVG, its PNGs, its thumbnails and (for the PDFs) its parsed tree.
     let rendered: Vec<(Face, Thumbs, Option<usvg::Tree>)> = faces
         .par_iter()
         .map(|face| -> Result<_, ExportError> {
             let svg = card_svg(deck, face, options.lang)?;
-            let slug = face.slug();
-            out.write(&format!("{dir}/svg/{slug}.svg"), "card-svg", svg.as_bytes())?;
+            write(out, svg_file(deck, face), svg.as_bytes())?;
             if home {
-                out.write(&format!("{dir}/png/{slug}.png"), "card-png", &render::svg_to_png(&svg, options.dpi)?)?;
+                write(out, png_file(deck, face), &render::svg_to_png(&svg, options.dpi.as_f32())?)?;
             }
             for service in options.profiles.services() {
                 let profile = service.service().expect("services have a canvas");
                 let png = render::svg_to_png_sized(&svg, profile, BLEED_MM)?;
-                let folder = service.folder();
-                out.write(&format!("{dir}/{folder}/{slug}.png"), &format!("card-png-{folder}"), &png)?;
+                write(out, service_png_file(deck, service, face), &png)?;
             }
             let thumbs = Thumbs { contact: sheet::contact_face(&svg)?, tts: sheet::tts_face(&svg)? };
             let tree = if home { Some(render::svg_tree(&svg, 72.0)?) } else { None };
-            bar.inc(1);
+            step();
             Ok((*face, thumbs, tree))
         })
         .collect::<Result<_, _>>()?;
@@ -123,7 +170,7 @@ pub fn write_deck(out: &Output, deck: Deck, options: &DeckOptions) -> Result<(),
 
     let mut jobs: Vec<Job> = vec![Job::Contact];
     if home {
-        jobs.extend(Paper::ALL.map(Job::Pdf));
+        jobs.extend(Paper::HOME.map(Job::Pdf));
     }
     jobs.extend((0..tts_sheet_count(deck)).map(Job::Tts));
     jobs.par_iter()
@@ -140,15 +187,15 @@ pub fn write_deck(out: &Output, deck: Deck, options: &DeckOptions) -> Result<(),
                         })
                         .collect();
                     let pdf = sheet::home_print_pdf(&pairs, paper, title)?;
-                    out.write(&sheet_pdf_path(deck, paper), "sheet-pdf", &pdf)?;
+                    write(out, sheet_pdf_file(deck, paper), &pdf)?;
                 }
                 Job::Contact => {
                     let sections = contact_sections(deck, options.lang, |f| &rendered[find(f)].1.contact);
                     let png = sheet::contact_sheet(title, &sections, 8)?;
-                    out.write(&format!("{dir}/contact-sheet.png"), "contact-sheet", &png)?;
+                    write(out, contact_sheet_file(deck), &png)?;
                 }
                 Job::Tts(i) => {
-                    let (name, image) = tts_image(deck, i);
+                    let (_, image) = tts_image(deck, i);
                     let tts = |f: &Face| &rendered[find(f)].1.tts;
                     let png = match image {
                         TtsImage::Single(face) => render::encode_png(tts(&face).clone(), sheet::tts_dpi())?,
@@ -157,14 +204,13 @@ pub fn write_deck(out: &Output, deck: Deck, options: &DeckOptions) -> Result<(),
                             sheet::tts_sheet(&faces, hidden.as_ref().map(tts))?
                         }
                     };
-                    out.write(&format!("{dir}/{name}.png"), "tts-sheet", &png)?;
+                    write(out, tts_file(deck, i), &png)?;
                 }
             }
-            bar.inc(1);
+            step();
             Ok(())
         })
         .collect::<Result<Vec<()>, _>>()?;
-    bar.finish_and_clear();
     Ok(())
 }
 

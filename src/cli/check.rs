@@ -4,7 +4,7 @@
 use super::solve::{PathwaysArgs, ZhiPaiArgs};
 use super::{Outcome, print_json};
 use crate::games::changing_lines::pathways;
-use crate::games::zhi_pai::rules as zhipai;
+use crate::games::zhi_pai as zhipai;
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]

@@ -1,9 +1,14 @@
 //! `generate`: every printable asset into an output folder.
 
 use super::Outcome;
+use crate::games::PrintOptions;
 use crate::generate::{GenerateOptions, Part, generate};
 use crate::print::dpi::Dpi;
+use crate::print::profile::Profiles;
+use anyhow::Context;
 use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -31,15 +36,17 @@ pub struct GenerateArgs {
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
     let parts = if args.only.is_empty() { Part::ALL.to_vec() } else { args.only };
-    let options = GenerateOptions {
-        out: args.out,
-        dpi: args.dpi.as_f32(),
-        parts,
-        lang: args.lang,
-        profiles: crate::print::profile::Profiles::from_list(&args.profile),
-    };
+    let print = PrintOptions { dpi: args.dpi, lang: args.lang, profiles: Profiles::from_list(&args.profile) };
+    let options = GenerateOptions { out: args.out, print, parts };
     let started = std::time::Instant::now();
-    let written = generate(&options)?;
+    let bar = progress_bar();
+    let written = generate(&options, &|part, done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+        bar.set_message(part.to_string());
+    })
+    .with_context(|| format!("cannot generate into {}", options.out.display()))?;
+    bar.finish_and_clear();
     let bytes: u64 = written.iter().map(|e| e.bytes).sum();
     eprintln!(
         "wrote {} files ({:.1} MB) to {} in {:.2} s",
@@ -49,4 +56,15 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
         started.elapsed().as_secs_f64()
     );
     Ok(Outcome::Success)
+}
+
+/// A progress bar over the parts, on stderr when it is a terminal, hidden otherwise.
+fn progress_bar() -> ProgressBar {
+    let target =
+        if std::io::stderr().is_terminal() { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
+    let bar = ProgressBar::with_draw_target(Some(0), target);
+    if let Ok(style) = ProgressStyle::with_template("{msg:>15} [{bar:30}] {pos}/{len} {elapsed}") {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
 }

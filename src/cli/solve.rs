@@ -2,10 +2,11 @@
 //! setup options that `check` shares.
 
 use super::{Outcome, parse_hexagram, print_json};
-use crate::core::deck::{CardSet, Deck, DeckError};
+use crate::core::deck::{CardSet, DeckError};
 use crate::core::hexagram::Hexagram;
+use crate::games::changing_lines::deck::Deck;
 use crate::games::changing_lines::pathways::{self, Laid, Mode};
-use crate::games::zhi_pai::rules::{self as zhipai, Placement, Setup, Solution, TrigramSet, ZhiPaiError};
+use crate::games::zhi_pai::{self as zhipai, Placement, Setup, Solution, TrigramSet, ZhiPaiError};
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]

@@ -112,3 +112,12 @@ pub(crate) const KING_WEN: [Entry; 64] = [
     e(FIRE, WATER, "既濟", "jì jì", "After Completion", "Après l'accomplissement"),
     e(WATER, FIRE, "未濟", "wèi jì", "Before Completion", "Avant l'accomplissement"),
 ];
+
+/// `Heaven` from `heaven`: the first letter upper-cased.
+pub fn capitalise(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

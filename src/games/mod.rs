@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use crate::cards::Lang;
 use crate::print::art::ArtError;
+use crate::print::dpi::Dpi;
 use crate::print::output::Output;
 use crate::print::profile::Profiles;
 
@@ -43,14 +44,24 @@ pub trait Game: Sync {
     fn figures(&self) -> Result<Vec<Figure>, ArtError>;
 }
 
+/// Every game, in the order the product lists them.
+pub fn all() -> [&'static dyn Game; 5] {
+    [&changing_lines::ChangingLines, &zhi_pai::ZhiPai, &yijing_pai::YijingPai, &liubo::Liubo, &dragons::Dragons]
+}
+
+/// The game with this key (`changing-lines`, `zhi-pai`, `yijing-pai`, `liubo`, `dragons`).
+pub fn by_key(key: &str) -> Option<&'static dyn Game> {
+    all().into_iter().find(|g| g.key() == key)
+}
+
 /// A rulebook figure: its file name and its SVG.
 pub type Figure = (String, String);
 
 /// How to print: the options `generate` passes to every game.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PrintOptions {
-    /// Resolution of the PNG exports, dots per inch (default 300).
-    pub dpi: f32,
+    /// Resolution of the PNG exports (default 300 dpi).
+    pub dpi: Dpi,
     /// Language of the names on cards (default English).
     pub lang: Lang,
     /// Which print profiles of card images to make (default all).
@@ -59,7 +70,7 @@ pub struct PrintOptions {
 
 impl Default for PrintOptions {
     fn default() -> Self {
-        PrintOptions { dpi: 300.0, lang: Lang::En, profiles: Profiles::ALL }
+        PrintOptions { dpi: Dpi::DEFAULT, lang: Lang::En, profiles: Profiles::ALL }
     }
 }
 

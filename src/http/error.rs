@@ -11,7 +11,7 @@ use crate::cards::CardError;
 use crate::core::deck::DeckError;
 use crate::core::error::CoreError;
 use crate::games::changing_lines::pathways::PathwaysError;
-use crate::games::zhi_pai::rules::ZhiPaiError;
+use crate::games::zhi_pai::ZhiPaiError;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::{HeaderValue, StatusCode, header, request::Parts};

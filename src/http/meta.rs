@@ -5,8 +5,8 @@
 use super::Routes;
 use crate::cards::{CANVAS_HEIGHT_MM, CANVAS_WIDTH_MM, Deck};
 use crate::core::card::Orientation;
-use crate::core::deck::DeckName;
 use crate::core::trigram::Trigram;
+use crate::games::changing_lines::deck::DeckName;
 use crate::games::changing_lines::pathways::Mode;
 use crate::games::zhi_pai::rules::{Condition, Side};
 use axum::Json;

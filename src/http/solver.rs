@@ -1,6 +1,6 @@
 //! The puzzle routes: Pathways and Zhi Pai shortest-sequence queries and checks. The
 //! rules and the request and response types are the solver's ([`crate::games::changing_lines::pathways`],
-//! [`crate::games::zhi_pai::rules`]): the bodies are exactly what `hexforge solve … --json` and
+//! [`crate::games::zhi_pai`]): the bodies are exactly what `hexforge solve … --json` and
 //! `hexforge check … --json` print. This file only moves them over HTTP and runs the
 //! searches on the blocking pool. Their size is bounded by the solver's own validation
 //! (at most 64 cards, 62 placements, a cap on positions searched).
@@ -8,7 +8,7 @@
 use super::Routes;
 use super::error::{AppError, Json, blocking};
 use crate::games::changing_lines::pathways;
-use crate::games::zhi_pai::rules as zhipai;
+use crate::games::zhi_pai as zhipai;
 
 pub(super) fn routes(routes: Routes) -> Routes {
     routes

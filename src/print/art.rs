@@ -25,4 +25,7 @@ pub enum ArtError {
     /// A file could not be written.
     #[error(transparent)]
     Output(#[from] OutputError),
+    /// A card deck could not be exported.
+    #[error(transparent)]
+    Cards(#[from] crate::cards::export::ExportError),
 }

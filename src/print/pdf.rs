@@ -42,37 +42,6 @@ pub enum PdfError {
     Empty(&'static str),
 }
 
-/// A sheet of paper.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Paper {
-    /// 210 × 297 mm.
-    A4,
-    /// US Letter, 8.5 × 11 in (215.9 × 279.4 mm).
-    Letter,
-}
-
-impl Paper {
-    /// Both papers.
-    pub const ALL: [Paper; 2] = [Paper::A4, Paper::Letter];
-
-    /// `a4` or `letter`, as used in file names.
-    pub fn slug(self) -> &'static str {
-        match self {
-            Paper::A4 => "a4",
-            Paper::Letter => "letter",
-        }
-    }
-
-    /// Portrait width and height in millimetres.
-    pub fn size_mm(self) -> (f32, f32) {
-        match self {
-            Paper::A4 => (210.0, 297.0),
-            Paper::Letter => (215.9, 279.4),
-        }
-    }
-}
-
 /// A rectangle in millimetres, origin top left, y down.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct MmRect {
@@ -413,8 +382,8 @@ mod tests {
     }
 
     #[test]
-    fn paper_sizes() {
-        assert_eq!(Paper::A4.size_mm(), (210.0, 297.0));
+    fn paper_sizes_in_points() {
+        use crate::print::paper::Paper;
         assert!((Paper::Letter.size_mm().0 * PT_PER_MM - 612.0).abs() < 0.01);
         assert!((Paper::Letter.size_mm().1 * PT_PER_MM - 792.0).abs() < 0.01);
     }

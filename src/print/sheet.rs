@@ -17,7 +17,8 @@ use serde::Serialize;
 
 use crate::cards::{self, BLEED_MM, CANVAS_HEIGHT_MM, CANVAS_WIDTH_MM, TRIM_HEIGHT_MM, TRIM_WIDTH_MM, TextBox};
 use crate::print::fonts;
-use crate::print::pdf::{self, CropMarks, MmRect, Paper, PdfError, ViewerPreferences};
+use crate::print::paper::Paper;
+use crate::print::pdf::{self, CropMarks, MmRect, PdfError, ViewerPreferences};
 use crate::print::render::{self, RenderError};
 use crate::print::template::{self, TemplateError};
 
@@ -365,7 +366,7 @@ mod tests {
 
     #[test]
     fn home_sheets_fit_both_papers() {
-        for paper in Paper::ALL {
+        for paper in Paper::HOME {
             let s = HomeSheet::new(paper);
             let bleed = s.bleed_box();
             assert!(bleed.x > 0.0 && bleed.y > 0.0, "{paper:?}");

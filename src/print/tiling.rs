@@ -20,6 +20,7 @@
 //! the template `templates/tiling/page.svg.j2`.
 
 use crate::print::fonts;
+use crate::print::paper::Paper;
 use crate::print::pdf::{self, MmRect, PdfError, ViewerPreferences};
 use crate::print::render;
 use crate::print::template;
@@ -66,66 +67,6 @@ pub enum TilingError {
     /// krilla could not draw or write the PDF.
     #[error(transparent)]
     Pdf(#[from] PdfError),
-}
-
-/// A paper size.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Paper {
-    /// ISO A4, 210 × 297 mm.
-    A4,
-    /// US Letter, 8.5 × 11 in.
-    Letter,
-    /// ISO A3, 297 × 420 mm.
-    A3,
-    /// US Tabloid (Ledger), 11 × 17 in.
-    Tabloid,
-}
-
-impl Paper {
-    /// The home-print papers, for [`tiled_pdf`].
-    pub const HOME: [Paper; 2] = [Paper::A4, Paper::Letter];
-    /// The large papers, for [`poster_pdf`].
-    pub const LARGE: [Paper; 2] = [Paper::A3, Paper::Tabloid];
-
-    /// Width and height in millimetres, portrait.
-    pub fn size_mm(self) -> (f32, f32) {
-        match self {
-            Paper::A4 => pdf::Paper::A4.size_mm(),
-            Paper::Letter => pdf::Paper::Letter.size_mm(),
-            Paper::A3 => (297.0, 420.0),
-            Paper::Tabloid => (279.4, 431.8),
-        }
-    }
-
-    /// Lowercase key for file names: `a4`, `letter`, `a3`, `tabloid`.
-    pub fn key(self) -> &'static str {
-        match self {
-            Paper::A4 => "a4",
-            Paper::Letter => "letter",
-            Paper::A3 => "a3",
-            Paper::Tabloid => "tabloid",
-        }
-    }
-
-    /// The name printed on pages: `A4`, `US Letter`, `A3`, `Tabloid`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Paper::A4 => "A4",
-            Paper::Letter => "US Letter",
-            Paper::A3 => "A3",
-            Paper::Tabloid => "Tabloid",
-        }
-    }
-}
-
-impl From<pdf::Paper> for Paper {
-    fn from(p: pdf::Paper) -> Paper {
-        match p {
-            pdf::Paper::A4 => Paper::A4,
-            pdf::Paper::Letter => Paper::Letter,
-        }
-    }
 }
 
 /// A piece of art to print: a parsed SVG and its physical size.

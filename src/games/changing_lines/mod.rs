@@ -1,4 +1,44 @@
 //! Changing Lines: the 64 dual-orientation cards, Tao, Pathways and divination (SPEC §2).
+//!
+//! - [`deck`]: the Pathways decks (`3d` … `6d`, custom); [`pathways`]: the Pathways
+//!   puzzles, their exact search and checker. Both pure.
+//! - [`art`]: the layout of the cards; [`rulebook`]: the rulebook's data and figures.
 
 pub mod art;
+pub mod deck;
 pub mod pathways;
+pub mod rulebook;
+
+use crate::cards::{self, export};
+use crate::games::{Component, Figure, PrintFile, PrintOptions};
+use crate::print::art::ArtError;
+use crate::print::output::Output;
+
+/// The Changing Lines deck and its rulebook.
+pub struct ChangingLines;
+
+impl crate::games::Game for ChangingLines {
+    fn key(&self) -> &'static str {
+        "changing-lines"
+    }
+
+    fn files(&self, options: &PrintOptions) -> Vec<PrintFile> {
+        export::files(cards::Deck::ChangingLines, options)
+    }
+
+    fn generate(&self, out: &Output, options: &PrintOptions) -> Result<(), ArtError> {
+        Ok(export::write_deck(out, cards::Deck::ChangingLines, options, &export::no_progress)?)
+    }
+
+    fn components(&self) -> Vec<Component> {
+        rulebook::components()
+    }
+
+    fn rulebook_data(&self) -> serde_json::Value {
+        rulebook::data()
+    }
+
+    fn figures(&self) -> Result<Vec<Figure>, ArtError> {
+        rulebook::figures()
+    }
+}

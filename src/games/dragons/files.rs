@@ -11,7 +11,7 @@ use super::sheets::{board_human_poster_pdf, board_human_tiled_pdf, home_print_pd
 use crate::games::{PrintFile, PrintOptions};
 use crate::print::art::ArtError;
 use crate::print::output::Output;
-use crate::print::{pdf, render, tiling};
+use crate::print::render;
 
 /// The folder of the output everything of the game goes in.
 const FOLDER: &str = super::KEY;
@@ -106,25 +106,25 @@ impl Drawing {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum PrintPdf {
     /// The home-print document: board of Ba-Gua, piece sheets, setups.
-    Home(pdf::Paper),
+    Home(crate::print::paper::Paper),
     /// The board of human over several pages of a home paper.
-    BoardTiled(tiling::Paper),
+    BoardTiled(crate::print::paper::Paper),
     /// The board of human on one large sheet.
-    BoardPoster(tiling::Paper),
+    BoardPoster(crate::print::paper::Paper),
 }
 
 impl PrintPdf {
     /// The home-print documents, A4 then Letter.
     pub fn home() -> impl Iterator<Item = PrintPdf> {
-        pdf::Paper::ALL.into_iter().map(PrintPdf::Home)
+        crate::print::paper::Paper::HOME.into_iter().map(PrintPdf::Home)
     }
 
     /// The board of human's PDFs: tiled on A4 and Letter, then whole on A3 and Tabloid.
     pub fn board_human() -> impl Iterator<Item = PrintPdf> {
-        tiling::Paper::HOME
+        crate::print::paper::Paper::HOME
             .into_iter()
             .map(PrintPdf::BoardTiled)
-            .chain(tiling::Paper::LARGE.into_iter().map(PrintPdf::BoardPoster))
+            .chain(crate::print::paper::Paper::LARGE.into_iter().map(PrintPdf::BoardPoster))
     }
 
     /// Every PDF.
@@ -135,7 +135,7 @@ impl PrintPdf {
     /// Relative to the output folder: `dragons/dragons-a4.pdf`, `dragons/board-human-a3.pdf`.
     pub fn path(self) -> String {
         match self {
-            PrintPdf::Home(paper) => format!("{FOLDER}/dragons-{}.pdf", paper.slug()),
+            PrintPdf::Home(paper) => format!("{FOLDER}/dragons-{}.pdf", paper.key()),
             PrintPdf::BoardTiled(paper) | PrintPdf::BoardPoster(paper) => {
                 format!("{FOLDER}/{}-{}.pdf", ComponentKind::BoardHuman.key(), paper.key())
             }
@@ -193,7 +193,7 @@ pub fn files(_options: &PrintOptions) -> Vec<PrintFile> {
 pub fn generate(out: &Output, options: &PrintOptions) -> Result<(), ArtError> {
     use rayon::prelude::*;
 
-    Drawing::all().par_iter().try_for_each(|d| d.write(out, options.dpi))?;
+    Drawing::all().par_iter().try_for_each(|d| d.write(out, options.dpi.as_f32()))?;
     PrintPdf::all().par_iter().try_for_each(|&p| -> Result<(), ArtError> {
         let file = p.file();
         out.write(&file.path, &file.kind, &p.make()?)?;

@@ -127,7 +127,6 @@ pub fn rulebook_data() -> Value {
         })
         .collect();
     json!({
-        "components": component_rows(),
         "board": {
             "size": BOARD_SIZE,
             "cell_mm": CELL_MM,

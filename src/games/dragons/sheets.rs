@@ -71,7 +71,7 @@ impl Sheet {
 const SHEET_MARGIN: f32 = 12.0;
 
 /// The two piece sheets for `paper`: tiles and the ruler; stones and the coin.
-fn piece_sheets(paper: pdf::Paper) -> Vec<Sheet> {
+fn piece_sheets(paper: crate::print::paper::Paper) -> Vec<Sheet> {
     let (pw, ph) = paper.size_mm();
     let m = SHEET_MARGIN;
     let title = |s: &mut Sheet, n: usize, what: &str| {
@@ -172,7 +172,7 @@ struct Page {
 
 /// The home-print document for `paper`: the board of Ba-Gua, the two piece sheets and
 /// the two setup diagrams (reduced to fit). The board of human is a separate, tiled PDF.
-pub fn home_print_pdf(paper: pdf::Paper) -> Result<Vec<u8>, ArtError> {
+pub fn home_print_pdf(paper: crate::print::paper::Paper) -> Result<Vec<u8>, ArtError> {
     let (pw, ph) = paper.size_mm();
     let mut pages = Vec::new();
 
@@ -240,13 +240,13 @@ pub fn home_print_pdf(paper: pdf::Paper) -> Result<Vec<u8>, ArtError> {
 
 /// The board of human over several pages of `paper` (A4 or Letter), with overlaps and
 /// alignment marks.
-pub fn board_human_tiled_pdf(paper: tiling::Paper) -> Result<Vec<u8>, ArtError> {
+pub fn board_human_tiled_pdf(paper: crate::print::paper::Paper) -> Result<Vec<u8>, ArtError> {
     let tree = render::svg_tree(&board_human_svg(None, false)?, 72.0)?;
     Ok(tiling::tiled_pdf(&board_human_artwork(&tree), paper, &tiling::TilingOptions::default())?)
 }
 
 /// The board of human on one large sheet (A3 or Tabloid).
-pub fn board_human_poster_pdf(paper: tiling::Paper) -> Result<Vec<u8>, ArtError> {
+pub fn board_human_poster_pdf(paper: crate::print::paper::Paper) -> Result<Vec<u8>, ArtError> {
     let tree = render::svg_tree(&board_human_svg(None, false)?, 72.0)?;
     Ok(tiling::poster_pdf(&board_human_artwork(&tree), paper, 15.0)?)
 }
@@ -274,7 +274,7 @@ mod tests {
 
     #[test]
     fn sheets_hold_every_piece_once() {
-        for paper in pdf::Paper::ALL {
+        for paper in crate::print::paper::Paper::HOME {
             let sheets = piece_sheets(paper);
             let count = |kind: PieceKind| sheets.iter().flat_map(|s| &s.pieces).filter(|p| p.kind == kind).count();
             // Two-faced tiles print two faces each.

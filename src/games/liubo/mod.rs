@@ -17,7 +17,7 @@ use self::pieces::{Piece, Side};
 use crate::games::{Component, Figure, Game, PrintFile, PrintOptions};
 use crate::print::art::ArtError;
 use crate::print::output::Output;
-use crate::print::{pdf, render, tiling};
+use crate::print::render;
 
 /// The game's key: its output folder, its rulebook's name.
 const KEY: &str = "liubo";
@@ -94,9 +94,9 @@ pub enum OutFile {
     /// A drawing as PNG.
     Png(Drawing),
     /// The board: tiled on a home paper, whole on a large one.
-    Board(tiling::Paper),
+    Board(crate::print::paper::Paper),
     /// The pieces and throw charts on a home paper.
-    Pieces(pdf::Paper),
+    Pieces(crate::print::paper::Paper),
 }
 
 impl OutFile {
@@ -104,8 +104,9 @@ impl OutFile {
     /// board tiled on A4 and Letter and whole on A3 and Tabloid, the pieces on A4 and Letter.
     pub fn all() -> Vec<OutFile> {
         let drawings = Drawing::ALL.into_iter().flat_map(|d| [OutFile::Svg(d), OutFile::Png(d)]);
-        let boards = tiling::Paper::HOME.into_iter().chain(tiling::Paper::LARGE).map(OutFile::Board);
-        drawings.chain(boards).chain(pdf::Paper::ALL.into_iter().map(OutFile::Pieces)).collect()
+        let boards =
+            crate::print::paper::Paper::HOME.into_iter().chain(crate::print::paper::Paper::LARGE).map(OutFile::Board);
+        drawings.chain(boards).chain(crate::print::paper::Paper::HOME.into_iter().map(OutFile::Pieces)).collect()
     }
 
     /// Where it goes and its manifest kind.
@@ -114,7 +115,7 @@ impl OutFile {
             OutFile::Svg(d) => PrintFile::new(format!("{KEY}/{}.svg", d.name()), format!("{}-svg", d.kind())),
             OutFile::Png(d) => PrintFile::new(format!("{KEY}/{}.png", d.name()), format!("{}-png", d.kind())),
             OutFile::Board(paper) => PrintFile::new(format!("{KEY}/board-{}.pdf", paper.key()), "board-pdf"),
-            OutFile::Pieces(paper) => PrintFile::new(format!("{KEY}/pieces-{}.pdf", paper.slug()), "sheet-pdf"),
+            OutFile::Pieces(paper) => PrintFile::new(format!("{KEY}/pieces-{}.pdf", paper.key()), "sheet-pdf"),
         }
     }
 
@@ -123,7 +124,9 @@ impl OutFile {
         Ok(match self {
             OutFile::Svg(d) => d.svg()?.into_bytes(),
             OutFile::Png(d) => render::svg_to_png(&d.svg()?, dpi)?,
-            OutFile::Board(paper) if tiling::Paper::LARGE.contains(&paper) => sheets::board_poster_pdf(paper)?,
+            OutFile::Board(paper) if crate::print::paper::Paper::LARGE.contains(&paper) => {
+                sheets::board_poster_pdf(paper)?
+            }
             OutFile::Board(paper) => sheets::board_tiled_pdf(paper)?,
             OutFile::Pieces(paper) => sheets::pieces_pdf(paper)?,
         })
@@ -131,12 +134,12 @@ impl OutFile {
 }
 
 /// The board's PDF on `paper`.
-pub fn board_pdf_file(paper: tiling::Paper) -> PrintFile {
+pub fn board_pdf_file(paper: crate::print::paper::Paper) -> PrintFile {
     OutFile::Board(paper).file()
 }
 
 /// The pieces' PDF on `paper`.
-pub fn pieces_pdf_file(paper: pdf::Paper) -> PrintFile {
+pub fn pieces_pdf_file(paper: crate::print::paper::Paper) -> PrintFile {
     OutFile::Pieces(paper).file()
 }
 
@@ -152,7 +155,7 @@ impl Game for Liubo {
     fn generate(&self, out: &Output, options: &PrintOptions) -> Result<(), ArtError> {
         for f in OutFile::all() {
             let PrintFile { path, kind } = f.file();
-            out.write(&path, &kind, &f.bytes(options.dpi)?)?;
+            out.write(&path, &kind, &f.bytes(options.dpi.as_f32())?)?;
         }
         Ok(())
     }

@@ -6,8 +6,6 @@ use super::{board, board_pdf_file, pieces_pdf_file};
 use crate::core::trigram::Trigram;
 use crate::games::{Component, Figure};
 use crate::print::art::ArtError;
-use crate::print::pdf;
-use crate::print::tiling;
 use crate::rulebook::figures::{ACCENT, INK, MUTED, Svg};
 use serde_json::{Value, json};
 
@@ -24,9 +22,13 @@ fn station(n: u32) -> Station {
 /// The components list; printed rows name the files [`super::Liubo`] writes.
 pub fn components() -> Vec<Component> {
     let p = liubo::PIECES;
-    let board: Vec<String> =
-        tiling::Paper::HOME.into_iter().chain(tiling::Paper::LARGE).map(|paper| board_pdf_file(paper).path).collect();
-    let pieces = || pdf::Paper::ALL.into_iter().map(|paper| pieces_pdf_file(paper).path).collect::<Vec<_>>();
+    let board: Vec<String> = crate::print::paper::Paper::HOME
+        .into_iter()
+        .chain(crate::print::paper::Paper::LARGE)
+        .map(|paper| board_pdf_file(paper).path)
+        .collect();
+    let pieces =
+        || crate::print::paper::Paper::HOME.into_iter().map(|paper| pieces_pdf_file(paper).path).collect::<Vec<_>>();
     vec![
         Component::printed(
             1,
@@ -78,7 +80,6 @@ pub fn data() -> Value {
     assert!(owl_ok, "the owl example walks along the board's links");
     let (sticks_left, sticks_right) = STICKS_EXAMPLE;
     json!({
-        "components": components(),
         "trigrams": crate::rulebook::trigrams_json(),
         "board": {
             "stations": liubo::STATION_COUNT,

@@ -4,9 +4,10 @@
 use super::board::{BOARD_MM, board_svg};
 use super::pieces::{CHART_MM, SHEET_MM, pieces_svg, throw_chart_svg};
 use crate::print::art::ArtError;
+use crate::print::paper::Paper;
 use crate::print::pdf::{self, MmRect, ViewerPreferences};
 use crate::print::render;
-use crate::print::tiling::{self, Artwork, Paper, TilingOptions};
+use crate::print::tiling::{self, Artwork, TilingOptions};
 
 /// The board's home print on A4 or Letter: tiles with overlap and registration marks.
 pub fn board_tiled_pdf(paper: Paper) -> Result<Vec<u8>, ArtError> {
@@ -26,7 +27,7 @@ fn board_artwork(tree: &usvg::Tree) -> Artwork<'_> {
 
 /// The pieces on A4 or Letter: page 1 the sticks, stones and owls; page 2 the throw chart
 /// twice, one for each player. Every page is centred, TrimBox on the art, no scaling.
-pub fn pieces_pdf(paper: pdf::Paper) -> Result<Vec<u8>, ArtError> {
+pub fn pieces_pdf(paper: crate::print::paper::Paper) -> Result<Vec<u8>, ArtError> {
     let pieces = render::svg_tree(&pieces_svg()?, 96.0)?;
     let chart = render::svg_tree(&throw_chart_svg()?, 96.0)?;
     let size = paper.size_mm();

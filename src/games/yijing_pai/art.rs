@@ -119,7 +119,7 @@ pub fn sheet_pages(set: TileSet) -> Vec<SheetPage> {
 }
 
 /// Where grid cell `i` of a page lies, trim box in page mm; `mirrored` for backs.
-fn cell(paper: pdf::Paper, i: usize, mirrored: bool) -> MmRect {
+fn cell(paper: crate::print::paper::Paper, i: usize, mirrored: bool) -> MmRect {
     let (pw, ph) = paper.size_mm();
     let (gw, gh) = (COLS as f32 * TILE_W_MM, ROWS as f32 * TILE_H_MM);
     let (x0, y0) = ((pw - gw) / 2.0, (ph - gh) / 2.0);
@@ -147,7 +147,7 @@ fn clip(trim: MmRect, filled: &[MmRect]) -> MmRect {
 /// page then its back page (mirrored for long-edge duplex). TrimBox = the grid of tiles,
 /// BleedBox = the grid with its bleed; viewers are asked not to scale and to print duplex
 /// on the long edge.
-pub fn sheets_pdf(set: TileSet, paper: pdf::Paper) -> Result<Vec<u8>, ArtError> {
+pub fn sheets_pdf(set: TileSet, paper: crate::print::paper::Paper) -> Result<Vec<u8>, ArtError> {
     let trees: Vec<(TileFace, usvg::Tree)> = TileFace::ALL
         .iter()
         .map(|&f| Ok((f, render::svg_tree(&tile_svg(f)?, 96.0)?)))
@@ -212,7 +212,7 @@ mod tests {
 
     #[test]
     fn the_grid_fits_both_papers_with_room_for_marks() {
-        for paper in pdf::Paper::ALL {
+        for paper in crate::print::paper::Paper::HOME {
             let (pw, ph) = paper.size_mm();
             let first = cell(paper, 0, false);
             let last = cell(paper, COLS * ROWS - 1, false);
@@ -225,7 +225,8 @@ mod tests {
     #[test]
     fn backs_mirror_left_and_right() {
         for i in 0..COLS * ROWS {
-            let (f, b) = (cell(pdf::Paper::A4, i, false), cell(pdf::Paper::A4, i, true));
+            let (f, b) =
+                (cell(crate::print::paper::Paper::A4, i, false), cell(crate::print::paper::Paper::A4, i, true));
             assert_eq!(f.y, b.y);
             assert!((f.x + b.x + TILE_W_MM - 210.0).abs() < 1e-3, "cell {i}");
         }
@@ -233,7 +234,7 @@ mod tests {
 
     #[test]
     fn bleed_only_on_the_outside_of_the_grid() {
-        let cells: Vec<MmRect> = (0..COLS * ROWS).map(|i| cell(pdf::Paper::A4, i, false)).collect();
+        let cells: Vec<MmRect> = (0..COLS * ROWS).map(|i| cell(crate::print::paper::Paper::A4, i, false)).collect();
         let s = SEAM_OVERLAP_MM;
         let inner = clip(cells[COLS + 1], &cells);
         assert_eq!(inner, cells[COLS + 1].outset(s, s, s, s));

@@ -16,7 +16,7 @@ use self::rules::TileSet;
 use crate::games::{Component, Figure, Game, PrintFile, PrintOptions};
 use crate::print::art::ArtError;
 use crate::print::output::Output;
-use crate::print::{pdf, render};
+use crate::print::render;
 
 /// The game's key: its output folder, its rulebook's name.
 const KEY: &str = "yijing-pai";
@@ -33,7 +33,7 @@ pub enum OutFile {
     /// A tile face as PNG.
     Png(TileFace),
     /// The print sheets of a set on a home paper.
-    Sheets(TileSet, pdf::Paper),
+    Sheets(TileSet, crate::print::paper::Paper),
 }
 
 impl OutFile {
@@ -41,7 +41,8 @@ impl OutFile {
     /// the sheets of both sets on A4 and Letter.
     pub fn all() -> Vec<OutFile> {
         let faces = TileFace::ALL.into_iter().flat_map(|f| [OutFile::Svg(f), OutFile::Png(f)]);
-        let sheets = TileSet::ALL.into_iter().flat_map(|s| pdf::Paper::ALL.map(|p| OutFile::Sheets(s, p)));
+        let sheets =
+            TileSet::ALL.into_iter().flat_map(|s| crate::print::paper::Paper::HOME.map(|p| OutFile::Sheets(s, p)));
         faces.chain(sheets).collect()
     }
 
@@ -50,7 +51,7 @@ impl OutFile {
         match self {
             OutFile::Svg(f) => PrintFile::new(format!("{KEY}/tile-{}.svg", f.key()), "tile-svg"),
             OutFile::Png(f) => PrintFile::new(format!("{KEY}/tile-{}.png", f.key()), "tile-png"),
-            OutFile::Sheets(s, p) => PrintFile::new(format!("{KEY}/sheets-{}-{}.pdf", s.key(), p.slug()), "sheet-pdf"),
+            OutFile::Sheets(s, p) => PrintFile::new(format!("{KEY}/sheets-{}-{}.pdf", s.key(), p.key()), "sheet-pdf"),
         }
     }
 
@@ -65,7 +66,7 @@ impl OutFile {
 }
 
 /// The print sheets of `set` on `paper`.
-pub fn sheets_file(set: TileSet, paper: pdf::Paper) -> PrintFile {
+pub fn sheets_file(set: TileSet, paper: crate::print::paper::Paper) -> PrintFile {
     OutFile::Sheets(set, paper).file()
 }
 
@@ -81,7 +82,7 @@ impl Game for YijingPai {
     fn generate(&self, out: &Output, options: &PrintOptions) -> Result<(), ArtError> {
         for f in OutFile::all() {
             let PrintFile { path, kind } = f.file();
-            out.write(&path, &kind, &f.bytes(options.dpi)?)?;
+            out.write(&path, &kind, &f.bytes(options.dpi.as_f32())?)?;
         }
         Ok(())
     }
@@ -108,7 +109,7 @@ mod tests {
         let files = YijingPai.files(&PrintOptions::default());
         let paths: std::collections::BTreeSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
         assert_eq!(paths.len(), files.len());
-        assert_eq!(files.len(), 2 * TileFace::ALL.len() + TileSet::ALL.len() * pdf::Paper::ALL.len());
+        assert_eq!(files.len(), 2 * TileFace::ALL.len() + TileSet::ALL.len() * crate::print::paper::Paper::HOME.len());
         assert!(paths.contains("yijing-pai/sheets-162-letter.pdf") && paths.contains("yijing-pai/tile-back.png"));
     }
 

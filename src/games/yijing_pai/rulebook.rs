@@ -7,7 +7,6 @@ use super::sheets_file;
 use crate::core::hexagram::{Hexagram, Line};
 use crate::games::{Component, Figure};
 use crate::print::art::ArtError;
-use crate::print::pdf;
 use crate::rulebook::figures::{ACCENT, INK, MUTED, PAPER, Svg, TINT, line_bar};
 use serde_json::{Value, json};
 use std::fmt::Write;
@@ -30,7 +29,7 @@ pub fn components() -> Vec<Component> {
             s.count(TileKind::Yin),
             s.count(TileKind::Taiji)
         );
-        let files = pdf::Paper::ALL.into_iter().map(|p| sheets_file(s, p).path).collect();
+        let files = crate::print::paper::Paper::HOME.into_iter().map(|p| sheets_file(s, p).path).collect();
         Component::printed(s.total(), &format!("Tile set of {}", s.total()), &tiles, files)
     };
     vec![
@@ -78,7 +77,6 @@ pub fn data() -> Value {
     let word = |l: &str| if l == "1" { "yang" } else { "yin" };
     let say = |s: &str| s.chars().map(|c| word(&c.to_string())).collect::<Vec<_>>().join(", ");
     json!({
-        "components": components(),
         "tile": {
             "w": art::TILE_W_MM + 2.0 * art::BLEED_MM,
             "h": art::TILE_H_MM + 2.0 * art::BLEED_MM,

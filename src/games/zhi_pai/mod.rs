@@ -1,4 +1,60 @@
-//! zhi_pai.
+//! Zhi Pai (易經紙牌, SPEC §3): two chains of hexagram cards grown toward each other.
+//!
+//! - [`rules`]: laying a card, the three link conditions, the trigram cards;
+//! - [`solve`]: the exact shortest-sequence search; [`check`]: the checker of a proposed
+//!   sequence; [`score`]: the solo score. These four are pure: no printing, no I/O.
+//! - [`art`]: the layout of the cards; [`rulebook`]: the rulebook's data and figures.
+//!
+//! The public items of the four rule files are re-exported here, so callers write
+//! `zhi_pai::shortest`, `zhi_pai::Setup`, …
 
 pub mod art;
+pub mod check;
+pub mod rulebook;
 pub mod rules;
+pub mod score;
+pub mod solve;
+#[cfg(test)]
+mod tests;
+
+pub use check::{CheckQuery, PlacementInput, Report, check, check_query, check_scored, parse_placements};
+pub use rules::{
+    Condition, Game, Link, Placement, Position, Setup, Side, TrigramSet, Violation, ZhiPaiError, activate, is_swap,
+    link, shared_trigram,
+};
+pub use score::{SOLO_PENALTIES, SoloPenalty, common_zone_penalty, solo_score};
+pub use solve::{Answer, Query, SEARCH_LIMIT, Solution, shortest, shortest_within, solve_query};
+
+use crate::cards::{self, export};
+use crate::games::{Component, Figure, PrintFile, PrintOptions};
+use crate::print::art::ArtError;
+use crate::print::output::Output;
+
+/// The Zhi Pai deck and its rulebook.
+pub struct ZhiPai;
+
+impl crate::games::Game for ZhiPai {
+    fn key(&self) -> &'static str {
+        "zhi-pai"
+    }
+
+    fn files(&self, options: &PrintOptions) -> Vec<PrintFile> {
+        export::files(cards::Deck::ZhiPai, options)
+    }
+
+    fn generate(&self, out: &Output, options: &PrintOptions) -> Result<(), ArtError> {
+        Ok(export::write_deck(out, cards::Deck::ZhiPai, options, &export::no_progress)?)
+    }
+
+    fn components(&self) -> Vec<Component> {
+        rulebook::components()
+    }
+
+    fn rulebook_data(&self) -> serde_json::Value {
+        rulebook::data()
+    }
+
+    fn figures(&self) -> Result<Vec<Figure>, ArtError> {
+        rulebook::figures()
+    }
+}

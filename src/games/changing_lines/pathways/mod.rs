@@ -1,0 +1,156 @@
+//! Pathways puzzles (SPEC §2): the fewest cards that lead from one hexagram to another,
+//! one changed line per card, and the checking of a proposed sequence.
+//!
+//! The walk happens on the [`hypercube`](crate::core::hypercube). Cards are a layer on top:
+//! card *n* shows *n* dark side up and inverse(*n*) turned light side up. In `free` mode
+//! hexagram *h* can be laid with card *h* (dark) or card inverse(*h*) (light), so a pair
+//! {*h*, inverse(*h*)} may own only one card of the deck; the search then has to remember
+//! which such pairs it has used (see [`shortest`] for why that is exact).
+//!
+//! Here: the question ([`Puzzle`], [`Query`]) and what a card laid is ([`Laid`], [`Mode`]);
+//! [`solve`] finds the fewest cards, [`check`] judges a proposed sequence. All pure.
+
+pub mod check;
+pub mod solve;
+#[cfg(test)]
+mod tests;
+
+pub use check::{CheckQuery, LaidInput, Report, Violation, check, check_query, parse_sequence};
+pub use solve::{Answer, shortest, solve_query};
+
+use super::deck::{Deck, DeckError, DeckName};
+use crate::core::card::{Card, Orientation};
+use crate::core::error::CoreError;
+use crate::core::hexagram::Hexagram;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// A Pathways question or check the core refuses, naming the value.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PathwaysError {
+    #[error(transparent)]
+    Core(#[from] CoreError),
+    #[error(transparent)]
+    Deck(#[from] DeckError),
+    #[error("unknown orientation mode {0:?}; expected dark, light or free")]
+    UnknownMode(String),
+    #[error("card {0:?} in the sequence is not of the form CARD:ORIENTATION, such as 44:dark")]
+    BadLaidCard(String),
+    #[error("give either a named deck or a list of cards, not both")]
+    DeckAndCards,
+    #[error("a sequence holds at most 64 cards, but this one has {0}")]
+    SequenceTooLong(usize),
+}
+
+/// Which way cards may be laid.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Every card dark side up: card *n* shows *n*. The default.
+    #[default]
+    Dark,
+    /// Every card turned: card *n* shows inverse(*n*).
+    Light,
+    /// Each card either way (the seed's advanced option).
+    Free,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 3] = [Mode::Dark, Mode::Light, Mode::Free];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Dark => "dark",
+            Mode::Light => "light",
+            Mode::Free => "free",
+        }
+    }
+
+    /// Whether a card may lie this way up in this mode.
+    pub fn allows(self, orientation: Orientation) -> bool {
+        match self {
+            Mode::Dark => orientation == Orientation::Dark,
+            Mode::Light => orientation == Orientation::Light,
+            Mode::Free => true,
+        }
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Mode {
+    type Err = PathwaysError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_lowercase().as_str() {
+            "dark" => Ok(Mode::Dark),
+            "light" => Ok(Mode::Light),
+            "free" => Ok(Mode::Free),
+            _ => Err(PathwaysError::UnknownMode(s.to_string())),
+        }
+    }
+}
+
+/// One card on the pile: which card, which way up, and the hexagram it then shows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Laid {
+    pub card: Card,
+    pub orientation: Orientation,
+    pub hexagram: Hexagram,
+}
+
+impl Laid {
+    pub fn new(card: Card, orientation: Orientation) -> Laid {
+        Laid { card, orientation, hexagram: card.shows(orientation) }
+    }
+}
+
+/// A validated Pathways question: from, to, deck and orientation mode.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    pub from: Hexagram,
+    pub to: Hexagram,
+    pub deck: Deck,
+    pub mode: Mode,
+}
+
+/// A shortest-sequence question as the HTTP API receives it:
+/// `{"from":1,"to":2,"deck":"6d","orientation":"dark"}`, or `"cards":[1,5,9]` instead of
+/// `deck`. Both `deck` and `cards` absent means `6d`; `orientation` defaults to `dark`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Query {
+    pub from: i64,
+    pub to: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards: Option<Vec<i64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub orientation: Option<String>,
+}
+
+impl Query {
+    /// Validates every field into a [`Puzzle`].
+    pub fn puzzle(&self) -> Result<Puzzle, PathwaysError> {
+        let from = Hexagram::from_number(self.from)?;
+        let to = Hexagram::from_number(self.to)?;
+        let deck = match (&self.deck, &self.cards) {
+            (Some(_), Some(_)) => return Err(PathwaysError::DeckAndCards),
+            (Some(name), None) => name.parse::<Deck>()?,
+            (None, Some(cards)) => Deck::custom(cards)?,
+            (None, None) => Deck::named(DeckName::SixD),
+        };
+        let mode = match &self.orientation {
+            Some(text) => text.parse()?,
+            None => Mode::default(),
+        };
+        Ok(Puzzle { from, to, deck, mode })
+    }
+}

@@ -1,0 +1,157 @@
+//! Tests of the Pathways search and checker.
+
+use super::*;
+
+fn h(n: i64) -> Hexagram {
+    Hexagram::from_number(n).unwrap()
+}
+
+fn puzzle(from: i64, to: i64, deck: DeckName, mode: Mode) -> Puzzle {
+    Puzzle { from: h(from), to: h(to), deck: Deck::named(deck), mode }
+}
+
+#[test]
+fn full_deck_dark_is_the_hamming_distance_plus_one() {
+    let deck = Deck::named(DeckName::SixD);
+    for a in Hexagram::all() {
+        for b in Hexagram::all() {
+            let path = shortest(a, b, &deck, Mode::Dark).unwrap();
+            assert_eq!(path.len() as u32, a.distance(b) + 1);
+        }
+    }
+}
+
+#[test]
+fn the_start_card_counts_and_must_be_in_the_deck() {
+    let three = Deck::named(DeckName::ThreeD);
+    assert_eq!(
+        shortest(h(1), h(1), &three, Mode::Dark).unwrap(),
+        [Laid::new(Card::from_number(1).unwrap(), Orientation::Dark)]
+    );
+    assert_eq!(shortest(h(2), h(1), &three, Mode::Dark), None);
+    // 1 → 11 in 3d: lines 4, 5, 6 change, four cards.
+    assert_eq!(shortest(h(1), h(11), &three, Mode::Dark).unwrap().len(), 4);
+}
+
+#[test]
+fn light_mode_lays_the_inverse_cards() {
+    // In light mode 3d shows the upper-heaven hexagrams.
+    let path = shortest(h(1), h(12), &Deck::named(DeckName::ThreeD), Mode::Light).unwrap();
+    assert_eq!(path.len(), 4);
+    for laid in &path {
+        assert_eq!(laid.orientation, Orientation::Light);
+        assert_eq!(laid.card.shows(Orientation::Light), laid.hexagram);
+    }
+}
+
+#[test]
+fn free_mode_respects_one_card_per_pair() {
+    // Deck {5, 6}: card 5 shows 5 dark and 6 light; card 6 (=inverse of 5) is absent.
+    // Hexagrams 5 and 6 are 3 lines apart anyway; use a pair of neighbours instead:
+    // 43 (lake over heaven) and 44 (heaven over wind) are inverses and differ in lines 1 and 6,
+    // so build a deck where the only way uses both members of a contested pair.
+    let deck = Deck::custom(&[1, 43]).unwrap();
+    // From 1: card 1; 43 by card 43 dark, 44 by card 43 light — but not both.
+    let path = shortest(h(1), h(44), &deck, Mode::Free).unwrap();
+    assert_eq!(path.len(), 2);
+    assert_eq!(path[1], Laid::new(Card::from_number(43).unwrap(), Orientation::Light));
+    assert_eq!(shortest(h(43), h(44), &deck, Mode::Free), None);
+}
+
+#[test]
+fn check_names_each_broken_rule() {
+    let six = puzzle(12, 6, DeckName::SixD, Mode::Dark);
+    let c = |n: i64| Card::from_number(n).unwrap();
+    let dark = |n: i64| Laid::new(c(n), Orientation::Dark);
+    let light = |n: i64| Laid::new(c(n), Orientation::Light);
+    let cases: Vec<(Puzzle, Vec<Laid>, &str, &str)> = vec![
+        (six, vec![], "empty", "the sequence is empty; it must start with a card showing the start hexagram"),
+        (
+            six,
+            vec![dark(12), light(6)],
+            "orientation",
+            "move 2: card 6 is laid light, but in dark mode every card lies dark side up",
+        ),
+        (
+            puzzle(1, 9, DeckName::ThreeD, Mode::Dark),
+            vec![dark(1), dark(44)],
+            "not-in-deck",
+            "move 2: card 44 is not in the 3d deck",
+        ),
+        (
+            puzzle(12, 12, DeckName::SixD, Mode::Free),
+            vec![dark(12), dark(6), light(12)],
+            "card-reused",
+            "move 3: card 12 was already laid at move 1; each card is laid at most once",
+        ),
+        (six, vec![dark(11)], "start", "move 1: card 11 shows 11, but the sequence starts from 12"),
+        (
+            puzzle(12, 40, DeckName::SixD, Mode::Dark),
+            vec![dark(12), dark(6), dark(40)],
+            "one-line",
+            "move 3: card 40 shows 40, which differs from 6 in 2 lines; a card must change exactly one line",
+        ),
+        (
+            puzzle(12, 6, DeckName::SixD, Mode::Free),
+            vec![dark(12), light(11)],
+            "one-line",
+            "move 2: card 11, laid light, shows 12, which is the same hexagram as the top of the pile, 12; a card must change exactly one line",
+        ),
+        (
+            puzzle(12, 33, DeckName::SixD, Mode::Dark),
+            vec![dark(12), dark(6)],
+            "end",
+            "the sequence ends on 6, not on the goal 33",
+        ),
+    ];
+    for (p, seq, rule, message) in cases {
+        let report = check(&p, &seq);
+        assert!(!report.valid);
+        assert_eq!(report.violation.as_ref().unwrap().rule(), rule, "{message}");
+        assert_eq!(report.errors, [message]);
+        assert_eq!(report.length, seq.len());
+    }
+    let ok = check(&six, &[dark(12), dark(6)]);
+    assert!(ok.valid && ok.errors.is_empty());
+    assert_eq!((ok.length, ok.shortest), (2, Some(2)));
+}
+
+#[test]
+fn queries_validate_their_fields() {
+    let q = |json: &str| serde_json::from_str::<Query>(json).unwrap().puzzle().map_err(|e| e.to_string());
+    assert_eq!(q(r#"{"from":1,"to":2}"#).unwrap().deck, Deck::named(DeckName::SixD));
+    assert_eq!(q(r#"{"from":1,"to":2,"cards":[1,2],"orientation":"free"}"#).unwrap().mode, Mode::Free);
+    assert_eq!(q(r#"{"from":65,"to":2}"#).unwrap_err(), "hexagram number 65 is out of range 1..=64");
+    assert_eq!(
+        q(r#"{"from":1,"to":2,"deck":"7d"}"#).unwrap_err(),
+        r#"unknown deck "7d"; expected 3d, 4d, 5d, 6d or a list of card numbers"#
+    );
+    assert_eq!(
+        q(r#"{"from":1,"to":2,"cards":[1,1]}"#).unwrap_err(),
+        "card 1 is listed twice; each card may appear once"
+    );
+    assert_eq!(
+        q(r#"{"from":1,"to":2,"orientation":"up"}"#).unwrap_err(),
+        r#"unknown orientation mode "up"; expected dark, light or free"#
+    );
+    assert_eq!(
+        q(r#"{"from":1,"to":2,"deck":"3d","cards":[1]}"#).unwrap_err(),
+        "give either a named deck or a list of cards, not both"
+    );
+    let check = serde_json::from_str::<CheckQuery>(
+        r#"{"from":12,"to":6,"sequence":[{"card":12,"orientation":"dark"},{"card":6,"orientation":"dark"}]}"#,
+    )
+    .unwrap();
+    assert!(check_query(&check).unwrap().valid);
+}
+
+#[test]
+fn sequences_parse_and_refuse_garbage() {
+    let seq = parse_sequence("1:dark, 44:l").unwrap();
+    assert_eq!(seq[1], Laid::new(Card::from_number(44).unwrap(), Orientation::Light));
+    let err = |s: &str| parse_sequence(s).unwrap_err().to_string();
+    assert_eq!(err("1"), r#"card "1" in the sequence is not of the form CARD:ORIENTATION, such as 44:dark"#);
+    assert_eq!(err("65:dark"), "card 65 is out of range 1..=64");
+    assert_eq!(err("1:free"), r#"unknown orientation "free"; expected dark or light"#);
+    assert_eq!(err("x:dark"), r#""x" is not a card number; expected a whole number 1..=64"#);
+}

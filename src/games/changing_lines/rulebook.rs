@@ -1,0 +1,334 @@
+//! The Changing Lines rulebook's part: its facts (deck lists, cancel chains, casting
+//! tables, the Pathways example, all computed from the rules), its components list and its
+//! figures.
+
+use super::deck::{self, Deck, DeckName};
+use super::pathways::{self, Laid, Mode};
+use crate::cards::export::{self as card_export, ExportError};
+use crate::cards::{self, Face, Lang};
+use crate::core::card::{Card, Orientation};
+use crate::core::casting;
+use crate::core::hexagram::{Hexagram, Line, LinePosition};
+use crate::games::{Component, Figure};
+use crate::print::art::ArtError;
+use crate::rulebook::figures::{ACCENT, INK, MUTED, RULE, Svg, arrow, hexagram_at};
+use crate::rulebook::{hexagrams_json, trigrams_json};
+use serde_json::{Value, json};
+
+/// Card 12 shows 12 dark and 11 light: the booklet's example card.
+const EXAMPLE_CARD: u8 = 12;
+
+/// Hexagram 3 has four different opposites, so it shows them all.
+const OPPOSITES_EXAMPLE: u8 = 3;
+
+/// The Pathways example: from 1 to 11 in the 3D deck, dark reading, by the solver.
+fn pathways_example() -> Vec<Laid> {
+    pathways::shortest(hex(1), hex(11), &Deck::named(DeckName::ThreeD), Mode::Dark)
+        .expect("1 and 11 are joined in the 3d deck")
+}
+
+fn hex(n: u8) -> Hexagram {
+    Hexagram::from_number(i64::from(n)).expect("rulebook examples use numbers 1..=64")
+}
+
+/// The components, in the words and counts `hexforge generate` prints; the printed rows
+/// name the home-print PDFs of the deck.
+pub fn components() -> Vec<Component> {
+    let deck = cards::Deck::ChangingLines;
+    let sheets = || crate::print::paper::Paper::HOME.map(|p| card_export::sheet_pdf_path(deck, p)).to_vec();
+    let pairs = deck.print_pairs();
+    let numbered = pairs.iter().filter(|(front, _)| matches!(front, Face::Card(_))).count() as u32;
+    let backed = pairs.iter().filter(|(_, back)| *back == Face::Back).count() as u32;
+    vec![
+        Component::printed(
+            numbered,
+            "Changing Lines cards",
+            "one per hexagram, two readings each; poker size 63 × 88 mm",
+            sheets(),
+        ),
+        Component::printed(
+            backed,
+            "Card backs",
+            "on the back pages of the same file; print double-sided, flip on the long edge",
+            sheets(),
+        ),
+        Component::other(1, "Rulebook", "this booklet"),
+        Component::other(3, "Coins (optional)", "for the 6/7/8/9 method of divination; not printed"),
+    ]
+}
+
+/// The facts the Changing Lines rulebook prints (`sys.inputs.data`).
+pub fn data() -> Value {
+    let decks = deck_lists();
+    let example = Card::from_number(i64::from(EXAMPLE_CARD)).expect("a card number");
+    let opp = hex(OPPOSITES_EXAMPLE);
+    let special = |f: fn(Hexagram) -> bool| -> Vec<u8> {
+        let mut v: Vec<u8> = Hexagram::all().filter(|&h| f(h)).map(Hexagram::number).collect();
+        v.sort_unstable();
+        v
+    };
+    let path = pathways_example();
+    json!({
+        "card": crate::cards::rulebook_card_size(),
+        "trigrams": trigrams_json(),
+        "hexagrams": hexagrams_json(),
+        "example_card": {
+            "card": example.number(),
+            "light": example.shows(Orientation::Light).number(),
+            "lower": example.shows(Orientation::Dark).lower().name(),
+            "upper": example.shows(Orientation::Dark).upper().name(),
+            "dark_neighbours": example.neighbour_numbers(Orientation::Dark),
+            "light_neighbours": example.neighbour_numbers(Orientation::Light),
+        },
+        "opposites": {
+            "n": opp.number(),
+            "complement": opp.complement().number(),
+            "inverse": opp.inverse().number(),
+            "swap": opp.swapped().number(),
+        },
+        "special": {
+            "doubles": special(|h| h.is_double() && !h.is_mirror()),
+            "mirrors": special(|h| h.is_mirror() && !h.is_double()),
+            "double_mirrors": special(Hexagram::is_double_mirror),
+        },
+        "cancel_chain": cancel_chain(3),
+        "decks": decks.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>(),
+        "deck_3d_lower": hex(deck::THREE_D[0]).lower().name(),
+        "deck_closure": decks.iter().map(|(k, v)| (k.to_uppercase(), json!(closed_under_inverse(v)))).collect::<serde_json::Map<_, _>>(),
+        "path": {
+            "deck": "3D",
+            "mode": Mode::Dark.name(),
+            "from": path[0].hexagram.number(),
+            "to": path[path.len() - 1].hexagram.number(),
+            "cards": path.iter().map(|l| json!({
+                "card": l.card.number(), "reading": l.orientation.name(), "shows": l.hexagram.number(),
+            })).collect::<Vec<_>>(),
+        },
+        "draw_three": draw_three_table(),
+        "casting": casting_table(),
+        "casting_example": casting_example(),
+    })
+}
+
+/// The Pathways decks, by card number, from the deck module.
+fn deck_lists() -> Vec<(&'static str, Vec<u8>)> {
+    DeckName::ALL.iter().map(|d| (d.name(), d.cards().numbers())).collect()
+}
+
+/// Whether turning every card of a deck over gives hexagrams of the same deck.
+fn closed_under_inverse(deck: &[u8]) -> bool {
+    deck.iter().all(|&n| deck.contains(&hex(n).inverse().number()))
+}
+
+/// The longest cancel chain of Tao from card `start` read dark: the four cards that
+/// show the start hexagram or its complement, alternating.
+fn cancel_chain(start: u8) -> Value {
+    let h = hex(start);
+    let c = h.complement();
+    let steps = [(h, Orientation::Dark), (c, Orientation::Dark), (h, Orientation::Light), (c, Orientation::Light)];
+    steps
+        .iter()
+        .map(|&(shows, o)| {
+            let card = Card::showing(shows, o);
+            json!({ "card": card.number(), "reading": o.name(), "shows": shows.number() })
+        })
+        .collect()
+}
+
+fn fraction(num: u64, den: u64) -> String {
+    fn gcd(a: u64, b: u64) -> u64 {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    let g = gcd(num, den).max(1);
+    format!("{}/{}", num / g, den / g)
+}
+
+/// Chance of each line value in the draw-three method, with and without replacing
+/// the cards, counted over the 64 cards (for one line position).
+fn draw_three_table() -> Value {
+    let line1 = LinePosition::ALL[0];
+    let yang = Hexagram::all().filter(|h| h.line(line1) == Line::Yang).count() as u64;
+    let total = 64u64;
+    let yin = total - yang;
+    // With replacement: independent draws. Without: ordered distinct triples.
+    let with = |k: u64| -> u64 {
+        let choose = [1, 3, 3, 1][k as usize];
+        choose * yang.pow(k as u32) * yin.pow(3 - k as u32)
+    };
+    let without = |k: u64| -> u64 {
+        let choose = [1, 3, 3, 1][k as usize];
+        let falling = |n: u64, r: u64| (0..r).map(|i| n - i).product::<u64>();
+        choose * falling(yang, k) * falling(yin, 3 - k)
+    };
+    let coins = |k: u64| fraction([1, 3, 3, 1][k as usize], 8);
+    let rows = [(6, "old yin", 0), (7, "young yang", 2), (8, "young yin", 1), (9, "old yang", 3)];
+    rows.iter()
+        .map(|&(value, label, k)| {
+            json!({
+                "value": value,
+                "label": label,
+                "coins": coins(k),
+                "with_replacement": fraction(with(k), total.pow(3)),
+                "without_replacement": fraction(without(k), total * (total - 1) * (total - 2)),
+            })
+        })
+        .collect()
+}
+
+fn casting_table() -> Value {
+    let rows = [
+        (6, "old yin", "yin, changing", "becomes yang", "1/8"),
+        (7, "young yang", "yang", "stays yang", "3/8"),
+        (8, "young yin", "yin", "stays yin", "3/8"),
+        (9, "old yang", "yang, changing", "becomes yin", "1/8"),
+    ];
+    // The line and its fate come from the core's caster: a value on every line.
+    rows.iter()
+        .map(|&(value, name, _, _, coins)| {
+            let c = casting::cast(&[value; 6]).expect("6..=9 are line values");
+            let line = if c.primary.line(LinePosition::ALL[0]) == Line::Yang { "yang" } else { "yin" };
+            let changing = !c.changing.is_empty();
+            let becomes = match (line, changing) {
+                ("yang", true) => "becomes yin",
+                ("yin", true) => "becomes yang",
+                (l, _) => {
+                    if l == "yang" {
+                        "stays yang"
+                    } else {
+                        "stays yin"
+                    }
+                }
+            };
+            json!({
+                "value": value,
+                "name": name,
+                "line": if changing { format!("{line}, changing") } else { line.to_string() },
+                "becomes": becomes,
+                "coins": coins,
+            })
+        })
+        .collect()
+}
+
+fn casting_example() -> Value {
+    let values = [7, 8, 9, 7, 6, 8];
+    let c = casting::cast(&values).expect("a valid cast");
+    let lines_text =
+        c.primary.lines().iter().map(|l| if *l == Line::Yang { "yang" } else { "yin" }).collect::<Vec<_>>().join(", ");
+    json!({
+        "values": values,
+        "lines_text": lines_text,
+        "primary": c.primary.number(),
+        "changing": c.changing.iter().map(|p| p.get()).collect::<Vec<_>>(),
+        "relating": c.relating.map(Hexagram::number),
+    })
+}
+
+// --- Figures ---------------------------------------------------------------------------
+
+/// The rulebook's figures: the cover grid, the opposites, the Pathways example and card 12.
+pub fn figures() -> Result<Vec<Figure>, ArtError> {
+    let path: Vec<u8> = pathways_example().iter().map(|l| l.hexagram.number()).collect();
+    let card = cards::card_svg(cards::Deck::ChangingLines, &Face::Card(hex(EXAMPLE_CARD)), Lang::En)
+        .map_err(ExportError::from)?;
+    Ok(vec![
+        ("cover.svg".to_string(), hexagram_grid()),
+        ("opposites.svg".to_string(), opposites(OPPOSITES_EXAMPLE)),
+        ("pathways-example.svg".to_string(), pathway(&path)),
+        ("card.svg".to_string(), card),
+    ])
+}
+
+fn hexagram_grid() -> String {
+    let (cw, ch) = (56.0, 66.0);
+    let mut svg = Svg::new(cw * 8.0, ch * 8.0);
+    for h in Hexagram::all() {
+        let i = f64::from(h.number() - 1);
+        let (col, row) = (i % 8.0, (i / 8.0).floor());
+        let (x, y) = (col * cw + 12.0, row * ch + 8.0);
+        let special = h.is_double() || h.is_mirror();
+        let fill = if special { ACCENT } else { INK };
+        hexagram_at(&mut svg, h, x, y, 32.0, 4.2, 7.0, fill);
+        svg.text(x + 16.0, y + 54.0, 9.0, "middle", MUTED, "normal", &h.number().to_string());
+    }
+    svg.finish()
+}
+
+fn labelled_hexagram(svg: &mut Svg, h: Hexagram, cx: f64, y: f64, title: &str, highlight: &[usize]) {
+    let w = 70.0;
+    let ys = hexagram_at(svg, h, cx - w / 2.0, y, w, 9.0, 15.0, INK);
+    for &i in highlight {
+        svg.circle(cx + w / 2.0 + 10.0, ys[i] + 4.5, 3.0, ACCENT, "none", 0.0);
+    }
+    svg.text(cx, y + 112.0, 14.0, "middle", ACCENT, "bold", title);
+    svg.text(cx, y + 130.0, 14.0, "middle", INK, "bold", &h.number().to_string());
+    svg.text(cx, y + 147.0, 12.0, "middle", MUTED, "normal", h.names().en);
+}
+
+fn opposites(n: u8) -> String {
+    let h = hex(n);
+    let mut svg = Svg::new(640.0, 170.0);
+    labelled_hexagram(&mut svg, h, 80.0, 8.0, "start", &[]);
+    labelled_hexagram(&mut svg, h.complement(), 240.0, 8.0, "complement", &[0, 1, 2, 3, 4, 5]);
+    labelled_hexagram(&mut svg, h.inverse(), 400.0, 8.0, "inverse", &[]);
+    labelled_hexagram(&mut svg, h.swapped(), 560.0, 8.0, "trigram swap", &[]);
+    svg.line(160.0, 10.0, 160.0, 150.0, RULE, 1.0);
+    svg.finish()
+}
+
+fn pathway(path: &[u8]) -> String {
+    let step = 150.0;
+    let mut svg = Svg::new(step * path.len() as f64 - 40.0, 160.0);
+    for (i, &n) in path.iter().enumerate() {
+        let h = hex(n);
+        let cx = 55.0 + i as f64 * step;
+        let changed = path
+            .get(i.wrapping_sub(1))
+            .filter(|_| i > 0)
+            .map(|&p| hex(p).differing_lines(h).iter().map(|l| usize::from(l.get()) - 1).collect())
+            .unwrap_or_else(Vec::new);
+        labelled_hexagram(&mut svg, h, cx, 6.0, if i == 0 { "start" } else { "" }, &changed);
+        if i + 1 < path.len() {
+            let next = hex(path[i + 1]);
+            let line = h.differing_lines(next)[0].get();
+            arrow(&mut svg, cx + 58.0, 50.0, cx + step - 58.0, ACCENT);
+            svg.text(cx + step / 2.0, 40.0, 12.0, "middle", ACCENT, "normal", &format!("line {line}"));
+        }
+    }
+    svg.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_5d_deck_is_the_seed_list() {
+        let decks = deck_lists();
+        let seed: Vec<u8> = vec![
+            1, 3, 5, 9, 10, 11, 13, 14, 17, 19, 21, 22, 24, 25, 26, 27, 30, 34, 36, 37, 38, 41, 42, 43, 49, 51, 54, 55,
+            58, 60, 61, 63,
+        ];
+        assert_eq!(decks[2].1, seed);
+    }
+
+    #[test]
+    fn only_4d_and_6d_survive_turning_over() {
+        let closed: Vec<bool> = deck_lists().iter().map(|(_, d)| closed_under_inverse(d)).collect();
+        assert_eq!(closed, vec![false, true, false, true]);
+    }
+
+    #[test]
+    fn the_cancel_chain_uses_four_cards() {
+        let chain = cancel_chain(3);
+        let cards: Vec<u64> = chain.as_array().unwrap().iter().map(|s| s["card"].as_u64().unwrap()).collect();
+        assert_eq!(cards, vec![3, 50, 4, 49]);
+    }
+
+    #[test]
+    fn the_casting_example_is_55_to_17() {
+        let ex = casting_example();
+        assert_eq!(ex["primary"], 55);
+        assert_eq!(ex["relating"], 17);
+    }
+}
