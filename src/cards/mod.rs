@@ -157,7 +157,7 @@ impl FromStr for Deck {
 }
 
 /// The language of the names printed on the cards. Chinese names are always printed too.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, clap::ValueEnum)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     /// English (default).
@@ -168,6 +168,17 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// Every language the cards are printed in.
+    pub const ALL: &'static [Lang] = &[Lang::En, Lang::Fr];
+
+    /// The language's own name, for `--help`.
+    pub fn about(self) -> &'static str {
+        match self {
+            Lang::En => "English (default)",
+            Lang::Fr => "French",
+        }
+    }
+
     /// `en` or `fr`.
     pub fn code(self) -> &'static str {
         match self {

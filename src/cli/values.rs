@@ -4,6 +4,7 @@
 use clap::ValueEnum;
 use clap::builder::PossibleValue;
 
+use crate::cards::Lang;
 use crate::generate::Part;
 use crate::print::profile::Profile;
 
@@ -24,5 +25,15 @@ impl ValueEnum for Profile {
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
         Some(PossibleValue::new(self.key()).help(self.about()))
+    }
+}
+
+impl ValueEnum for Lang {
+    fn value_variants<'a>() -> &'a [Self] {
+        Lang::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.code()).help(self.about()))
     }
 }

@@ -102,11 +102,6 @@ impl Templates {
         &self.dir
     }
 
-    /// The underlying environment, to add filters or globals.
-    pub fn env_mut(&mut self) -> &mut Environment<'static> {
-        &mut self.env
-    }
-
     /// Renders template `name` (a path relative to the folder, e.g. `card.svg.j2`) with
     /// `ctx`, any serde-serialisable value (usually a struct or `minijinja::context!`).
     pub fn render(&self, name: &str, ctx: impl Serialize) -> Result<String, TemplateError> {
