@@ -36,7 +36,7 @@ fn code(path: &Path) -> String {
 /// Files of a game folder that hold its rules (pure): everything that is not drawing,
 /// printing or rulebook data.
 const PURE_GAME_FILES: &[&str] =
-    &["rules.rs", "check.rs", "solve.rs", "score.rs", "deck.rs", "components.rs", "scenarios.rs"];
+    &["rules.rs", "check.rs", "solve.rs", "score.rs", "deck.rs", "components.rs", "scenarios.rs", "wheel.rs"];
 
 /// What pure code may not name.
 const IMPURE: &[&str] = &[
