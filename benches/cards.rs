@@ -4,10 +4,10 @@
 //! `cargo bench --bench cards`
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use hexforge::cards::sheet;
 use hexforge::cards::{self, Deck, Face, Lang};
 use hexforge::print::paper::Paper;
 use hexforge::print::render;
-use hexforge::print::sheet;
 
 fn bench(c: &mut Criterion) {
     let face: Face = "12".parse().unwrap();

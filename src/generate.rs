@@ -6,8 +6,8 @@
 
 use crate::core::verify::neighbour_table_csv;
 use crate::core::view::all_hexagrams;
+use crate::games::ArtError;
 use crate::games::{self, Game, PrintOptions};
-use crate::print::art::ArtError;
 use crate::print::output::{ManifestEntry, Output, OutputError};
 use crate::rulebook::{self, RulebookError};
 use serde::Serialize;
@@ -134,13 +134,18 @@ pub fn generate(
         progress(part.key(), done, parts.len());
         match (part, part.game()) {
             (Part::Data, _) => write_data(&out)?,
-            (Part::Rulebooks, _) => rulebook::write_rulebooks(&out, &games::all())?,
+            (Part::Rulebooks, _) => rulebook::write_rulebooks(&out, &books()?)?,
             (_, Some(game)) => write_game(&out, game, &options.print)?,
             (_, None) => unreachable!("every part but data and rulebooks is a game"),
         }
     }
     progress("done", parts.len(), parts.len());
     Ok(out.finish()?)
+}
+
+/// Every game's rulebook, ready for the engine.
+fn books() -> Result<Vec<rulebook::Book>, GenerateError> {
+    games::all().iter().map(|g| g.book().map_err(|source| GenerateError::Game { game: g.key(), source })).collect()
 }
 
 /// Has `game` write its files, and checks they are exactly the ones it lists.

@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+use hexforge::cards::sheet;
 use hexforge::cards::{self, Deck, Face, Lang, PlayerSet, TrigramFace};
 use hexforge::core::card::{Card, Orientation};
 use hexforge::core::hexagram::Hexagram;
@@ -15,7 +16,6 @@ use hexforge::print::fonts;
 use hexforge::print::paper::Paper;
 use hexforge::print::profile::Profiles;
 use hexforge::print::render;
-use hexforge::print::sheet;
 use roxmltree::{Document, Node};
 
 // Shared with the board and tile tests; this file uses only some of its helpers.

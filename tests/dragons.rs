@@ -436,7 +436,13 @@ fn rulebooks() -> &'static HashMap<BookPaper, Vec<u8>> {
     BOOKS.get_or_init(|| {
         let books: HashMap<BookPaper, Vec<u8>> = BookPaper::HOME
             .iter()
-            .map(|&p| (p, rulebook::rulebook_pdf(&Dragons, p).unwrap_or_else(|e| panic!("{p:?}: {e}"))))
+            .map(|&p| {
+                (
+                    p,
+                    rulebook::rulebook_pdf(&Dragons.book().expect("the book is made"), p)
+                        .unwrap_or_else(|e| panic!("{p:?}: {e}")),
+                )
+            })
             .collect();
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rulebooks");
         if std::fs::create_dir_all(&dir).is_ok() {
@@ -532,6 +538,6 @@ fn rulebook_figures_are_vector_art() {
 
 #[test]
 fn rulebook_is_deterministic() {
-    let again = rulebook::rulebook_pdf(&Dragons, BookPaper::Letter).unwrap();
+    let again = rulebook::rulebook_pdf(&Dragons.book().expect("the book is made"), BookPaper::Letter).unwrap();
     assert_eq!(again, rulebooks()[&BookPaper::Letter]);
 }

@@ -30,8 +30,12 @@ fn pdfs() -> &'static HashMap<(Game, Paper), Vec<u8>> {
     PDFS.get_or_init(|| {
         let jobs: Vec<(Game, Paper)> = ALL.iter().flat_map(|&g| Paper::HOME.map(|p| (g, p))).collect();
         let out: HashMap<_, _> = std::thread::scope(|s| {
-            let handles: Vec<_> =
-                jobs.iter().map(|&(key, p)| s.spawn(move || ((key, p), rulebook::rulebook_pdf(g(key), p)))).collect();
+            let handles: Vec<_> = jobs
+                .iter()
+                .map(|&(key, p)| {
+                    s.spawn(move || ((key, p), rulebook::rulebook_pdf(&g(key).book().expect("the book is made"), p)))
+                })
+                .collect();
             handles
                 .into_iter()
                 .map(|h| {
@@ -115,7 +119,8 @@ fn every_font_is_embedded() {
 #[test]
 fn two_compilations_are_byte_identical() {
     for game in ALL {
-        let again = rulebook::rulebook_pdf(g(game), Paper::Letter).expect("compiles");
+        let again =
+            rulebook::rulebook_pdf(&g(game).book().expect("the book is made"), Paper::Letter).expect("compiles");
         assert!(again == pdf(game, Paper::Letter), "{game}: letter edition differs between runs");
     }
 }
@@ -240,7 +245,7 @@ fn pathways_decks_are_the_cores() {
     d5.sort_unstable();
     assert_eq!(d5.len(), 32);
     // The data handed to the template is the core's, and the PDF prints it.
-    let data = rulebook::game_data(g("changing-lines"));
+    let data = g("changing-lines").book().expect("the book is made").data;
     assert_eq!(data["decks"]["5d"], serde_json::json!(d5));
     assert!(t.contains(&list(&d5)), "5D list not printed as {}", list(&d5));
     for key in ["3d", "4d"] {
@@ -252,7 +257,7 @@ fn pathways_decks_are_the_cores() {
 #[test]
 fn zhi_pai_score_table_is_printed() {
     let t = text("zhi-pai", Paper::A4);
-    let data = rulebook::game_data(g("zhi-pai"));
+    let data = g("zhi-pai").book().expect("the book is made").data;
     let rows = data["score_table"].as_array().expect("rows");
     let penalties: Vec<String> = rows.iter().map(|r| r["penalty"].to_string()).collect();
     assert_eq!(penalties, ["0", "1", "2", "4", "8", "16"]);
@@ -305,7 +310,7 @@ fn bundled_fonts_cover_every_character() {
     for game in GAMES {
         let mut chars: String = std::fs::read_to_string(dir.join(format!("{game}.typ"))).expect("template");
         chars.push_str(&std::fs::read_to_string(dir.join("common.typ")).expect("common"));
-        chars.push_str(&rulebook::game_data(g(game)).to_string());
+        chars.push_str(&g(game).book().expect("the book is made").data.to_string());
         for (_, svg) in g(game).figures().expect("figures draw") {
             chars.push_str(&svg);
         }

@@ -30,12 +30,12 @@ use rayon::prelude::*;
 use resvg::tiny_skia::Pixmap;
 
 use super::{BLEED_MM, CardError, Deck, Face, Lang, card_svg};
-use crate::games::{PrintFile, PrintOptions};
+use crate::cards::sheet::{self, ContactSection, SheetError};
 use crate::print::output::{Output, OutputError};
 use crate::print::paper::Paper;
+use crate::print::plan::{PrintFile, PrintOptions};
 use crate::print::profile::Profile;
 use crate::print::render::{self, RenderError};
-use crate::print::sheet::{self, ContactSection, SheetError};
 
 /// Why a deck could not be exported.
 #[derive(Debug, thiserror::Error)]

@@ -16,6 +16,9 @@
 
 pub use crate::games::changing_lines::art as changing_lines;
 pub mod export;
+pub mod sheet;
+
+pub use crate::core::lang::Lang;
 mod layout;
 pub use crate::games::zhi_pai::art as zhi_pai;
 pub use layout::{Canvas, LineShape, Rect, STYLE, Style, TextBox, TextureLine, canvas, text_width};
@@ -27,7 +30,6 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use crate::core::hexagram::Hexagram;
-use crate::core::names::capitalise;
 use crate::core::trigram::Trigram;
 use crate::print::render::{self, RenderError};
 use crate::print::template::{self, TemplateError};
@@ -65,8 +67,8 @@ pub enum CardError {
     #[error("{0:?} is not a deck; expected changing-lines or zhi-pai")]
     BadDeck(String),
     /// A language that is not offered.
-    #[error("{0:?} is not a card language; expected en or fr")]
-    BadLang(String),
+    #[error(transparent)]
+    BadLang(#[from] crate::core::lang::LangError),
     /// The template failed (missing file, syntax error, misspelt field).
     #[error(transparent)]
     Template(#[from] TemplateError),
@@ -152,74 +154,6 @@ impl FromStr for Deck {
             "changing-lines" | "changinglines" | "cl" => Ok(Deck::ChangingLines),
             "zhi-pai" | "zhipai" | "zp" => Ok(Deck::ZhiPai),
             _ => Err(CardError::BadDeck(s.to_string())),
-        }
-    }
-}
-
-/// The language of the names printed on the cards. Chinese names are always printed too.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Lang {
-    /// English (default).
-    #[default]
-    En,
-    /// French.
-    Fr,
-}
-
-impl Lang {
-    /// Every language the cards are printed in.
-    pub const ALL: &'static [Lang] = &[Lang::En, Lang::Fr];
-
-    /// The language's own name, for `--help`.
-    pub fn about(self) -> &'static str {
-        match self {
-            Lang::En => "English (default)",
-            Lang::Fr => "French",
-        }
-    }
-
-    /// `en` or `fr`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Fr => "fr",
-        }
-    }
-
-    /// The hexagram's name in this language.
-    pub fn hexagram_name(self, hexagram: Hexagram) -> &'static str {
-        match self {
-            Lang::En => hexagram.names().en,
-            Lang::Fr => hexagram.names().fr,
-        }
-    }
-
-    /// The trigram's name in this language, capitalised (`Heaven`, `Ciel`).
-    pub fn trigram_name(self, trigram: Trigram) -> String {
-        capitalise(match self {
-            Lang::En => trigram.name(),
-            Lang::Fr => trigram.french(),
-        })
-    }
-
-    /// Picks the English or the French of a pair of strings.
-    pub(crate) fn pick(self, en: &'static str, fr: &'static str) -> &'static str {
-        match self {
-            Lang::En => en,
-            Lang::Fr => fr,
-        }
-    }
-}
-
-impl FromStr for Lang {
-    type Err = CardError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_lowercase().as_str() {
-            "en" | "english" => Ok(Lang::En),
-            "fr" | "french" | "français" => Ok(Lang::Fr),
-            _ => Err(CardError::BadLang(s.to_string())),
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod deck;
 pub mod error;
 pub mod hexagram;
 pub mod hypercube;
+pub mod lang;
 pub mod names;
 pub mod trigram;
 pub mod verify;

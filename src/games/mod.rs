@@ -13,11 +13,10 @@ pub mod zhi_pai;
 
 use serde::Serialize;
 
-use crate::cards::Lang;
-use crate::print::art::ArtError;
-use crate::print::dpi::Dpi;
+pub use crate::print::plan::{PrintFile, PrintOptions};
+use crate::rulebook::Book;
+
 use crate::print::output::Output;
-use crate::print::profile::Profiles;
 
 /// What every game can do on paper.
 pub trait Game: Sync {
@@ -42,6 +41,14 @@ pub trait Game: Sync {
     /// The rulebook's figures, as `(file name, SVG)`; the template places
     /// `figures/<file name>`.
     fn figures(&self) -> Result<Vec<Figure>, ArtError>;
+
+    /// What the rulebook engine compiles: the key, the data with the components list, and
+    /// the figures.
+    fn book(&self) -> Result<Book, ArtError> {
+        let mut data = self.rulebook_data();
+        data["components"] = serde_json::json!(self.components());
+        Ok(Book { key: self.key(), data, figures: self.figures()? })
+    }
 }
 
 /// Every game, in the order the product lists them.
@@ -56,39 +63,6 @@ pub fn by_key(key: &str) -> Option<&'static dyn Game> {
 
 /// A rulebook figure: its file name and its SVG.
 pub type Figure = (String, String);
-
-/// How to print: the options `generate` passes to every game.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PrintOptions {
-    /// Resolution of the PNG exports (default 300 dpi).
-    pub dpi: Dpi,
-    /// Language of the names on cards (default English).
-    pub lang: Lang,
-    /// Which print profiles of card images to make (default all).
-    pub profiles: Profiles,
-}
-
-impl Default for PrintOptions {
-    fn default() -> Self {
-        PrintOptions { dpi: Dpi::DEFAULT, lang: Lang::En, profiles: Profiles::ALL }
-    }
-}
-
-/// One file a game writes: where, and of what kind (the manifest's `kind`).
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-pub struct PrintFile {
-    /// Relative to the output folder, `/`-separated.
-    pub path: String,
-    /// The manifest kind, e.g. `sheet-pdf`.
-    pub kind: String,
-}
-
-impl PrintFile {
-    /// A file at `path` of manifest kind `kind`.
-    pub fn new(path: impl Into<String>, kind: impl Into<String>) -> PrintFile {
-        PrintFile { path: path.into(), kind: kind.into() }
-    }
-}
 
 /// A row of a rulebook's components list.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -114,4 +88,27 @@ impl Component {
     pub fn other(count: u32, name: &str, note: &str) -> Component {
         Component { count, name: name.to_string(), note: note.to_string(), files: Vec::new() }
     }
+}
+
+/// Why a board, piece, tile or print sheet could not be drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum ArtError {
+    /// A template failed.
+    #[error(transparent)]
+    Template(#[from] crate::print::template::TemplateError),
+    /// An SVG could not be parsed or rasterised.
+    #[error(transparent)]
+    Render(#[from] crate::print::render::RenderError),
+    /// A PDF could not be made.
+    #[error(transparent)]
+    Pdf(#[from] crate::print::pdf::PdfError),
+    /// A tiled or poster PDF could not be made.
+    #[error(transparent)]
+    Tiling(#[from] crate::print::tiling::TilingError),
+    /// A file could not be written.
+    #[error(transparent)]
+    Output(#[from] crate::print::output::OutputError),
+    /// A card deck could not be exported.
+    #[error(transparent)]
+    Cards(#[from] crate::cards::export::ExportError),
 }

@@ -136,7 +136,7 @@ async fn card(
         None => Orientation::Dark,
     };
     let lang: Lang = match &query.lang {
-        Some(l) => l.parse()?,
+        Some(l) => l.parse().map_err(crate::cards::CardError::from)?,
         None => Lang::En,
     };
     let dpi = match (format, &query.dpi) {

@@ -19,7 +19,6 @@ pub mod figures;
 use crate::core::hexagram::Hexagram;
 use crate::core::names::capitalise;
 use crate::core::trigram::Trigram;
-use crate::games::Game;
 use crate::print::output::{Output, OutputError};
 use crate::print::paper::Paper;
 use serde_json::{Value, json};
@@ -43,8 +42,6 @@ pub enum RulebookError {
     Compile { template: String, message: String },
     #[error("typst could not export {template} as PDF: {message}")]
     Pdf { template: String, message: String },
-    #[error("cannot draw figure {name}: {message}")]
-    Figure { name: String, message: String },
     #[error(transparent)]
     Templates(#[from] crate::print::template::TemplateError),
     #[error(transparent)]
@@ -64,23 +61,31 @@ fn fonts() -> &'static [Font] {
     FONTS.get_or_init(crate::print::fonts::typst_fonts)
 }
 
+/// What a game hands the engine: its key (the template `<key>.typ`), the facts its
+/// template reads, and its figures as `(file name, SVG)`.
+#[derive(Debug, Clone)]
+pub struct Book {
+    /// The game's key, e.g. `zhi-pai`.
+    pub key: &'static str,
+    /// The JSON the template reads from `sys.inputs.data`.
+    pub data: Value,
+    /// The figures, placed by the template as `figures/<file name>`.
+    pub figures: Vec<(String, String)>,
+}
+
 /// Compiles one rulebook edition to PDF bytes. Same input, same bytes.
-pub fn rulebook_pdf(game: &dyn Game, paper: Paper) -> Result<Vec<u8>, RulebookError> {
+pub fn rulebook_pdf(game: &Book, paper: Paper) -> Result<Vec<u8>, RulebookError> {
     rulebook_pdf_in(&templates_dir()?, game, paper)
 }
 
 /// [`rulebook_pdf`] with an explicit templates folder.
-pub fn rulebook_pdf_in(dir: &Path, game: &dyn Game, paper: Paper) -> Result<Vec<u8>, RulebookError> {
-    let template = format!("{}.typ", game.key());
+pub fn rulebook_pdf_in(dir: &Path, game: &Book, paper: Paper) -> Result<Vec<u8>, RulebookError> {
+    let template = format!("{}.typ", game.key);
     let main = dir.join(&template);
     let source =
         std::fs::read_to_string(&main).map_err(|source| RulebookError::Template { path: main.clone(), source })?;
-    let figures: Vec<(String, Vec<u8>)> = game
-        .figures()
-        .map_err(|e| RulebookError::Figure { name: game.key().to_string(), message: e.to_string() })?
-        .into_iter()
-        .map(|(name, svg)| (format!("/figures/{name}"), svg.into_bytes()))
-        .collect();
+    let figures: Vec<(String, Vec<u8>)> =
+        game.figures.iter().map(|(name, svg)| (format!("/figures/{name}"), svg.clone().into_bytes())).collect();
     let engine = TypstEngine::builder()
         .fonts(fonts().iter().cloned())
         .with_static_source_file_resolver([(format!("/{template}").as_str(), source)])
@@ -89,7 +94,7 @@ pub fn rulebook_pdf_in(dir: &Path, game: &dyn Game, paper: Paper) -> Result<Vec<
         .build();
     let mut inputs = Dict::new();
     inputs.insert("paper".into(), paper.typst_name().into_value());
-    inputs.insert("data".into(), game_data(game).to_string().into_value());
+    inputs.insert("data".into(), game.data.to_string().into_value());
     let compiled = engine.compile_with_input(format!("/{template}").as_str(), inputs);
     let document = compiled.output.map_err(|e| RulebookError::Compile {
         template: template.clone(),
@@ -99,7 +104,7 @@ pub fn rulebook_pdf_in(dir: &Path, game: &dyn Game, paper: Paper) -> Result<Vec<
         },
     })?;
     let options = typst_pdf::PdfOptions {
-        ident: Smart::Custom(format!("hexforge-rulebook-{}-{}", game.key(), paper.key())),
+        ident: Smart::Custom(format!("hexforge-rulebook-{}-{}", game.key, paper.key())),
         timestamp: None,
         ..Default::default()
     };
@@ -119,16 +124,16 @@ fn diagnostics(diags: &[typst::diag::SourceDiagnostic]) -> String {
 }
 
 /// Where an edition goes inside the output folder: `rulebooks/<game>-<paper>.pdf`.
-pub fn output_path(game: &dyn Game, paper: Paper) -> String {
-    format!("rulebooks/{}-{}.pdf", game.key(), paper.key())
+pub fn output_path(key: &str, paper: Paper) -> String {
+    format!("rulebooks/{key}-{}.pdf", paper.key())
 }
 
 /// Writes both editions of each game's rulebook through `out` (atomic, in the manifest).
-pub fn write_rulebooks(out: &Output, games: &[&dyn Game]) -> Result<(), RulebookError> {
-    for &game in games {
+pub fn write_rulebooks(out: &Output, books: &[Book]) -> Result<(), RulebookError> {
+    for book in books {
         for paper in Paper::HOME {
-            let pdf = rulebook_pdf(game, paper)?;
-            out.write(&output_path(game, paper), "rulebook-pdf", &pdf)?;
+            let pdf = rulebook_pdf(book, paper)?;
+            out.write(&output_path(book.key, paper), "rulebook-pdf", &pdf)?;
         }
     }
     Ok(())
@@ -136,14 +141,6 @@ pub fn write_rulebooks(out: &Output, games: &[&dyn Game]) -> Result<(), Rulebook
 
 // ---------------------------------------------------------------------------------------
 // Game data: what every template reads.
-
-/// The facts a rulebook prints, as the JSON its template reads from `sys.inputs.data`:
-/// the game's own data, with its components list.
-pub fn game_data(game: &dyn Game) -> Value {
-    let mut data = game.rulebook_data();
-    data["components"] = json!(game.components());
-    data
-}
 
 // Shared by the games' rulebook data: the core's tables as the templates read them.
 

@@ -10,8 +10,8 @@ pub mod pathways;
 pub mod rulebook;
 
 use crate::cards::{self, export};
+use crate::games::ArtError;
 use crate::games::{Component, Figure, PrintFile, PrintOptions};
-use crate::print::art::ArtError;
 use crate::print::output::Output;
 
 /// The Changing Lines deck and its rulebook.

@@ -15,7 +15,7 @@ use super::rules::{BOARD_SIZE, Cell, Direction, Dragon, DragonBody, FIRE_STONES,
 use super::scenarios::{Scenario, setup_lines};
 use super::wheel::{WHEEL, starting_wheel};
 use crate::core::trigram::Trigram;
-use crate::print::art::ArtError;
+use crate::games::ArtError;
 use crate::print::template;
 use serde::Serialize;
 use serde_json::{Value, json};

@@ -8,8 +8,8 @@ use super::pieces::{CELL_MM, Piece, PieceFace, PieceKind, RULER_MM, TILE_MM, fac
 use super::rules::{Cell, Dragon, DragonBody, element_name, reachable, ruler_reach};
 use super::scenarios::scenarios;
 use crate::core::trigram::Trigram;
+use crate::games::ArtError;
 use crate::games::Figure;
-use crate::print::art::ArtError;
 use crate::print::template;
 use serde::Serialize;
 use serde_json::{Value, json};

@@ -8,8 +8,8 @@ use super::pieces::{PieceFace, face_svg, faces};
 use super::rulebook::components_json;
 use super::scenarios::{Scenario, scenarios};
 use super::sheets::{board_human_poster_pdf, board_human_tiled_pdf, home_print_pdf};
+use crate::games::ArtError;
 use crate::games::{PrintFile, PrintOptions};
-use crate::print::art::ArtError;
 use crate::print::output::Output;
 use crate::print::render;
 

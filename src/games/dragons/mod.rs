@@ -17,8 +17,8 @@ pub mod scenarios;
 pub mod sheets;
 pub mod wheel;
 
+use crate::games::ArtError;
 use crate::games::{Component, Figure, Game, PrintFile, PrintOptions};
-use crate::print::art::ArtError;
 use crate::print::output::Output;
 
 /// The game's key: its output folder, its rulebook's name, its name on the command line.

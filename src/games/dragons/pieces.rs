@@ -8,7 +8,7 @@
 
 use super::components::{COMPONENTS, Component, ComponentKind, Face, Shape};
 use super::rules::{Dragon, PortalColour, RULER_SLANT, RULER_STRAIGHT, StoneColour};
-use crate::print::art::ArtError;
+use crate::games::ArtError;
 use crate::print::template;
 use serde::Serialize;
 use serde_json::{Value, json};

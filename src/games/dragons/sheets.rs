@@ -11,7 +11,7 @@ use super::components::{COMPONENTS, Component, ComponentKind, Shape, component};
 use super::pieces::{COIN_MM, Piece, PieceFace, RULER_MM, STONE_MM, TILE_MM, pair, ruler_pair};
 use super::rules::StoneColour;
 use super::scenarios::scenarios;
-use crate::print::art::ArtError;
+use crate::games::ArtError;
 use crate::print::pdf::{self, MmRect, ViewerPreferences};
 use crate::print::render;
 use crate::print::template;

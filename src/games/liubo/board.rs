@@ -19,7 +19,7 @@
 //! the board graph can be read back from the file and checked against the rules.
 
 use super::rules::{self as liubo, Path, Station, StationKind};
-use crate::print::art::ArtError;
+use crate::games::ArtError;
 use crate::print::template;
 use serde::{Serialize, Serializer};
 

@@ -14,8 +14,8 @@ pub mod rules;
 pub mod sheets;
 
 use self::pieces::{Piece, Side};
+use crate::games::ArtError;
 use crate::games::{Component, Figure, Game, PrintFile, PrintOptions};
-use crate::print::art::ArtError;
 use crate::print::output::Output;
 use crate::print::render;
 

@@ -13,7 +13,7 @@
 use super::board::{Pt, pt};
 use super::rules::{self as liubo, Face};
 use crate::core::trigram::Trigram;
-use crate::print::art::ArtError;
+use crate::games::ArtError;
 use crate::print::template;
 use serde::{Serialize, Serializer};
 

@@ -4,8 +4,8 @@
 use super::rules::{self as liubo, Path as Road, Station};
 use super::{board, board_pdf_file, pieces_pdf_file};
 use crate::core::trigram::Trigram;
+use crate::games::ArtError;
 use crate::games::{Component, Figure};
-use crate::print::art::ArtError;
 use crate::rulebook::figures::{ACCENT, INK, MUTED, Svg};
 use serde_json::{Value, json};
 

@@ -3,7 +3,7 @@
 
 use super::board::{BOARD_MM, board_svg};
 use super::pieces::{CHART_MM, SHEET_MM, pieces_svg, throw_chart_svg};
-use crate::print::art::ArtError;
+use crate::games::ArtError;
 use crate::print::paper::Paper;
 use crate::print::pdf::{self, MmRect, ViewerPreferences};
 use crate::print::render;

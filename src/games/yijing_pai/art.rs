@@ -20,11 +20,11 @@
 //! slightly crooked cut shows no white edge. The 144-tile set is 4 sheets, the 162-tile set
 //! 5 (the last one 18 tiles).
 
+use crate::cards::sheet::SEAM_OVERLAP_MM;
+use crate::games::ArtError;
 use crate::games::yijing_pai::rules::{TileKind, TileSet};
-use crate::print::art::ArtError;
 use crate::print::pdf::{self, CropMarks, MmRect, ViewerPreferences};
 use crate::print::render;
-use crate::print::sheet::SEAM_OVERLAP_MM;
 use crate::print::template;
 use serde::Serialize;
 

@@ -13,8 +13,8 @@ pub mod rules;
 
 use self::art::TileFace;
 use self::rules::TileSet;
+use crate::games::ArtError;
 use crate::games::{Component, Figure, Game, PrintFile, PrintOptions};
-use crate::print::art::ArtError;
 use crate::print::output::Output;
 use crate::print::render;
 

@@ -26,8 +26,8 @@ pub use score::{SOLO_PENALTIES, SoloPenalty, common_zone_penalty, solo_score};
 pub use solve::{Answer, Query, SEARCH_LIMIT, Solution, shortest, shortest_within, solve_query};
 
 use crate::cards::{self, export};
+use crate::games::ArtError;
 use crate::games::{Component, Figure, PrintFile, PrintOptions};
-use crate::print::art::ArtError;
 use crate::print::output::Output;
 
 /// The Zhi Pai deck and its rulebook.
