@@ -191,7 +191,11 @@ fn light_text_uses_the_light_ink_and_dark_text_the_dark_ink() {
     let doc = Document::parse(&svg).unwrap();
     let dark = attr(reading(&doc, Orientation::Dark), "fill");
     let light = attr(reading(&doc, Orientation::Light), "fill");
-    assert_eq!((dark, light), (cards::STYLE.dark_ink, cards::STYLE.light_ink));
+    let style = hexforge::print::template::style().unwrap();
+    assert_eq!(
+        (dark, light),
+        (style["cards"]["dark_ink"].as_str().unwrap(), style["cards"]["light_ink"].as_str().unwrap())
+    );
     // Rec. 601 grey: about 10 % and 56 %: far apart in greyscale, the light one legible.
     let grey = |hex: &str| {
         let c = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).unwrap() as f32;

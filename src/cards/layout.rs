@@ -1,5 +1,6 @@
 //! The shared pieces of the two decks' layout models: text boxes measured in the bundled
-//! fonts, rectangles, hexagram line geometry, the house style and the card canvas.
+//! fonts, rectangles, hexagram line geometry and the card canvas (colours and font stacks
+//! are in `templates/style.json`).
 
 use std::sync::OnceLock;
 
@@ -162,34 +163,6 @@ impl Stack {
             .collect()
     }
 }
-
-/// Colours and font stacks every card template receives.
-#[derive(Debug, Clone, Serialize)]
-pub struct Style {
-    /// Card stock colour (the background runs into the bleed).
-    pub paper: &'static str,
-    /// Main ink: the dark reading, lines, Zhi Pai text. About 10 % grey.
-    pub dark_ink: &'static str,
-    /// The light reading's ink: a grey-blue that prints at about 56 % grey, so the two
-    /// readings stay apart in black and white and the light one stays legible.
-    pub light_ink: &'static str,
-    /// Hairlines and decorations.
-    pub rule: &'static str,
-    /// `font-family` for Latin text, with the bundled fallbacks.
-    pub sans: &'static str,
-    /// `font-family` for Chinese text.
-    pub cjk: &'static str,
-}
-
-/// The house style.
-pub const STYLE: Style = Style {
-    paper: "#fffdf7",
-    dark_ink: "#1d1a17",
-    light_ink: "#7593b6",
-    rule: "#d9d1c0",
-    sans: fonts::SANS_STACK,
-    cjk: "Noto Sans CJK TC, Noto Sans",
-};
 
 /// The canvas every card shares, for templates.
 #[derive(Debug, Clone, Serialize)]

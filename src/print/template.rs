@@ -19,14 +19,23 @@
 //! with `if` but fail when printed or iterated, so a misspelt field is an error, not an
 //! empty string. `trim_blocks` and `lstrip_blocks` are on: a line holding only a
 //! `{% ... %}` tag leaves no blank line behind.
+//!
+//! The house style: `style.json` in the folder holds every palette and font stack
+//! (cards, card backs, boards, rulebook figures). Every template sees it as `style`
+//! (e.g. `{{ style.cards.paper }}`), and Rust reads it with [`Templates::style`] or
+//! [`style`]; it is re-read when the file changes, like the templates.
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
+use std::time::SystemTime;
 
 use minijinja::syntax::SyntaxConfig;
 use minijinja::value::{Serde, Value};
-use minijinja::{AutoEscape, Environment, UndefinedBehavior};
+use minijinja::{AutoEscape, Environment, UndefinedBehavior, context};
 use serde::Serialize;
+
+/// The style sheet's file name, in the templates folder.
+pub const STYLE_FILE: &str = "style.json";
 
 /// Environment variable naming the templates folder.
 pub const TEMPLATES_ENV: &str = "HEXFORGE_TEMPLATES";
@@ -51,6 +60,14 @@ pub enum TemplateError {
         /// The templates folder.
         dir: PathBuf,
     },
+    /// `style.json` is missing, unreadable or not valid JSON.
+    #[error("style sheet {}: {message}", .path.display())]
+    Style {
+        /// The style sheet's path.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
     /// The template failed to parse or render (syntax error, undefined value, ...).
     #[error("template {name} failed: {source}")]
     Render {
@@ -71,6 +88,8 @@ fn display_paths(paths: &[PathBuf]) -> String {
 pub struct Templates {
     env: Environment<'static>,
     dir: PathBuf,
+    /// The style sheet as last read, with the modification time and length it had.
+    style: Mutex<Option<(SystemTime, u64, serde_json::Value)>>,
 }
 
 impl Templates {
@@ -89,7 +108,7 @@ impl Templates {
                 .build()
                 .expect("default delimiters are valid"),
         );
-        Templates { env, dir }
+        Templates { env, dir, style: Mutex::new(None) }
     }
 
     /// Templates from the folder [`templates_dir`] finds.
@@ -100,6 +119,28 @@ impl Templates {
     /// The folder templates are read from.
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// The style sheet (`style.json` in the folder): palettes and font stacks. Re-read
+    /// when the file's modification time or length changes.
+    pub fn style(&self) -> Result<serde_json::Value, TemplateError> {
+        let path = self.dir.join(STYLE_FILE);
+        let err = |message: String| TemplateError::Style { path: path.clone(), message };
+        let meta = std::fs::metadata(&path).map_err(|e| err(e.to_string()))?;
+        let stamp = (meta.modified().map_err(|e| err(e.to_string()))?, meta.len());
+        let mut cache = self.style.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some((time, len, value)) = cache.as_ref()
+            && (*time, *len) == stamp
+        {
+            return Ok(value.clone());
+        }
+        let text = std::fs::read_to_string(&path).map_err(|e| err(e.to_string()))?;
+        let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| err(e.to_string()))?;
+        if !value.is_object() {
+            return Err(err("the top level must be an object".into()));
+        }
+        *cache = Some((stamp.0, stamp.1, value.clone()));
+        Ok(value)
     }
 
     /// Renders template `name` (a path relative to the folder, e.g. `card.svg.j2`) with
@@ -113,7 +154,8 @@ impl Templates {
             }
         };
         let template = self.env.get_template(name).map_err(err)?;
-        template.render(Value::from(Serde(ctx))).map_err(err)
+        let style = self.style()?;
+        template.render(context! { style => Serde(style), ..Value::from(Serde(ctx)) }).map_err(err)
     }
 
     /// Renders template source given as a string, with this environment's settings;
@@ -136,11 +178,11 @@ pub fn templates_dir() -> Result<PathBuf, TemplateError> {
     candidates.iter().find(|dir| dir.is_dir()).cloned().ok_or_else(|| TemplateError::NoDir(candidates.to_vec()))
 }
 
-/// Renders template `name` from the process-wide templates (folder chosen once, by
-/// [`templates_dir`], at the first call).
-pub fn render(name: &str, ctx: impl Serialize) -> Result<String, TemplateError> {
+/// The process-wide templates (folder chosen once, by [`templates_dir`], at the first
+/// call).
+fn shared() -> Result<&'static Templates, TemplateError> {
     static TEMPLATES: OnceLock<Templates> = OnceLock::new();
-    let templates = match TEMPLATES.get() {
+    Ok(match TEMPLATES.get() {
         Some(t) => t,
         // A failed lookup is not cached: the folder may appear (or the variable be set)
         // before the next call.
@@ -148,8 +190,34 @@ pub fn render(name: &str, ctx: impl Serialize) -> Result<String, TemplateError> 
             let t = Templates::from_env()?;
             TEMPLATES.get_or_init(|| t)
         }
-    };
-    templates.render(name, ctx)
+    })
+}
+
+/// Renders template `name` from the process-wide templates; every template also sees
+/// the style sheet as `style`.
+pub fn render(name: &str, ctx: impl Serialize) -> Result<String, TemplateError> {
+    shared()?.render(name, ctx)
+}
+
+/// The process-wide style sheet (`style.json`): palettes and font stacks.
+pub fn style() -> Result<serde_json::Value, TemplateError> {
+    shared()?.style()
+}
+
+/// One colour or font stack of the style sheet, by its path of keys (e.g.
+/// `["figures", "ink"]`); an error names the path if it is missing or not a string.
+pub fn style_str(path: &[&str]) -> Result<String, TemplateError> {
+    let sheet = style()?;
+    let mut v = &sheet;
+    for key in path {
+        v = v.get(key).ok_or_else(|| style_missing(path))?;
+    }
+    v.as_str().map(str::to_string).ok_or_else(|| style_missing(path))
+}
+
+fn style_missing(path: &[&str]) -> TemplateError {
+    let file = templates_dir().map(|d| d.join(STYLE_FILE)).unwrap_or_else(|_| PathBuf::from(STYLE_FILE));
+    TemplateError::Style { path: file, message: format!("no text value at {}", path.join(".")) }
 }
 
 /// HTML-style escaping (also right for XML) for SVG, XML and HTML templates.
@@ -216,12 +284,37 @@ mod tests {
         let dir = temp_dir("folder");
         let path = dir.join("hello.txt.j2");
         std::fs::write(&path, "Hello {{ who }} & co").unwrap();
+        std::fs::write(dir.join(STYLE_FILE), "{}").unwrap();
         let t = Templates::new(&dir);
         assert_eq!(t.render("hello.txt.j2", context! { who => "world" }).unwrap(), "Hello world & co");
         // Different length, so the change is seen even within one mtime tick.
         std::fs::write(&path, "Bye {{ who }}!").unwrap();
         assert_eq!(t.render("hello.txt.j2", context! { who => "world" }).unwrap(), "Bye world!");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn every_template_sees_the_style_sheet_and_its_edits() {
+        let dir = temp_dir("style");
+        std::fs::write(dir.join("dot.svg.j2"), r#"<circle fill="{{ style.cards.ink }}" r="{{ r }}"/>"#).unwrap();
+        let t = Templates::new(&dir);
+        let err = t.render("dot.svg.j2", context! { r => 1 }).unwrap_err();
+        assert!(err.to_string().contains("style.json"), "{err}");
+        std::fs::write(dir.join(STYLE_FILE), r##"{"cards": {"ink": "#123456"}}"##).unwrap();
+        assert_eq!(t.render("dot.svg.j2", context! { r => 1 }).unwrap(), r##"<circle fill="#123456" r="1"/>"##);
+        std::fs::write(dir.join(STYLE_FILE), r##"{"cards": {"ink": "#abcdef", "x": 1}}"##).unwrap();
+        assert_eq!(t.render("dot.svg.j2", context! { r => 2 }).unwrap(), r##"<circle fill="#abcdef" r="2"/>"##);
+        std::fs::write(dir.join(STYLE_FILE), "[1").unwrap();
+        assert!(matches!(t.style(), Err(TemplateError::Style { .. })));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn crate_style_sheet_has_every_palette() {
+        let sheet = Templates::from_env().unwrap().style().unwrap();
+        for key in ["fonts", "cards", "figures"] {
+            assert!(sheet.get(key).is_some_and(|v| v.is_object()), "{key}");
+        }
     }
 
     #[test]

@@ -2,18 +2,70 @@
 //! of hexagrams, a table layout, where a pung goes): a minimal SVG writer and the rulebook
 //! palette, used by the games' `rulebook.rs`. Cards, tiles and boards in the books come
 //! from the renderers that print them, so the booklet shows what `generate` prints.
+//!
+//! The palette lives in `templates/style.json` (`figures`): the constants below are
+//! role tokens such as `%ink%` that [`paint`] replaces with the style sheet's colours
+//! once a game's figures are drawn, so a designer recolours them without recompiling.
 
 use crate::core::hexagram::{Hexagram, Line};
+use crate::print::template::{self, TemplateError};
 use std::fmt::Write;
 
-pub(crate) const INK: &str = "#1d1d1b";
-pub(crate) const ACCENT: &str = "#8c2f1c";
-pub(crate) const MUTED: &str = "#6b6b66";
-pub(crate) const LIGHT_INK: &str = "#9a948a";
-pub(crate) const PAPER: &str = "#fffdf8";
-pub(crate) const TINT: &str = "#f3efe6";
-pub(crate) const RULE: &str = "#b9b5ab";
-const SANS: &str = crate::print::fonts::SANS_STACK;
+pub(crate) const INK: &str = "%ink%";
+pub(crate) const ACCENT: &str = "%accent%";
+pub(crate) const MUTED: &str = "%muted%";
+pub(crate) const LIGHT_INK: &str = "%light_ink%";
+pub(crate) const PAPER: &str = "%paper%";
+pub(crate) const TINT: &str = "%tint%";
+pub(crate) const RULE: &str = "%rule%";
+/// The colour of a tile's back.
+pub(crate) const TILE_BACK: &str = "%tile_back%";
+/// A lighter tile back, for the tile on top of a pile.
+pub(crate) const TILE_BACK_LIGHT: &str = "%tile_back_light%";
+/// A flat stick's face.
+pub(crate) const STICK_FLAT: &str = "%stick_flat%";
+/// A round stick's face.
+pub(crate) const STICK_ROUND: &str = "%stick_round%";
+/// The grain line on a round stick.
+pub(crate) const STICK_GRAIN: &str = "%stick_grain%";
+/// The font stack, from the style sheet's `fonts.sans`.
+const SANS: &str = "%sans%";
+
+/// Replaces the role tokens in each figure by the style sheet's colours
+/// (`figures.<role>`) and font stack (`fonts.sans`); an unknown token is an error.
+pub(crate) fn paint(figures: Vec<(String, String)>) -> Result<Vec<(String, String)>, TemplateError> {
+    let sheet = template::style()?;
+    let lookup = |role: &str| -> Result<String, TemplateError> {
+        let path: [&str; 2] = if role == "sans" { ["fonts", "sans"] } else { ["figures", role] };
+        sheet[path[0]][path[1]].as_str().map(str::to_string).ok_or_else(|| TemplateError::Style {
+            path: template::STYLE_FILE.into(),
+            message: format!("no text value at {}", path.join(".")),
+        })
+    };
+    figures
+        .into_iter()
+        .map(|(name, svg)| {
+            let mut out = String::with_capacity(svg.len());
+            let mut rest = svg.as_str();
+            while let Some(start) = rest.find('%') {
+                out.push_str(&rest[..start]);
+                let after = &rest[start + 1..];
+                match after.find('%') {
+                    Some(end) if end > 0 && after[..end].bytes().all(|b| b.is_ascii_lowercase() || b == b'_') => {
+                        out.push_str(&lookup(&after[..end])?);
+                        rest = &after[end + 1..];
+                    }
+                    _ => {
+                        out.push('%');
+                        rest = after;
+                    }
+                }
+            }
+            out.push_str(rest);
+            Ok((name, out))
+        })
+        .collect()
+}
 
 // --- A tiny SVG writer ---------------------------------------------------------------
 

@@ -16,7 +16,7 @@
 
 use serde::Serialize;
 
-use crate::cards::{Canvas, Lang, LineShape, Rect, STYLE, Stack, Style, TextBox, TextureLine, canvas, r2};
+use crate::cards::{Canvas, Lang, LineShape, Rect, Stack, TextBox, TextureLine, canvas, r2};
 use crate::core::card::{Card, Orientation};
 use crate::core::hexagram::{Hexagram, LinePosition};
 
@@ -104,8 +104,6 @@ pub struct Reading {
     pub orientation: &'static str,
     /// The hexagram this reading shows.
     pub hexagram: u8,
-    /// Ink colour of every text of this reading.
-    pub ink: &'static str,
     /// `rotate(180 cx cy)` for the light reading, empty for the dark one.
     pub transform: String,
     /// The King Wen number, top left.
@@ -136,8 +134,6 @@ pub struct CardLayout {
     pub lang: &'static str,
     /// Canvas, trim and safe boxes.
     pub canvas: Canvas,
-    /// Colours and fonts.
-    pub style: Style,
     /// The six lines, dark line 1 first.
     pub lines: Vec<SharedLine>,
     /// The dark reading, then the light one.
@@ -155,15 +151,7 @@ impl CardLayout {
             .collect();
         let c = canvas();
         let readings = Orientation::BOTH.into_iter().map(|o| reading(card, o, lang, &c)).collect();
-        CardLayout {
-            deck: "changing-lines",
-            number: card.number(),
-            lang: lang.code(),
-            canvas: c,
-            style: STYLE,
-            lines,
-            readings,
-        }
+        CardLayout { deck: "changing-lines", number: card.number(), lang: lang.code(), canvas: c, lines, readings }
     }
 }
 
@@ -183,10 +171,6 @@ fn centred_baseline(cy: f32, size: f32) -> f32 {
 fn reading(card: Card, orientation: Orientation, lang: Lang, c: &Canvas) -> Reading {
     let hexagram = card.shows(orientation);
     let names = hexagram.names();
-    let ink = match orientation {
-        Orientation::Dark => STYLE.dark_ink,
-        Orientation::Light => STYLE.light_ink,
-    };
     let transform = match orientation {
         Orientation::Dark => String::new(),
         Orientation::Light => format!("rotate(180 {} {})", c.cx, c.cy),
@@ -242,7 +226,6 @@ fn reading(card: Card, orientation: Orientation, lang: Lang, c: &Canvas) -> Read
     Reading {
         orientation: orientation.name(),
         hexagram: hexagram.number(),
-        ink,
         transform,
         number,
         zh,
@@ -276,14 +259,6 @@ fn badge(hexagram: Hexagram, lang: Lang) -> Option<Badge> {
 pub struct BackLayout {
     /// Canvas, trim and safe boxes.
     pub canvas: Canvas,
-    /// Background colour, full bleed.
-    pub ground: &'static str,
-    /// Colour of the texture bars.
-    pub texture_ink: &'static str,
-    /// Gold of the title and the medallion.
-    pub gold: &'static str,
-    /// `font-family` of the title.
-    pub sans: &'static str,
     /// Rows of yang and yin bars over the whole canvas (dashed lines), point-symmetric
     /// about the centre.
     pub texture: Vec<TextureLine>,
@@ -352,10 +327,6 @@ impl BackLayout {
         debug_assert!(inner_truth.is_mirror());
         BackLayout {
             canvas: c.clone(),
-            ground: "#1f2d4a",
-            texture_ink: "#2a3b5d",
-            gold: "#d1b06b",
-            sans: STYLE.sans,
             texture,
             texture_width: bar_h,
             plaques: vec![plaque(String::new()), plaque(format!("rotate(180 {} {})", c.cx, c.cy))],

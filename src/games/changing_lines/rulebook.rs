@@ -11,7 +11,7 @@ use crate::core::casting;
 use crate::core::hexagram::{Hexagram, Line, LinePosition};
 use crate::games::ArtError;
 use crate::games::{Component, Figure};
-use crate::rulebook::figures::{ACCENT, INK, MUTED, RULE, Svg, arrow, hexagram_at};
+use crate::rulebook::figures::{ACCENT, INK, MUTED, RULE, Svg, arrow, hexagram_at, paint};
 use crate::rulebook::{hexagrams_json, trigrams_json};
 use serde_json::{Value, json};
 
@@ -231,12 +231,13 @@ pub fn figures() -> Result<Vec<Figure>, ArtError> {
     let path: Vec<u8> = pathways_example().iter().map(|l| l.hexagram.number()).collect();
     let card = cards::card_svg(cards::Deck::ChangingLines, &Face::Card(hex(EXAMPLE_CARD)), Lang::En)
         .map_err(ExportError::from)?;
-    Ok(vec![
+    let mut out = paint(vec![
         ("cover.svg".to_string(), hexagram_grid()),
         ("opposites.svg".to_string(), opposites(OPPOSITES_EXAMPLE)),
         ("pathways-example.svg".to_string(), pathway(&path)),
-        ("card.svg".to_string(), card),
-    ])
+    ])?;
+    out.push(("card.svg".to_string(), card));
+    Ok(out)
 }
 
 fn hexagram_grid() -> String {

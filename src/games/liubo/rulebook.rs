@@ -6,7 +6,7 @@ use super::{board, board_pdf_file, pieces_pdf_file};
 use crate::core::trigram::Trigram;
 use crate::games::ArtError;
 use crate::games::{Component, Figure};
-use crate::rulebook::figures::{ACCENT, INK, MUTED, Svg};
+use crate::rulebook::figures::{ACCENT, INK, MUTED, STICK_FLAT, STICK_GRAIN, STICK_ROUND, Svg, paint};
 use serde_json::{Value, json};
 
 /// The throw charts Liubo prints: one per player, both on the pieces sheet's second page.
@@ -116,11 +116,9 @@ pub fn data() -> Value {
 pub fn figures() -> Result<Vec<Figure>, ArtError> {
     let board = board::board_svg()?;
     let (left, right) = STICKS_EXAMPLE;
-    Ok(vec![
-        ("cover.svg".into(), board.clone()),
-        ("board.svg".into(), board),
-        ("sticks.svg".into(), sticks(left, right)),
-    ])
+    let mut out = paint(vec![("sticks.svg".into(), sticks(left, right))])?;
+    out.splice(0..0, [("cover.svg".into(), board.clone()), ("board.svg".into(), board)]);
+    Ok(out)
 }
 
 /// Two groups of three sticks, flat or round, with what each scores.
@@ -132,11 +130,11 @@ fn sticks(left: Trigram, right: Trigram) -> String {
             let y = 80.0 - i as f64 * 30.0;
             let flat = t.bits() >> i & 1 == 1;
             if flat {
-                svg.rect(x, y, 160.0, 16.0, "#ead9b0", INK, 1.2, 3.0);
+                svg.rect(x, y, 160.0, 16.0, STICK_FLAT, INK, 1.2, 3.0);
                 svg.text(x + 170.0, y + 12.0, 10.0, "start", MUTED, "normal", "flat");
             } else {
-                svg.rect(x, y, 160.0, 16.0, "#a8814f", INK, 1.2, 8.0);
-                svg.line(x + 8.0, y + 5.0, x + 152.0, y + 5.0, "#c9a678", 2.0);
+                svg.rect(x, y, 160.0, 16.0, STICK_ROUND, INK, 1.2, 8.0);
+                svg.line(x + 8.0, y + 5.0, x + 152.0, y + 5.0, STICK_GRAIN, 2.0);
                 svg.text(x + 170.0, y + 12.0, 10.0, "start", MUTED, "normal", "round");
             }
         }

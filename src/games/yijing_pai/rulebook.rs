@@ -7,7 +7,7 @@ use super::sheets_file;
 use crate::core::hexagram::{Hexagram, Line};
 use crate::games::ArtError;
 use crate::games::{Component, Figure};
-use crate::rulebook::figures::{ACCENT, INK, MUTED, PAPER, Svg, TINT, line_bar};
+use crate::rulebook::figures::{ACCENT, INK, MUTED, PAPER, Svg, TILE_BACK, TILE_BACK_LIGHT, TINT, line_bar, paint};
 use serde_json::{Value, json};
 use std::fmt::Write;
 
@@ -121,12 +121,12 @@ pub fn data() -> Value {
 
 /// The rulebook's figures: the table diagrams, then each tile front as printed.
 pub fn figures() -> Result<Vec<Figure>, ArtError> {
-    let mut out: Vec<Figure> = vec![
+    let mut out: Vec<Figure> = paint(vec![
         ("cover.svg".into(), cover()),
         ("table.svg".into(), table()),
         ("build.svg".into(), build()),
         ("scoring.svg".into(), scoring(&EXAMPLES)),
-    ];
+    ])?;
     for kind in TileKind::ALL {
         out.push((format!("tile-{}.svg", kind.key()), art::tile_svg(TileFace::Front(kind))?));
     }
@@ -138,7 +138,7 @@ pub fn figures() -> Result<Vec<Figure>, ArtError> {
 const TILE_W: f64 = 64.0;
 const TILE_H: f64 = 30.0;
 /// The colour of a tile's back, in the diagrams.
-const BACK: &str = "#6f8f7a";
+const BACK: &str = TILE_BACK;
 
 const YANG: TileFace = TileFace::Front(TileKind::Yang);
 const YIN: TileFace = TileFace::Front(TileKind::Yin);
@@ -200,7 +200,7 @@ fn table() -> String {
     for i in 0..9 {
         let x = 10.0 + i as f64 * (TILE_W * 0.55 + 2.0);
         svg.rect(x, 26.0, TILE_W * 0.55, 16.0, BACK, INK, 0.8, 2.0);
-        svg.rect(x + 2.0, 22.0, TILE_W * 0.55, 16.0, "#7f9f8a", INK, 0.8, 2.0);
+        svg.rect(x + 2.0, 22.0, TILE_W * 0.55, 16.0, TILE_BACK_LIGHT, INK, 0.8, 2.0);
     }
     let bottom = 290.0;
     column(&mut svg, &[TileFace::Back; 6], 20.0, bottom, &[]);

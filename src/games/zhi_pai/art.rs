@@ -10,9 +10,7 @@
 
 use serde::Serialize;
 
-use crate::cards::{
-    Canvas, Lang, LineShape, PlayerSet, Rect, STYLE, Stack, Style, TextBox, TextureLine, TrigramFace, canvas, r2,
-};
+use crate::cards::{Canvas, Lang, LineShape, PlayerSet, Rect, Stack, TextBox, TextureLine, TrigramFace, canvas, r2};
 use crate::core::hexagram::Hexagram;
 use crate::core::trigram::Trigram;
 
@@ -26,11 +24,6 @@ const MAIN: Stack =
 /// The complement, small.
 const SMALL: Stack =
     Stack { x: LEFT, width: 15.0, top: 71.4, thickness: 1.7, pitch: 2.9, trigram_gap: 0.9, break_fraction: 0.24 };
-
-/// Accent for the hexagram number.
-const ACCENT: &str = "#a8382a";
-/// Ink of the complement block: quieter than the main text, still well legible in grey.
-const MUTED: &str = "#5f5850";
 
 /// A trigram's name and Chinese name beside its three lines.
 #[derive(Debug, Clone, Serialize)]
@@ -75,12 +68,6 @@ pub struct HexagramLayout {
     pub lang: &'static str,
     /// Canvas, trim and safe boxes.
     pub canvas: Canvas,
-    /// Colours and fonts.
-    pub style: Style,
-    /// Colour of the number.
-    pub accent: &'static str,
-    /// Colour of the complement block.
-    pub muted: &'static str,
     /// The number, top left.
     pub title_number: TextBox,
     /// The Chinese name.
@@ -147,9 +134,6 @@ impl HexagramLayout {
             number: hexagram.number(),
             lang: lang.code(),
             canvas: canvas(),
-            style: STYLE,
-            accent: ACCENT,
-            muted: MUTED,
             title_number,
             zh,
             pinyin,
@@ -162,46 +146,21 @@ impl HexagramLayout {
     }
 }
 
-/// Colours and pattern of a player set.
+/// Number and pattern of a player set; its colours are `zhi_pai.sets.<number>` in
+/// `templates/style.json`.
 #[derive(Debug, Clone, Serialize)]
 pub struct SetStyle {
     /// 1 or 2.
     pub number: u8,
     /// `dots` or `stripes`.
     pub pattern: &'static str,
-    /// The set's strong colour.
-    pub main: &'static str,
-    /// The pattern's colour on the active face.
-    pub pattern_active: &'static str,
-    /// The inactive face's ground.
-    pub pale: &'static str,
-    /// The pattern's colour on the inactive face.
-    pub pattern_inactive: &'static str,
-    /// Ink of the inactive face's text and hollow lines.
-    pub faded: &'static str,
 }
 
 /// The style of each player set: vermilion with dots, indigo with stripes.
 pub fn set_style(set: PlayerSet) -> SetStyle {
     match set {
-        PlayerSet::One => SetStyle {
-            number: 1,
-            pattern: "dots",
-            main: "#b4402c",
-            pattern_active: "#cf6a52",
-            pale: "#f4dfd8",
-            pattern_inactive: "#e3b8ab",
-            faded: "#9a6a5e",
-        },
-        PlayerSet::Two => SetStyle {
-            number: 2,
-            pattern: "stripes",
-            main: "#2b3f7a",
-            pattern_active: "#465c9c",
-            pale: "#dde2f1",
-            pattern_inactive: "#b5bfdc",
-            faded: "#5e6a91",
-        },
+        PlayerSet::One => SetStyle { number: 1, pattern: "dots" },
+        PlayerSet::Two => SetStyle { number: 2, pattern: "stripes" },
     }
 }
 
@@ -220,8 +179,6 @@ pub struct TrigramLayout {
     pub active: bool,
     /// Canvas, trim and safe boxes.
     pub canvas: Canvas,
-    /// Colours and fonts.
-    pub style: Style,
     /// The player set's colours and pattern.
     pub set: SetStyle,
     /// The set's pattern over the whole card: rows of dots (set 1) or diagonal stripes
@@ -269,7 +226,6 @@ impl TrigramLayout {
             side: if face.active { "active" } else { "inactive" },
             active: face.active,
             canvas: c.clone(),
-            style: STYLE,
             set: set_style(face.set),
             texture: texture(face.set, &c),
             texture_width: match face.set {
@@ -341,14 +297,6 @@ pub struct RingTrigram {
 pub struct BackLayout {
     /// Canvas, trim and safe boxes.
     pub canvas: Canvas,
-    /// Background, full bleed.
-    pub ground: &'static str,
-    /// Gold of the drawing.
-    pub gold: &'static str,
-    /// `font-family` of the titles.
-    pub sans: &'static str,
-    /// `font-family` for Chinese.
-    pub cjk: &'static str,
     /// Ring radii: outer and inner circle.
     pub rings: (f32, f32),
     /// The eight trigrams, Qian at the top, clockwise: Qian, Xun, Kan, Gen, Kun, Zhen,
@@ -407,10 +355,6 @@ impl BackLayout {
         );
         BackLayout {
             canvas: c.clone(),
-            ground: "#7a2520",
-            gold: "#dcb96f",
-            sans: STYLE.sans,
-            cjk: STYLE.cjk,
             rings: (outer, inner),
             ring,
             taiji_r: r,
@@ -480,6 +424,6 @@ mod tests {
     fn the_two_sets_differ_in_colour_and_pattern() {
         let (a, b) = (set_style(PlayerSet::One), set_style(PlayerSet::Two));
         assert_ne!(a.pattern, b.pattern);
-        assert_ne!(a.main, b.main);
+        assert_ne!(a.number, b.number);
     }
 }

@@ -10,7 +10,7 @@ use crate::core::names::capitalise;
 use crate::core::trigram::Trigram;
 use crate::games::ArtError;
 use crate::games::{Component, Figure};
-use crate::rulebook::figures::{INK, LIGHT_INK, MUTED, PAPER, RULE, Svg, TINT, hexagram_at, line_bar};
+use crate::rulebook::figures::{INK, LIGHT_INK, MUTED, PAPER, RULE, Svg, TINT, hexagram_at, line_bar, paint};
 use crate::rulebook::{hexagrams_json, numbers, trigrams_json};
 use serde_json::{Value, json};
 use std::fmt::Write;
@@ -176,7 +176,7 @@ pub fn figures() -> Result<Vec<Figure>, ArtError> {
     let card = |face: Face, name: String| -> Result<Figure, ArtError> {
         Ok((name, cards::card_svg(cards::Deck::ZhiPai, &face, Lang::En).map_err(ExportError::from)?))
     };
-    let mut out = vec![("setup.svg".to_string(), zhipai_setup(ZHI_PAI_SEQUENCE[0]))];
+    let mut out = paint(vec![("setup.svg".to_string(), zhipai_setup(ZHI_PAI_SEQUENCE[0]))])?;
     for n in ZHI_PAI_SEQUENCE {
         out.push(card(Face::Card(hex(n)), format!("card-{n}.svg"))?);
     }
