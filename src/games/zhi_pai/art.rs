@@ -425,5 +425,16 @@ mod tests {
         let (a, b) = (set_style(PlayerSet::One), set_style(PlayerSet::Two));
         assert_ne!(a.pattern, b.pattern);
         assert_ne!(a.number, b.number);
+        // The colours live in the shared style sheet: every colour of one set differs
+        // from the same colour of the other.
+        let style = crate::print::template::style().expect("the style sheet loads");
+        let sets = &style["zhi_pai"]["sets"];
+        let (one, two) = (&sets[a.number.to_string()], &sets[b.number.to_string()]);
+        let keys = one.as_object().expect("set 1 is an object");
+        assert!(keys.len() >= 5, "set colours: {keys:?}");
+        for (key, colour) in keys {
+            assert!(colour.is_string(), "{key}");
+            assert_ne!(Some(colour), two.get(key), "both sets print {key} in {colour}");
+        }
     }
 }
