@@ -15,10 +15,11 @@ use crate::print::dpi::Dpi;
 use crate::print::render;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::header;
-use axum::response::IntoResponse;
+use axum::http::{HeaderMap, HeaderValue};
+use axum::response::Response;
 use serde::Deserialize;
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use tokio::sync::Semaphore;
 
@@ -43,6 +44,13 @@ struct Key {
     dpi: u16,
 }
 
+/// A rendered face and its entity tag (crate version and a hash of the bytes).
+#[derive(Clone)]
+struct Rendered {
+    bytes: Bytes,
+    etag: HeaderValue,
+}
+
 /// Rendered faces, bounded both in entries and in bytes; the oldest entry goes first.
 /// Renders run on the blocking pool, at most one per core at a time.
 pub struct CardCache {
@@ -50,11 +58,13 @@ pub struct CardCache {
     max_entries: usize,
     max_bytes: usize,
     renders: Semaphore,
+    hits: AtomicU64,
+    misses: AtomicU64,
 }
 
 #[derive(Default)]
 struct CacheInner {
-    map: HashMap<Key, Bytes>,
+    map: HashMap<Key, Rendered>,
     order: VecDeque<Key>,
     bytes: usize,
 }
@@ -63,15 +73,27 @@ impl CardCache {
     /// A cache of at most `max_entries` faces and `max_bytes` bytes.
     pub fn new(max_entries: usize, max_bytes: usize) -> CardCache {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        CardCache { inner: Mutex::default(), max_entries, max_bytes, renders: Semaphore::new(cores) }
+        CardCache {
+            inner: Mutex::default(),
+            max_entries,
+            max_bytes,
+            renders: Semaphore::new(cores),
+            hits: AtomicU64::new(0),
+            misses: AtomicU64::new(0),
+        }
     }
 
-    fn get(&self, key: &Key) -> Option<Bytes> {
+    fn get(&self, key: &Key) -> Option<Rendered> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner()).map.get(key).cloned()
     }
 
-    fn put(&self, key: Key, value: Bytes) {
-        if value.len() > self.max_bytes {
+    /// Faces answered from the cache, and faces rendered, since the start.
+    pub fn hits_and_misses(&self) -> (u64, u64) {
+        (self.hits.load(Relaxed), self.misses.load(Relaxed))
+    }
+
+    fn put(&self, key: Key, value: Rendered) {
+        if value.bytes.len() > self.max_bytes {
             return;
         }
         let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
@@ -79,14 +101,14 @@ impl CardCache {
             return;
         }
         while !inner.order.is_empty()
-            && (inner.map.len() >= self.max_entries || inner.bytes + value.len() > self.max_bytes)
+            && (inner.map.len() >= self.max_entries || inner.bytes + value.bytes.len() > self.max_bytes)
         {
             let old = inner.order.pop_front().expect("checked non-empty");
-            if let Some(bytes) = inner.map.remove(&old) {
-                inner.bytes -= bytes.len();
+            if let Some(old) = inner.map.remove(&old) {
+                inner.bytes -= old.bytes.len();
             }
         }
-        inner.bytes += value.len();
+        inner.bytes += value.bytes.len();
         inner.order.push_back(key);
         inner.map.insert(key, value);
     }
@@ -117,9 +139,10 @@ struct CardQuery {
 
 async fn card(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Path((deck, file)): Path<(String, String)>,
     Query(query): Query<CardQuery>,
-) -> Result<impl IntoResponse, AppError> {
+) -> Result<Response, AppError> {
     let deck: Deck = deck.parse()?;
     let (stem, format) = match file.rsplit_once('.') {
         Some((stem, "svg")) => (stem, Format::Svg),
@@ -148,18 +171,26 @@ async fn card(
         return Err(AppError::not_found(format!("{face} is not a face of the {deck} deck")));
     }
     let key = Key { deck, face, orientation, lang, format, dpi };
-    let bytes = match state.cards.get(&key) {
-        Some(bytes) => bytes,
+    let rendered = match state.cards.get(&key) {
+        Some(rendered) => {
+            state.cards.hits.fetch_add(1, Relaxed);
+            rendered
+        }
         None => {
             let cache = Arc::clone(&state.cards);
             let _permit = cache.renders.acquire().await.map_err(|e| AppError::Internal(e.into()))?;
             // Another request may have rendered it while this one waited for a permit.
             match cache.get(&key) {
-                Some(bytes) => bytes,
+                Some(rendered) => {
+                    cache.hits.fetch_add(1, Relaxed);
+                    rendered
+                }
                 None => {
+                    cache.misses.fetch_add(1, Relaxed);
                     let bytes = blocking(move || render_face(key)).await?;
-                    cache.put(key, bytes.clone());
-                    bytes
+                    let rendered = Rendered { etag: super::etag(&bytes), bytes };
+                    cache.put(key, rendered.clone());
+                    rendered
                 }
             }
         }
@@ -168,7 +199,7 @@ async fn card(
         Format::Svg => "image/svg+xml",
         Format::Png => "image/png",
     };
-    Ok(([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "public, max-age=3600")], bytes))
+    Ok(super::cached(&headers, content_type, "public, max-age=3600", rendered.etag, rendered.bytes))
 }
 
 fn render_face(key: Key) -> Result<Bytes, AppError> {
@@ -220,17 +251,22 @@ mod tests {
         }
     }
 
+    fn rendered(len: usize) -> Rendered {
+        let bytes = Bytes::from(vec![0u8; len]);
+        Rendered { etag: crate::http::etag(&bytes), bytes }
+    }
+
     #[test]
     fn the_cache_is_bounded_by_entries_and_bytes() {
         let cache = CardCache::new(3, 100);
         for n in 1..=5 {
-            cache.put(key(n), Bytes::from(vec![0u8; 10]));
+            cache.put(key(n), rendered(10));
         }
         assert_eq!(cache.len(), 3);
         assert!(cache.get(&key(1)).is_none() && cache.get(&key(5)).is_some());
-        cache.put(key(6), Bytes::from(vec![0u8; 95]));
+        cache.put(key(6), rendered(95));
         assert_eq!(cache.len(), 1);
-        cache.put(key(7), Bytes::from(vec![0u8; 101]));
+        cache.put(key(7), rendered(101));
         assert!(cache.get(&key(7)).is_none(), "larger than the whole cache: not kept");
     }
 

@@ -7,15 +7,27 @@
 //! also records it: [`route_table`] is what `/openapi.json` is checked against.
 //!
 //! Behaviour under load and bad input: request bodies are limited to [`BODY_LIMIT`],
-//! requests time out after [`REQUEST_TIMEOUT`] (408), solving and rendering run on the
-//! blocking pool, every error is `{"error":"…"}` with a 4xx naming the bad value, and
-//! every request is traced (`RUST_LOG=tower_http=debug` for more).
+//! requests time out after [`REQUEST_TIMEOUT`] (408), request targets and heads are
+//! limited ([`MAX_URI`], [`MAX_HEADER_BYTES`], [`MAX_HEADERS`]: JSON 414 and 431), a
+//! connection that does not finish its head within [`HEADER_READ_TIMEOUT`] is closed,
+//! at most [`MAX_CONNECTIONS`] connections are served at once, solving and rendering
+//! run on the blocking pool, and every error is `{"error":"…"}` with a 4xx naming the
+//! bad value.
+//!
+//! Production habits: answers are compressed (gzip or brotli, as the client accepts)
+//! except PNG, PDF and ZIP; the page, its scripts and style and the card images carry an
+//! `ETag` (crate version and a hash of the content) and answer `304 Not Modified` to a
+//! matching `If-None-Match`; `HEAD` is answered wherever `GET` is; `/metrics` counts
+//! requests ([`metrics`]); cross-origin calls are allowed only from the origins given
+//! ([`ServeOptions::cors_origins`]); the access log is off unless asked for
+//! ([`ServeOptions::access_log`]).
 
 mod cards;
 mod downloads;
 pub mod error;
 mod hexagrams;
 mod meta;
+pub mod metrics;
 mod openapi;
 mod page;
 mod solver;
@@ -24,26 +36,73 @@ pub use cards::CardCache;
 pub use downloads::{DownloadEntry, DownloadList};
 pub use error::{AppError, ErrorBody};
 pub use hexagrams::{CastRequest, ChangeRequest, HexagramRef, VerifyRequest, VerifyResponse};
+pub use metrics::Metrics;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
+use axum::body::{Body, Bytes};
+use axum::extract::{DefaultBodyLimit, Request};
 use axum::handler::Handler;
-use axum::http::{Method, StatusCode, Uri};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::middleware::Next;
 use axum::response::Response;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
+use tower_http::compression::predicate::{NotForContentType, Predicate};
+use tower_http::compression::{CompressionLayer, DefaultPredicate};
+use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
-use tracing::Level;
 
 /// Largest request body accepted: 64 KiB (413 beyond).
 pub const BODY_LIMIT: usize = 64 * 1024;
 /// Longest a request may take: 10 s (408 beyond).
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+/// Longest request target (path and query) answered: 8 KiB (JSON 414 beyond).
+pub const MAX_URI: usize = 8 * 1024;
+/// Largest total of header names and values answered: 16 KiB (JSON 431 beyond).
+pub const MAX_HEADER_BYTES: usize = 16 * 1024;
+/// Most header fields answered: 64 (JSON 431 beyond).
+pub const MAX_HEADERS: usize = 64;
+/// hyper's own limits, above the router's so that the router answers first: heads larger
+/// than 64 KiB or with more than 128 fields get hyper's 431 with an empty body.
+const HYPER_MAX_BUF: usize = 64 * 1024;
+const HYPER_MAX_HEADERS: usize = 128;
+/// A connection that has not sent a complete request head within this is closed: 10 s.
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// Most connections served at once (`--max-connections`); more wait in the kernel's
+/// listen queue until one closes.
+pub const MAX_CONNECTIONS: usize = 1024;
+
+/// How [`serve_with`] runs the service (the `serve` command's flags).
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// One log line per request (target `hexforge::access`), with a request id that the
+    /// response carries as `x-request-id`. Off by default: logging every request costs
+    /// more than answering most of them.
+    pub access_log: bool,
+    /// Origins whose pages may call the API from a browser (CORS); `*` allows any. None
+    /// by default.
+    pub cors_origins: Vec<HeaderValue>,
+    /// See [`HEADER_READ_TIMEOUT`].
+    pub header_read_timeout: Duration,
+    /// See [`MAX_CONNECTIONS`].
+    pub max_connections: usize,
+}
+
+impl Default for ServeOptions {
+    fn default() -> Self {
+        ServeOptions {
+            access_log: false,
+            cors_origins: Vec::new(),
+            header_read_timeout: HEADER_READ_TIMEOUT,
+            max_connections: MAX_CONNECTIONS,
+        }
+    }
+}
 
 /// What every handler shares: cheap to clone.
 #[derive(Clone)]
@@ -52,12 +111,18 @@ pub struct AppState {
     pub downloads: Arc<Path>,
     /// Rendered card faces.
     pub cards: Arc<CardCache>,
+    /// What `/metrics` reports.
+    pub metrics: Arc<Metrics>,
 }
 
 impl AppState {
     /// A state serving `downloads` under `/downloads/`, with the default card cache.
     pub fn new(downloads: impl Into<PathBuf>) -> AppState {
-        AppState { downloads: Arc::from(downloads.into()), cards: Arc::new(CardCache::default()) }
+        AppState {
+            downloads: Arc::from(downloads.into()),
+            cards: Arc::new(CardCache::default()),
+            metrics: Arc::new(Metrics::new()),
+        }
     }
 }
 
@@ -109,6 +174,7 @@ fn all_routes() -> Routes {
     let routes = solver::routes(routes);
     let routes = cards::routes(routes);
     let routes = downloads::routes(routes);
+    let routes = metrics::routes(routes);
     openapi::routes(routes)
 }
 
@@ -117,22 +183,113 @@ pub fn route_table() -> Vec<(Method, &'static str)> {
     all_routes().table
 }
 
-/// The whole service.
+/// The whole service with the default options.
 pub fn app(state: AppState) -> Router {
-    all_routes()
+    app_with(state, &ServeOptions::default())
+}
+
+/// The whole service: the routes and every layer (limits, timeout, JSON errors,
+/// compression, CORS, metrics and the access log).
+pub fn app_with(state: AppState, options: &ServeOptions) -> Router {
+    let compress = DefaultPredicate::new()
+        .and(NotForContentType::const_new("application/pdf"))
+        .and(NotForContentType::const_new("application/zip"));
+    let router = all_routes()
         .router
         .fallback(not_found)
-        .with_state(state)
+        .with_state(state.clone())
         // axum's own 2 MB limit is replaced by the layer below.
         .layer(DefaultBodyLimit::disable())
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(axum::middleware::map_response(error::json_error_bodies))
-        .layer(
-            TraceLayer::new_for_http()
-                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
-                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        .layer(axum::middleware::from_fn(limit_head))
+        .layer(CompressionLayer::new().compress_when(compress));
+    let router = if options.cors_origins.is_empty() {
+        router
+    } else {
+        let origins = if options.cors_origins.iter().any(|o| o == "*") {
+            AllowOrigin::any()
+        } else {
+            AllowOrigin::list(options.cors_origins.iter().cloned())
+        };
+        router.layer(
+            CorsLayer::new()
+                .allow_origin(origins)
+                .allow_methods([Method::GET, Method::HEAD, Method::POST])
+                .allow_headers([header::CONTENT_TYPE])
+                .expose_headers([header::ETAG, header::HeaderName::from_static("x-request-id")])
+                .max_age(Duration::from_secs(3600)),
         )
+    };
+    router.layer(axum::middleware::from_fn_with_state((state, options.access_log), metrics::observe))
+}
+
+/// JSON 414 and 431 for request targets and heads beyond [`MAX_URI`],
+/// [`MAX_HEADER_BYTES`] and [`MAX_HEADERS`].
+async fn limit_head(request: Request, next: Next) -> Response {
+    let target = request.uri().path_and_query().map_or(0, |p| p.as_str().len());
+    if target > MAX_URI {
+        return error::error_response(
+            StatusCode::URI_TOO_LONG,
+            format!("the request target is {target} bytes long; at most {MAX_URI} are accepted"),
+        );
+    }
+    let headers = request.headers();
+    let bytes: usize = headers.iter().map(|(n, v)| n.as_str().len() + v.len()).sum();
+    if headers.len() > MAX_HEADERS || bytes > MAX_HEADER_BYTES {
+        return error::error_response(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            format!(
+                "the request has {} header fields of {bytes} bytes in all; at most {MAX_HEADERS} fields and {MAX_HEADER_BYTES} bytes are accepted",
+                headers.len()
+            ),
+        );
+    }
+    next.run(request).await
+}
+
+/// The entity tag of content that changes only with the binary or its inputs: the crate
+/// version and the start of the content's SHA-256. Weak (`W/`), because compression
+/// changes the bytes sent but not what they mean.
+pub fn etag(content: &[u8]) -> HeaderValue {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(content);
+    let hex: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    HeaderValue::try_from(format!("W/\"{}-{hex}\"", env!("CARGO_PKG_VERSION"))).expect("ASCII")
+}
+
+/// Whether `If-None-Match` in `headers` names `etag` (weak comparison) or is `*`.
+pub fn not_modified(headers: &HeaderMap, etag: &HeaderValue) -> bool {
+    let strip = |t: &str| t.trim().trim_start_matches("W/").to_string();
+    let ours = strip(etag.to_str().unwrap_or(""));
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|t| t.trim() == "*" || strip(t) == ours)
+}
+
+/// A 200 with `body`, or a 304 when the client already holds it; both carry the
+/// entity tag and the caching rule.
+pub(crate) fn cached(
+    request: &HeaderMap,
+    content_type: &'static str,
+    cache_control: &'static str,
+    etag: HeaderValue,
+    body: Bytes,
+) -> Response {
+    let fresh = not_modified(request, &etag);
+    let mut response = Response::new(if fresh { Body::empty() } else { Body::from(body) });
+    if fresh {
+        *response.status_mut() = StatusCode::NOT_MODIFIED;
+    } else {
+        response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    }
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control));
+    response.headers_mut().insert(header::ETAG, etag);
+    response
 }
 
 async fn not_found(method: Method, uri: Uri) -> Response {
@@ -140,14 +297,82 @@ async fn not_found(method: Method, uri: Uri) -> Response {
     AppError::not_found(format!("no route for {method} {}; see /openapi.json", uri.path())).into_response()
 }
 
-/// Serves [`app`] on `listener` until `shutdown` completes, then lets the requests in
-/// flight finish (each is bounded by [`REQUEST_TIMEOUT`]).
+/// Serves [`app`] on `listener` with the default options; see [`serve_with`].
 pub async fn serve(
     listener: tokio::net::TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, app(state)).with_graceful_shutdown(shutdown).await
+    serve_with(listener, state, ServeOptions::default(), shutdown).await
+}
+
+/// Serves [`app_with`] on `listener` (HTTP/1.1, and HTTP/2 with prior knowledge) until
+/// `shutdown` completes, then lets the requests in flight finish (each is bounded by
+/// [`REQUEST_TIMEOUT`]). At most `options.max_connections` connections are open at
+/// once; one that does not send a whole request head within
+/// `options.header_read_timeout` is closed.
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    state: AppState,
+    options: ServeOptions,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+    use hyper_util::server::conn::auto;
+    use hyper_util::server::graceful::GracefulShutdown;
+    use hyper_util::service::TowerToHyperService;
+
+    let metrics = Arc::clone(&state.metrics);
+    let router = app_with(state, &options);
+    let mut builder = auto::Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(options.header_read_timeout)
+        .max_buf_size(HYPER_MAX_BUF)
+        .max_headers(HYPER_MAX_HEADERS);
+    builder.http2().timer(TokioTimer::new());
+    let graceful = GracefulShutdown::new();
+    let permits = Arc::new(tokio::sync::Semaphore::new(options.max_connections.max(1)));
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let permit = tokio::select! {
+            permit = Arc::clone(&permits).acquire_owned() => permit.expect("the semaphore is never closed"),
+            () = &mut shutdown => break,
+        };
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait, then go on.
+                    tracing::warn!(error = %e, "cannot accept a connection");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let service = TowerToHyperService::new(router.clone());
+        let connection =
+            graceful.watch(builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned());
+        let metrics = Arc::clone(&metrics);
+        metrics.connections_open.fetch_add(1, Relaxed);
+        tokio::spawn(async move {
+            // Errors here are the client's (reset, bad request line, slow head).
+            let _ = connection.await;
+            metrics.connections_open.fetch_sub(1, Relaxed);
+            drop(permit);
+        });
+    }
+    drop(listener);
+    tokio::select! {
+        () = graceful.shutdown() => {},
+        () = tokio::time::sleep(REQUEST_TIMEOUT + Duration::from_secs(1)) => {
+            tracing::warn!("connections still open after the request timeout; stopping anyway");
+        }
+    }
+    Ok(())
 }
 
 /// Completes on Ctrl-C, or on SIGTERM on Unix.
@@ -176,12 +401,12 @@ pub async fn shutdown_signal() {
 }
 
 /// Binds `addr` and serves until Ctrl-C or SIGTERM. Logs the address actually bound.
-pub async fn run(addr: SocketAddr, state: AppState) -> anyhow::Result<()> {
+pub async fn run(addr: SocketAddr, state: AppState, options: ServeOptions) -> anyhow::Result<()> {
     use anyhow::Context;
     let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
     let bound = listener.local_addr()?;
     tracing::info!(%bound, downloads = %state.downloads.display(), "hexforge serving on http://{bound}/");
-    serve(listener, state, shutdown_signal()).await.context("server failed")?;
+    serve_with(listener, state, options, shutdown_signal()).await.context("server failed")?;
     tracing::info!("stopped");
     Ok(())
 }

@@ -4,8 +4,10 @@
 
 use super::Routes;
 use super::error::{AppError, Path};
-use axum::http::header;
-use axum::response::IntoResponse;
+use axum::body::Bytes;
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use std::sync::LazyLock;
 
 pub(super) fn routes(routes: Routes) -> Routes {
     routes.get("/", index).get("/js/{file}", script).get("/style.css", style).get("/health", health)
@@ -30,28 +32,51 @@ pub const SCRIPTS: [(&str, &str); 9] = [
 /// The page may only load what this server serves (no CDN, no inline script).
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
-async fn index() -> impl IntoResponse {
-    (
-        [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-            (header::CONTENT_SECURITY_POLICY, CSP),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        INDEX_HTML,
-    )
+/// Each embedded file's entity tag, computed once. The files change only with the
+/// binary, so the browser keeps them and revalidates (`no-cache`) for a cheap 304.
+static ETAGS: LazyLock<Vec<HeaderValue>> = LazyLock::new(|| {
+    [INDEX_HTML, STYLE_CSS]
+        .into_iter()
+        .chain(SCRIPTS.iter().map(|(_, t)| *t))
+        .map(|t| super::etag(t.as_bytes()))
+        .collect()
+});
+
+async fn index(headers: HeaderMap) -> Response {
+    let mut response = super::cached(
+        &headers,
+        "text/html; charset=utf-8",
+        "no-cache",
+        ETAGS[0].clone(),
+        Bytes::from_static(INDEX_HTML.as_bytes()),
+    );
+    response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    response
 }
 
 /// `GET /js/{file}`: one of [`SCRIPTS`].
-async fn script(Path(file): Path<String>) -> Result<impl IntoResponse, AppError> {
-    let (_, text) = SCRIPTS
+async fn script(headers: HeaderMap, Path(file): Path<String>) -> Result<Response, AppError> {
+    let i = SCRIPTS
         .iter()
-        .find(|(name, _)| *name == file)
+        .position(|(name, _)| *name == file)
         .ok_or_else(|| AppError::not_found(format!("no script {file:?}; the page's scripts are under /js/")))?;
-    Ok(([(header::CONTENT_TYPE, "text/javascript; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], *text))
+    Ok(super::cached(
+        &headers,
+        "text/javascript; charset=utf-8",
+        "no-cache",
+        ETAGS[2 + i].clone(),
+        Bytes::from_static(SCRIPTS[i].1.as_bytes()),
+    ))
 }
 
-async fn style() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "text/css; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], STYLE_CSS)
+async fn style(headers: HeaderMap) -> Response {
+    super::cached(
+        &headers,
+        "text/css; charset=utf-8",
+        "no-cache",
+        ETAGS[1].clone(),
+        Bytes::from_static(STYLE_CSS.as_bytes()),
+    )
 }
 
 /// `GET /health`: `{"status":"ok","version":"…"}`.

@@ -1,0 +1,211 @@
+//! `GET /metrics`: counters in the Prometheus text format (version 0.0.4), kept in a
+//! small registry of atomics so that counting costs a few uncontended atomic adds per
+//! request and no lock.
+//!
+//! | name | type | labels |
+//! |---|---|---|
+//! | `hexforge_http_requests_total` | counter | `route` (the matched path template, `unmatched` otherwise), `status` |
+//! | `hexforge_http_request_duration_seconds` | histogram | `route` |
+//! | `hexforge_http_connections_open` | gauge | |
+//! | `hexforge_card_cache_hits_total` | counter | |
+//! | `hexforge_card_cache_misses_total` | counter | |
+//! | `hexforge_card_cache_entries` | gauge | |
+//!
+//! The same middleware ([`observe`]) writes the access log when it is on: one line per
+//! request at target `hexforge::access`, with a request id that the response also
+//! carries as `x-request-id`.
+
+use super::{AppState, Routes};
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+pub(super) fn routes(routes: Routes) -> Routes {
+    routes.get("/metrics", metrics)
+}
+
+/// Upper bounds of the latency histogram's buckets, in seconds (`+Inf` is implied).
+pub const LATENCY_BUCKETS: [f64; 14] =
+    [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
+
+/// The label of requests that matched no route.
+pub const UNMATCHED: &str = "unmatched";
+
+/// One route's counters: requests by status (100..=599) and its latency histogram.
+struct RouteStats {
+    name: &'static str,
+    by_status: Box<[AtomicU64]>,
+    buckets: [AtomicU64; LATENCY_BUCKETS.len()],
+    count: AtomicU64,
+    sum_micros: AtomicU64,
+}
+
+impl RouteStats {
+    fn new(name: &'static str) -> RouteStats {
+        RouteStats {
+            name,
+            by_status: (100..600).map(|_| AtomicU64::new(0)).collect(),
+            buckets: std::array::from_fn(|_| AtomicU64::new(0)),
+            count: AtomicU64::new(0),
+            sum_micros: AtomicU64::new(0),
+        }
+    }
+}
+
+/// The service's counters.
+pub struct Metrics {
+    routes: Vec<RouteStats>,
+    index: HashMap<&'static str, usize>,
+    next_id: AtomicU64,
+    /// Connections accepted and not yet closed (kept by [`super::serve_with`]).
+    pub connections_open: AtomicU64,
+}
+
+impl Metrics {
+    /// Counters for every route of [`super::route_table`], plus [`UNMATCHED`].
+    pub fn new() -> Metrics {
+        let mut names: Vec<&'static str> = super::route_table().into_iter().map(|(_, path)| path).collect();
+        names.sort_unstable();
+        names.dedup();
+        names.push(UNMATCHED);
+        let index = names.iter().enumerate().map(|(i, n)| (*n, i)).collect();
+        Metrics {
+            routes: names.into_iter().map(RouteStats::new).collect(),
+            index,
+            next_id: AtomicU64::new(1),
+            connections_open: AtomicU64::new(0),
+        }
+    }
+
+    fn record(&self, route: Option<&str>, status: u16, elapsed: std::time::Duration) {
+        let i = route.and_then(|r| self.index.get(r)).copied().unwrap_or(self.routes.len() - 1);
+        let stats = &self.routes[i];
+        if let Some(counter) = stats.by_status.get(usize::from(status.saturating_sub(100))) {
+            counter.fetch_add(1, Relaxed);
+        }
+        let seconds = elapsed.as_secs_f64();
+        if let Some(b) = LATENCY_BUCKETS.iter().position(|&le| seconds <= le) {
+            stats.buckets[b].fetch_add(1, Relaxed);
+        }
+        stats.count.fetch_add(1, Relaxed);
+        stats.sum_micros.fetch_add(u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX), Relaxed);
+    }
+
+    /// Requests counted for `route` with `status` so far.
+    pub fn requests(&self, route: &str, status: u16) -> u64 {
+        self.index
+            .get(route)
+            .and_then(|&i| self.routes[i].by_status.get(usize::from(status.saturating_sub(100))))
+            .map_or(0, |c| c.load(Relaxed))
+    }
+
+    /// Everything, in the Prometheus text format.
+    pub fn render(&self, state: &AppState) -> String {
+        let mut out = String::with_capacity(8192);
+        out.push_str("# HELP hexforge_http_requests_total HTTP requests answered, by route template and status.\n");
+        out.push_str("# TYPE hexforge_http_requests_total counter\n");
+        for r in &self.routes {
+            for (offset, c) in r.by_status.iter().enumerate() {
+                let n = c.load(Relaxed);
+                if n > 0 {
+                    let _ = writeln!(
+                        out,
+                        "hexforge_http_requests_total{{route=\"{}\",status=\"{}\"}} {n}",
+                        r.name,
+                        offset + 100
+                    );
+                }
+            }
+        }
+        out.push_str(
+            "# HELP hexforge_http_request_duration_seconds Time from request to response head, by route template.\n",
+        );
+        out.push_str("# TYPE hexforge_http_request_duration_seconds histogram\n");
+        for r in &self.routes {
+            let count = r.count.load(Relaxed);
+            if count == 0 {
+                continue;
+            }
+            let mut cumulative = 0;
+            for (le, b) in LATENCY_BUCKETS.iter().zip(&r.buckets) {
+                cumulative += b.load(Relaxed);
+                let _ = writeln!(
+                    out,
+                    "hexforge_http_request_duration_seconds_bucket{{route=\"{}\",le=\"{le}\"}} {cumulative}",
+                    r.name
+                );
+            }
+            let _ = writeln!(
+                out,
+                "hexforge_http_request_duration_seconds_bucket{{route=\"{}\",le=\"+Inf\"}} {count}",
+                r.name
+            );
+            let sum = r.sum_micros.load(Relaxed) as f64 / 1e6;
+            let _ = writeln!(out, "hexforge_http_request_duration_seconds_sum{{route=\"{}\"}} {sum}", r.name);
+            let _ = writeln!(out, "hexforge_http_request_duration_seconds_count{{route=\"{}\"}} {count}", r.name);
+        }
+        let (hits, misses) = state.cards.hits_and_misses();
+        let gauges = [
+            ("hexforge_http_connections_open", "gauge", "Connections open now.", self.connections_open.load(Relaxed)),
+            ("hexforge_card_cache_hits_total", "counter", "Card faces answered from the cache.", hits),
+            ("hexforge_card_cache_misses_total", "counter", "Card faces rendered because not cached.", misses),
+            ("hexforge_card_cache_entries", "gauge", "Card faces in the cache now.", state.cards.len() as u64),
+        ];
+        for (name, kind, help, value) in gauges {
+            let _ = write!(out, "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}\n");
+        }
+        out
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics::new()
+    }
+}
+
+async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8"), (header::CACHE_CONTROL, "no-store")],
+        state.metrics.render(&state),
+    )
+}
+
+/// Counts every request by route and status, times it, and writes the access-log line
+/// when `access_log` is on.
+pub(super) async fn observe(
+    State((state, access_log)): State<(AppState, bool)>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let start = Instant::now();
+    let route = request.extensions().get::<MatchedPath>().cloned();
+    if !access_log {
+        let response = next.run(request).await;
+        state.metrics.record(route.as_ref().map(MatchedPath::as_str), response.status().as_u16(), start.elapsed());
+        return response;
+    }
+    let id = match request.headers().get("x-request-id") {
+        Some(v) if v.len() <= 64 && v.to_str().is_ok() => v.clone(),
+        _ => HeaderValue::from(state.metrics.next_id.fetch_add(1, Relaxed)),
+    };
+    let method = request.method().clone();
+    let uri = request.uri().clone();
+    let mut response = next.run(request).await;
+    let elapsed = start.elapsed();
+    let status = response.status().as_u16();
+    state.metrics.record(route.as_ref().map(MatchedPath::as_str), status, elapsed);
+    tracing::info!(
+        target: "hexforge::access",
+        "{} {method} {uri} {status} {}us",
+        id.to_str().unwrap_or("-"),
+        elapsed.as_micros()
+    );
+    response.headers_mut().insert("x-request-id", id);
+    response
+}

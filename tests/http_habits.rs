@@ -1,0 +1,220 @@
+//! The service's production habits: compression, ETag and 304, HEAD, /metrics, CORS,
+//! JSON 414 and 431, the access-log request id, and slow connections closed.
+
+use axum::body::{Body, Bytes};
+use axum::http::{HeaderMap, HeaderValue, Request, StatusCode, header};
+use hexforge::http::{AppState, ServeOptions, app, app_with, serve_with};
+use http_body_util::BodyExt;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tower::ServiceExt;
+
+async fn send(router: axum::Router, request: Request<Body>) -> (StatusCode, HeaderMap, Bytes) {
+    let response = router.oneshot(request).await.expect("the router never fails");
+    let (parts, body) = response.into_parts();
+    (parts.status, parts.headers, body.collect().await.unwrap().to_bytes())
+}
+
+fn get(uri: &str) -> axum::http::request::Builder {
+    Request::get(uri)
+}
+
+#[tokio::test]
+async fn text_is_compressed_and_png_is_not() {
+    for (uri, encoding) in [("/", "gzip"), ("/js/main.js", "br"), ("/style.css", "gzip"), ("/openapi.json", "br")] {
+        let (status, headers, body) = send(
+            app(AppState::default()),
+            get(uri).header(header::ACCEPT_ENCODING, encoding).body(Body::empty()).unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        assert_eq!(headers[header::CONTENT_ENCODING], encoding, "{uri}");
+        assert!(!body.is_empty());
+    }
+    let (_, headers, _) = send(
+        app(AppState::default()),
+        get("/cards/changing-lines/12.svg").header(header::ACCEPT_ENCODING, "gzip").body(Body::empty()).unwrap(),
+    )
+    .await;
+    assert_eq!(headers[header::CONTENT_ENCODING], "gzip", "svg");
+    let (status, headers, _) = send(
+        app(AppState::default()),
+        get("/cards/changing-lines/12.png?dpi=72")
+            .header(header::ACCEPT_ENCODING, "gzip, br")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(headers.get(header::CONTENT_ENCODING).is_none(), "PNG is not compressed again");
+}
+
+#[tokio::test]
+async fn static_files_and_cards_answer_304_to_their_etag() {
+    let state = AppState::default();
+    for uri in ["/", "/js/main.js", "/style.css", "/cards/changing-lines/12.svg"] {
+        let (status, headers, _) = send(app(state.clone()), get(uri).body(Body::empty()).unwrap()).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        let etag = headers[header::ETAG].clone();
+        assert!(etag.to_str().unwrap().contains(env!("CARGO_PKG_VERSION")), "{etag:?}");
+        assert!(headers.contains_key(header::CACHE_CONTROL), "{uri}");
+        let (status, again, body) =
+            send(app(state.clone()), get(uri).header(header::IF_NONE_MATCH, etag.clone()).body(Body::empty()).unwrap())
+                .await;
+        assert_eq!(status, StatusCode::NOT_MODIFIED, "{uri}");
+        assert!(body.is_empty());
+        assert_eq!(again[header::ETAG], etag);
+        let (status, _, _) = send(
+            app(state.clone()),
+            get(uri).header(header::IF_NONE_MATCH, "W/\"0.0.0-0000\"").body(Body::empty()).unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{uri}: another tag is not a match");
+    }
+}
+
+#[tokio::test]
+async fn head_is_answered_wherever_get_is() {
+    for uri in [
+        "/",
+        "/health",
+        "/js/main.js",
+        "/style.css",
+        "/openapi.json",
+        "/metrics",
+        "/api/hexagrams/12",
+        "/cards/changing-lines/12.svg",
+    ] {
+        let (status, headers, body) =
+            send(app(AppState::default()), Request::head(uri).body(Body::empty()).unwrap()).await;
+        assert_eq!(status, StatusCode::OK, "HEAD {uri}");
+        assert!(body.is_empty(), "HEAD {uri} has no body");
+        assert!(headers.contains_key(header::CONTENT_TYPE), "HEAD {uri}");
+    }
+}
+
+#[tokio::test]
+async fn metrics_count_requests_by_route_and_status_and_cache_hits() {
+    let state = AppState::default();
+    for uri in [
+        "/api/hexagrams/12",
+        "/api/hexagrams/12",
+        "/api/hexagrams/65",
+        "/nowhere",
+        "/cards/changing-lines/1.svg",
+        "/cards/changing-lines/1.svg",
+    ] {
+        send(app(state.clone()), get(uri).body(Body::empty()).unwrap()).await;
+    }
+    assert_eq!(state.metrics.requests("/api/hexagrams/{n}", 200), 2, "by route template");
+    let (status, headers, body) = send(app(state.clone()), get("/metrics").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(headers[header::CONTENT_TYPE].to_str().unwrap().starts_with("text/plain; version=0.0.4"));
+    let text = String::from_utf8(body.to_vec()).unwrap();
+    for line in [
+        "hexforge_http_requests_total{route=\"/api/hexagrams/{n}\",status=\"200\"} 2",
+        "hexforge_http_requests_total{route=\"/api/hexagrams/{n}\",status=\"404\"} 1",
+        "hexforge_http_requests_total{route=\"unmatched\",status=\"404\"} 1",
+        "hexforge_http_request_duration_seconds_count{route=\"/api/hexagrams/{n}\"} 3",
+        "hexforge_http_request_duration_seconds_bucket{route=\"/api/hexagrams/{n}\",le=\"+Inf\"} 3",
+        "hexforge_card_cache_hits_total 1",
+        "hexforge_card_cache_misses_total 1",
+        "# TYPE hexforge_http_request_duration_seconds histogram",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line:?} missing from\n{text}");
+    }
+}
+
+#[tokio::test]
+async fn cors_only_for_the_origins_given() {
+    let preflight = || {
+        Request::options("/api/zhipai/shortest")
+            .header(header::ORIGIN, "https://puzzles.example")
+            .header(header::ACCESS_CONTROL_REQUEST_METHOD, "POST")
+            .header(header::ACCESS_CONTROL_REQUEST_HEADERS, "content-type")
+            .body(Body::empty())
+            .unwrap()
+    };
+    let (_, headers, _) = send(app(AppState::default()), preflight()).await;
+    assert!(headers.get(header::ACCESS_CONTROL_ALLOW_ORIGIN).is_none(), "no CORS by default");
+    let options = ServeOptions {
+        cors_origins: vec![HeaderValue::from_static("https://puzzles.example")],
+        ..ServeOptions::default()
+    };
+    let (status, headers, _) = send(app_with(AppState::default(), &options), preflight()).await;
+    assert!(status.is_success(), "{status}");
+    assert_eq!(headers[header::ACCESS_CONTROL_ALLOW_ORIGIN], "https://puzzles.example");
+    let (_, headers, _) = send(
+        app_with(AppState::default(), &options),
+        get("/health").header(header::ORIGIN, "https://other.example").body(Body::empty()).unwrap(),
+    )
+    .await;
+    assert!(headers.get(header::ACCESS_CONTROL_ALLOW_ORIGIN).is_none(), "an origin not listed");
+}
+
+#[tokio::test]
+async fn long_targets_and_heads_are_json_414_and_431() {
+    let long = format!("/api/hexagrams/{}", "1".repeat(9000));
+    let (status, headers, body) = send(app(AppState::default()), get(&long).body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::URI_TOO_LONG);
+    assert_eq!(headers[header::CONTENT_TYPE], "application/json");
+    assert!(String::from_utf8_lossy(&body).contains("\"error\":\"the request target is"));
+    let mut request = get("/health");
+    for i in 0..70 {
+        request = request.header(format!("x-h{i}"), "v");
+    }
+    let (status, _, body) = send(app(AppState::default()), request.body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
+    assert!(String::from_utf8_lossy(&body).contains("\"error\":\"the request has 70 header fields"));
+}
+
+#[tokio::test]
+async fn the_access_log_gives_each_request_an_id() {
+    let (_, headers, _) = send(app(AppState::default()), get("/health").body(Body::empty()).unwrap()).await;
+    assert!(headers.get("x-request-id").is_none(), "no access log, no id by default");
+    let options = ServeOptions { access_log: true, ..ServeOptions::default() };
+    let (_, headers, _) =
+        send(app_with(AppState::default(), &options), get("/health").body(Body::empty()).unwrap()).await;
+    assert!(headers.get("x-request-id").is_some());
+    let (_, headers, _) = send(
+        app_with(AppState::default(), &options),
+        get("/health").header("x-request-id", "abc-1").body(Body::empty()).unwrap(),
+    )
+    .await;
+    assert_eq!(headers["x-request-id"], "abc-1", "the client's id is kept");
+}
+
+/// A real listener: connections that never finish their head are closed after the header
+/// read timeout, the connection limit holds, and a normal request is answered after.
+#[tokio::test]
+async fn slow_connections_are_closed_and_connections_are_limited() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let options =
+        ServeOptions { header_read_timeout: Duration::from_millis(300), max_connections: 4, ..ServeOptions::default() };
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(serve_with(listener, AppState::default(), options, async {
+        let _ = stopped.await;
+    }));
+    let mut slow = Vec::new();
+    for _ in 0..6 {
+        let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+        s.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+        slow.push(s);
+    }
+    let start = std::time::Instant::now();
+    for mut s in slow {
+        let mut buf = Vec::new();
+        // Closed by the server (EOF, possibly after a 408), not left open.
+        let read = tokio::time::timeout(Duration::from_secs(5), s.read_to_end(&mut buf)).await;
+        assert!(read.is_ok(), "a slow connection stayed open for 5 s");
+    }
+    assert!(start.elapsed() < Duration::from_secs(3), "closed after {:?}", start.elapsed());
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    s.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await.unwrap();
+    let mut buf = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), s.read_to_end(&mut buf)).await.unwrap().unwrap();
+    assert!(String::from_utf8_lossy(&buf).starts_with("HTTP/1.1 200"), "{}", String::from_utf8_lossy(&buf));
+    stop.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(5), server).await.unwrap().unwrap().unwrap();
+}
