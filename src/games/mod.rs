@@ -51,6 +51,21 @@ pub trait Game: Sync {
     }
 }
 
+/// Writes the files of a game that makes them one at a time: `file` says where each goes
+/// and of what kind, `bytes` makes it.
+pub(crate) fn write_each<F: Copy>(
+    out: &crate::print::output::Output,
+    files: Vec<F>,
+    file: impl Fn(F) -> PrintFile,
+    bytes: impl Fn(F) -> Result<Vec<u8>, ArtError>,
+) -> Result<(), ArtError> {
+    for f in files {
+        let PrintFile { path, kind } = file(f);
+        out.write(&path, &kind, &bytes(f)?)?;
+    }
+    Ok(())
+}
+
 /// Every game, in the order the product lists them.
 pub fn all() -> [&'static dyn Game; 5] {
     [&changing_lines::ChangingLines, &zhi_pai::ZhiPai, &yijing_pai::YijingPai, &liubo::Liubo, &dragons::Dragons]

@@ -153,11 +153,7 @@ impl Game for Liubo {
     }
 
     fn generate(&self, out: &Output, options: &PrintOptions) -> Result<(), ArtError> {
-        for f in OutFile::all() {
-            let PrintFile { path, kind } = f.file();
-            out.write(&path, &kind, &f.bytes(options.dpi.as_f32())?)?;
-        }
-        Ok(())
+        crate::games::write_each(out, OutFile::all(), OutFile::file, |f| f.bytes(options.dpi.as_f32()))
     }
 
     fn components(&self) -> Vec<Component> {
