@@ -23,7 +23,9 @@ pub use rules::{
     link, shared_trigram,
 };
 pub use score::{SOLO_PENALTIES, SoloPenalty, common_zone_penalty, solo_score};
-pub use solve::{Answer, Query, SEARCH_LIMIT, Solution, shortest, shortest_within, solve_query};
+pub use solve::{
+    Answer, Budget, Outcome, Query, SEARCH_LIMIT, Solution, Stop, search, shortest, shortest_within, solve_query,
+};
 
 use crate::cards::{self, export};
 use crate::games::ArtError;

@@ -11,6 +11,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
+use std::sync::atomic::AtomicBool;
 
 /// A solution, as JSON:
 /// `{"length":4,"sequence":[12,17,54,11],"placements":[…],"finish":{"condition":2,"trigram":null}}`,
@@ -139,6 +140,51 @@ pub const SEARCH_LIMIT: usize = 1_000_000;
 /// position, then to the first stored: left side before right, lower card numbers first.
 pub fn shortest(setup: &Setup) -> Result<Option<Solution>, ZhiPaiError> {
     shortest_within(setup, SEARCH_LIMIT)
+}
+
+/// How much a [`search`] may spend before it answers "unknown".
+#[derive(Clone, Copy, Debug)]
+pub struct Budget<'a> {
+    /// Positions stored, at most.
+    pub max_positions: usize,
+    /// Set by the caller (a timed-out request, a client gone away): the search stops at its
+    /// next poll and answers [`Outcome::Unknown`] with [`Stop::Cancelled`].
+    pub cancel: Option<&'a AtomicBool>,
+}
+
+impl Default for Budget<'_> {
+    fn default() -> Self {
+        Budget { max_positions: SEARCH_LIMIT, cancel: None }
+    }
+}
+
+/// Why a search stopped before it decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stop {
+    Budget,
+    Cancelled,
+}
+
+/// How a search ended: decided either way, or undecided with what it proved so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A shortest sequence.
+    Optimal(Solution),
+    /// Proved: no sequence finishes.
+    Impossible,
+    /// Undecided: the best finished sequence seen (if any) and a proven lower bound on the
+    /// length (cards in the finished sequence, both starting cards included).
+    Unknown { best: Option<Solution>, lower_bound: usize, stop: Stop },
+}
+
+/// The exact search, within a budget: never an error once the setup is valid.
+pub fn search(setup: &Setup, budget: &Budget) -> Outcome {
+    match shortest_within(setup, budget.max_positions) {
+        Ok(Some(solution)) => Outcome::Optimal(solution),
+        Ok(None) => Outcome::Impossible,
+        Err(_) => Outcome::Unknown { best: None, lower_bound: 3, stop: Stop::Budget },
+    }
 }
 
 /// [`shortest`] with another limit on the positions stored (each costs about 70 bytes).
