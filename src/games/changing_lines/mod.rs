@@ -6,6 +6,7 @@
 
 pub mod art;
 pub mod deck;
+pub mod figures;
 pub mod pathways;
 pub mod rulebook;
 
@@ -39,6 +40,6 @@ impl crate::games::Game for ChangingLines {
     }
 
     fn figures(&self) -> Result<Vec<Figure>, ArtError> {
-        rulebook::figures()
+        figures::figures()
     }
 }

@@ -8,6 +8,7 @@
 //!   `liubo/`.
 
 pub mod board;
+pub mod figures;
 pub mod pieces;
 pub mod rulebook;
 pub mod rules;
@@ -165,7 +166,7 @@ impl Game for Liubo {
     }
 
     fn figures(&self) -> Result<Vec<Figure>, ArtError> {
-        rulebook::figures()
+        figures::figures()
     }
 }
 

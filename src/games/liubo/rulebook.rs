@@ -2,18 +2,16 @@
 //! computed from [`super::rules`] and drawn by the same code that draws the print files.
 
 use super::rules::{self as liubo, Path as Road, Station};
-use super::{board, board_pdf_file, pieces_pdf_file};
+use super::{board_pdf_file, pieces_pdf_file};
 use crate::core::trigram::Trigram;
-use crate::games::ArtError;
-use crate::games::{Component, Figure};
-use crate::rulebook::figures::{ACCENT, INK, MUTED, STICK_FLAT, STICK_GRAIN, STICK_ROUND, Svg, paint};
+use crate::games::Component;
 use serde_json::{Value, json};
 
 /// The throw charts Liubo prints: one per player, both on the pieces sheet's second page.
 const THROW_CHARTS: u32 = 2;
 
 /// The sticks of the rulebook's throw example: a group reading as fire, one as thunder.
-const STICKS_EXAMPLE: (Trigram, Trigram) = (Trigram::FIRE, Trigram::THUNDER);
+pub(super) const STICKS_EXAMPLE: (Trigram, Trigram) = (Trigram::FIRE, Trigram::THUNDER);
 
 fn station(n: u32) -> Station {
     Station::new(n).expect("rulebook examples use stations 1..=29")
@@ -110,44 +108,4 @@ pub fn data() -> Value {
             "owl_second": owl_second,
         },
     })
-}
-
-/// The rulebook's figures: the board (also on the cover) as printed, and the throw example.
-pub fn figures() -> Result<Vec<Figure>, ArtError> {
-    let board = board::board_svg()?;
-    let (left, right) = STICKS_EXAMPLE;
-    let mut out = paint(vec![("sticks.svg".into(), sticks(left, right))])?;
-    out.splice(0..0, [("cover.svg".into(), board.clone()), ("board.svg".into(), board)]);
-    Ok(out)
-}
-
-/// Two groups of three sticks, flat or round, with what each scores.
-fn sticks(left: Trigram, right: Trigram) -> String {
-    let mut svg = Svg::new(450.0, 150.0);
-    for (g, t) in [left, right].iter().enumerate() {
-        let x = 20.0 + g as f64 * 210.0;
-        for i in 0..3 {
-            let y = 80.0 - i as f64 * 30.0;
-            let flat = t.bits() >> i & 1 == 1;
-            if flat {
-                svg.rect(x, y, 160.0, 16.0, STICK_FLAT, INK, 1.2, 3.0);
-                svg.text(x + 170.0, y + 12.0, 10.0, "start", MUTED, "normal", "flat");
-            } else {
-                svg.rect(x, y, 160.0, 16.0, STICK_ROUND, INK, 1.2, 8.0);
-                svg.line(x + 8.0, y + 5.0, x + 152.0, y + 5.0, STICK_GRAIN, 2.0);
-                svg.text(x + 170.0, y + 12.0, 10.0, "start", MUTED, "normal", "round");
-            }
-        }
-        let yang = t.bits().count_ones();
-        svg.text(
-            x + 80.0,
-            130.0,
-            13.0,
-            "middle",
-            ACCENT,
-            "bold",
-            &format!("{} yang → {}", yang, liubo::group_score(*t)),
-        );
-    }
-    svg.finish()
 }

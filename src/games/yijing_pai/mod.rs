@@ -8,6 +8,7 @@
 //!   `yijing-pai/`.
 
 pub mod art;
+pub mod figures;
 pub mod rulebook;
 pub mod rules;
 
@@ -92,7 +93,7 @@ impl Game for YijingPai {
     }
 
     fn figures(&self) -> Result<Vec<Figure>, ArtError> {
-        rulebook::figures()
+        figures::figures()
     }
 }
 

@@ -10,6 +10,7 @@
 
 pub mod art;
 pub mod check;
+pub mod figures;
 pub mod rulebook;
 pub mod rules;
 pub mod score;
@@ -57,6 +58,6 @@ impl crate::games::Game for ZhiPai {
     }
 
     fn figures(&self) -> Result<Vec<Figure>, ArtError> {
-        rulebook::figures()
+        figures::figures()
     }
 }
