@@ -19,7 +19,7 @@ pub mod export;
 pub mod sheet;
 
 pub use crate::core::lang::Lang;
-mod layout;
+pub(crate) mod layout;
 pub use crate::games::zhi_pai::art as zhi_pai;
 pub use layout::{Canvas, LineShape, Rect, TextBox, TextureLine, canvas, text_width};
 pub(crate) use layout::{Stack, r2};

@@ -1,183 +1,230 @@
-//! The small diagrams of the rulebooks that no card, tile or board renderer draws (a pile
-//! of hexagrams, a table layout, where a pung goes): a minimal SVG writer and the rulebook
-//! palette, used by the games' `rulebook.rs`. Cards, tiles and boards in the books come
-//! from the renderers that print them, so the booklet shows what `generate` prints.
-//!
-//! The palette lives in `templates/style.json` (`figures`): the constants below are
-//! role tokens such as `%ink%` that [`paint`] replaces with the style sheet's colours
-//! once a game's figures are drawn, so a designer recolours them without recompiling.
+//! The rulebooks' own diagrams (a pile of hexagrams, a table layout, where a pung goes) as
+//! layout data: a [`Drawing`] of [`Mark`]s placed in Rust and drawn by
+//! `templates/figures/drawing.svg.j2`, the same way the cards are drawn. Hexagram lines
+//! are the cards' own [`LineShape`]s, colours are roles ([`Ink`]) that the template looks
+//! up in the style sheet's `figures` palette, and text takes the style sheet's font stack,
+//! so a designer recolours a figure without recompiling. Cards, tiles and boards shown in
+//! the books come from the renderers that print them, not from here.
 
+use crate::cards::layout::{LineShape, Rect, Stack, TextBox};
 use crate::core::hexagram::{Hexagram, Line};
 use crate::print::template::{self, TemplateError};
-use std::fmt::Write;
+use serde::Serialize;
 
-pub(crate) const INK: &str = "%ink%";
-pub(crate) const ACCENT: &str = "%accent%";
-pub(crate) const MUTED: &str = "%muted%";
-pub(crate) const LIGHT_INK: &str = "%light_ink%";
-pub(crate) const PAPER: &str = "%paper%";
-pub(crate) const TINT: &str = "%tint%";
-pub(crate) const RULE: &str = "%rule%";
-/// The colour of a tile's back.
-pub(crate) const TILE_BACK: &str = "%tile_back%";
-/// A lighter tile back, for the tile on top of a pile.
-pub(crate) const TILE_BACK_LIGHT: &str = "%tile_back_light%";
-/// A flat stick's face.
-pub(crate) const STICK_FLAT: &str = "%stick_flat%";
-/// A round stick's face.
-pub(crate) const STICK_ROUND: &str = "%stick_round%";
-/// The grain line on a round stick.
-pub(crate) const STICK_GRAIN: &str = "%stick_grain%";
-/// The font stack, from the style sheet's `fonts.sans`.
-const SANS: &str = "%sans%";
+/// A colour role of the rulebook palette (`style.json` → `figures.<role>`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ink {
+    Ink,
+    Accent,
+    Muted,
+    LightInk,
+    Paper,
+    Tint,
+    Rule,
+    /// A tile's back.
+    TileBack,
+    /// A lighter tile back, for the tile on top of a pile.
+    TileBackLight,
+    /// A flat stick's face.
+    StickFlat,
+    /// A round stick's face.
+    StickRound,
+    /// The grain line on a round stick.
+    StickGrain,
+}
 
-/// Replaces the role tokens in each figure by the style sheet's colours
-/// (`figures.<role>`) and font stack (`fonts.sans`); an unknown token is an error.
-pub(crate) fn paint(figures: Vec<(String, String)>) -> Result<Vec<(String, String)>, TemplateError> {
-    let sheet = template::style()?;
-    let lookup = |role: &str| -> Result<String, TemplateError> {
-        let path: [&str; 2] = if role == "sans" { ["fonts", "sans"] } else { ["figures", role] };
-        sheet[path[0]][path[1]].as_str().map(str::to_string).ok_or_else(|| TemplateError::Style {
-            path: template::STYLE_FILE.into(),
-            message: format!("no text value at {}", path.join(".")),
-        })
-    };
-    figures
-        .into_iter()
-        .map(|(name, svg)| {
-            let mut out = String::with_capacity(svg.len());
-            let mut rest = svg.as_str();
-            while let Some(start) = rest.find('%') {
-                out.push_str(&rest[..start]);
-                let after = &rest[start + 1..];
-                match after.find('%') {
-                    Some(end) if end > 0 && after[..end].bytes().all(|b| b.is_ascii_lowercase() || b == b'_') => {
-                        out.push_str(&lookup(&after[..end])?);
-                        rest = &after[end + 1..];
-                    }
-                    _ => {
-                        out.push('%');
-                        rest = after;
-                    }
+/// A stroke: its colour role and width.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Stroke {
+    pub ink: Ink,
+    pub width: f32,
+}
+
+/// A stroke of `ink`, `width` units wide.
+pub fn stroke(ink: Ink, width: f32) -> Option<Stroke> {
+    Some(Stroke { ink, width })
+}
+
+/// One thing drawn. Coordinates are in the drawing's units, y down.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Mark {
+    /// A rectangle with rounded corners (`round` is the corner radius); `dash` is an SVG
+    /// `stroke-dasharray`, empty for a solid outline.
+    Rect { rect: Rect, round: f32, fill: Option<Ink>, stroke: Option<Stroke>, dash: String },
+    /// A straight line with round caps.
+    Line { x1: f32, y1: f32, x2: f32, y2: f32, stroke: Stroke },
+    /// A disc.
+    Circle { cx: f32, cy: f32, r: f32, fill: Ink, stroke: Option<Stroke> },
+    /// A closed outline in SVG path syntax, filled, moved by (`dx`, `dy`).
+    Path { d: String, fill: Ink, dx: f32, dy: f32 },
+    /// A line of text in the style sheet's sans font stack.
+    Text { text: TextBox, fill: Ink },
+    /// The bars of hexagram or trigram lines, as the cards draw them.
+    Lines { shapes: Vec<LineShape>, fill: Ink },
+}
+
+impl Mark {
+    /// The same mark moved by (`dx`, `dy`).
+    fn moved(mut self, dx: f32, dy: f32) -> Mark {
+        let shift = |r: &mut Rect| {
+            r.x += dx;
+            r.y += dy;
+        };
+        match &mut self {
+            Mark::Rect { rect, .. } => shift(rect),
+            Mark::Line { x1, y1, x2, y2, .. } => {
+                (*x1, *y1, *x2, *y2) = (*x1 + dx, *y1 + dy, *x2 + dx, *y2 + dy);
+            }
+            Mark::Circle { cx, cy, .. } => (*cx, *cy) = (*cx + dx, *cy + dy),
+            Mark::Path { dx: x, dy: y, .. } => (*x, *y) = (*x + dx, *y + dy),
+            Mark::Text { text, .. } => (text.x, text.y) = (text.x + dx, text.y + dy),
+            Mark::Lines { shapes, .. } => {
+                for shape in shapes {
+                    shape.cy += dy;
+                    shape.bars.iter_mut().for_each(shift);
                 }
             }
-            out.push_str(rest);
-            Ok((name, out))
-        })
-        .collect()
-}
-
-// --- A tiny SVG writer ---------------------------------------------------------------
-
-pub(crate) struct Svg {
-    w: f64,
-    h: f64,
-    pub(crate) body: String,
-}
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
-impl Svg {
-    pub(crate) fn new(w: f64, h: f64) -> Svg {
-        Svg { w, h, body: String::new() }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str, stroke: &str, sw: f64, rx: f64) {
-        let _ = writeln!(
-            self.body,
-            r#"<rect x="{x:.2}" y="{y:.2}" width="{w:.2}" height="{h:.2}" rx="{rx:.2}" fill="{fill}" stroke="{stroke}" stroke-width="{sw:.2}"/>"#
-        );
-    }
-
-    pub(crate) fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, stroke: &str, sw: f64) {
-        let _ = writeln!(
-            self.body,
-            r#"<line x1="{x1:.2}" y1="{y1:.2}" x2="{x2:.2}" y2="{y2:.2}" stroke="{stroke}" stroke-width="{sw:.2}" stroke-linecap="round"/>"#
-        );
-    }
-
-    pub(crate) fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: &str, stroke: &str, sw: f64) {
-        let _ = writeln!(
-            self.body,
-            r#"<circle cx="{cx:.2}" cy="{cy:.2}" r="{r:.2}" fill="{fill}" stroke="{stroke}" stroke-width="{sw:.2}"/>"#
-        );
-    }
-
-    /// Text; `anchor` is start, middle or end; `weight` normal or bold.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn text(&mut self, x: f64, y: f64, size: f64, anchor: &str, fill: &str, weight: &str, s: &str) {
-        let _ = writeln!(
-            self.body,
-            r#"<text x="{x:.2}" y="{y:.2}" font-family="{SANS}" font-size="{size:.2}" text-anchor="{anchor}" fill="{fill}" font-weight="{weight}">{}</text>"#,
-            esc(s)
-        );
-    }
-
-    pub(crate) fn group(&mut self, transform: &str, inner: Svg) {
-        let _ = writeln!(self.body, r#"<g transform="{transform}">"#);
-        self.body.push_str(&inner.body);
-        self.body.push_str("</g>\n");
-    }
-
-    pub(crate) fn finish(self) -> String {
-        format!(
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.2} {h:.2}">
-{body}</svg>
-"#,
-            w = self.w,
-            h = self.h,
-            body = self.body
-        )
-    }
-}
-
-/// Draws one line, solid or broken, from `x` with width `w`.
-pub(crate) fn line_bar(svg: &mut Svg, line: Line, x: f64, y: f64, w: f64, t: f64, fill: &str) {
-    match line {
-        Line::Yang => svg.rect(x, y, w, t, fill, "none", 0.0, t * 0.12),
-        Line::Yin => {
-            let gap = w * 0.16;
-            let half = (w - gap) / 2.0;
-            svg.rect(x, y, half, t, fill, "none", 0.0, t * 0.12);
-            svg.rect(x + half + gap, y, half, t, fill, "none", 0.0, t * 0.12);
         }
+        self
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-/// Draws a hexagram with its top line at `y`; returns the y of each line, line 1 first.
-pub(crate) fn hexagram_at(
-    svg: &mut Svg,
-    h: Hexagram,
-    x: f64,
-    y: f64,
-    w: f64,
-    t: f64,
-    pitch: f64,
-    fill: &str,
-) -> [f64; 6] {
-    let mut ys = [0.0; 6];
-    for (i, line) in h.lines().iter().enumerate() {
-        let ly = y + (5 - i) as f64 * pitch;
-        ys[i] = ly;
-        line_bar(svg, *line, x, ly, w, t, fill);
-    }
-    ys
+/// A diagram: its size and its marks, in drawing order.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Drawing {
+    pub width: f32,
+    pub height: f32,
+    pub marks: Vec<Mark>,
 }
 
-pub(crate) fn arrow(svg: &mut Svg, x1: f64, y: f64, x2: f64, colour: &str) {
-    svg.line(x1, y, x2 - 4.0, y, colour, 1.4);
-    let _ = writeln!(
-        svg.body,
-        r#"<path d="M{:.2},{:.2} L{:.2},{:.2} L{:.2},{:.2} Z" fill="{colour}"/>"#,
-        x2,
-        y,
-        x2 - 7.0,
-        y - 3.5,
-        x2 - 7.0,
-        y + 3.5
-    );
+/// Text weight: regular or bold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Weight {
+    Regular,
+    Bold,
+}
+
+impl Drawing {
+    pub fn new(width: f32, height: f32) -> Drawing {
+        Drawing { width, height, marks: Vec::new() }
+    }
+
+    /// A filled rectangle, outlined by `stroke` if given.
+    pub fn rect(&mut self, rect: Rect, round: f32, fill: Ink, stroke: Option<Stroke>) {
+        self.marks.push(Mark::Rect { rect, round, fill: Some(fill), stroke, dash: String::new() });
+    }
+
+    /// An unfilled rectangle with a dashed outline: a place where something will go.
+    pub fn dashed(&mut self, rect: Rect, round: f32, stroke: Stroke, dash: &str) {
+        self.marks.push(Mark::Rect { rect, round, fill: None, stroke: Some(stroke), dash: dash.to_string() });
+    }
+
+    pub fn line(&mut self, (x1, y1): (f32, f32), (x2, y2): (f32, f32), stroke: Stroke) {
+        self.marks.push(Mark::Line { x1, y1, x2, y2, stroke });
+    }
+
+    pub fn circle(&mut self, (cx, cy): (f32, f32), r: f32, fill: Ink, stroke: Option<Stroke>) {
+        self.marks.push(Mark::Circle { cx, cy, r, fill, stroke });
+    }
+
+    pub fn path(&mut self, d: String, fill: Ink) {
+        self.marks.push(Mark::Path { d, fill, dx: 0.0, dy: 0.0 });
+    }
+
+    /// Text with its baseline at `y`; `anchor` is `start`, `middle` or `end`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn text(&mut self, (x, y): (f32, f32), size: f32, anchor: &'static str, fill: Ink, weight: Weight, s: &str) {
+        let bold = match weight {
+            Weight::Regular => 400,
+            Weight::Bold => 700,
+        };
+        self.marks.push(Mark::Text { text: TextBox::new(s, x, y, size, bold).anchored(anchor), fill });
+    }
+
+    /// Draws `inner` with its origin at (`dx`, `dy`).
+    pub fn place(&mut self, (dx, dy): (f32, f32), inner: Drawing) {
+        self.marks.extend(inner.marks.into_iter().map(|m| m.moved(dx, dy)));
+    }
+
+    /// One line, solid or broken, from `x`, `width` long, `thickness` thick, its top at `y`.
+    pub fn line_bar(&mut self, line: Line, (x, y): (f32, f32), width: f32, thickness: f32, fill: Ink) {
+        let stack = bars(x, y, width, thickness, 0.0);
+        let bits = u8::from(line == Line::Yang);
+        self.marks.push(Mark::Lines { shapes: stack.shapes(bits, 1), fill });
+    }
+
+    /// A hexagram with the top of its top line at `y`, lines `pitch` apart; returns the
+    /// top of each line, line 1 first.
+    #[allow(clippy::too_many_arguments)]
+    pub fn hexagram(
+        &mut self,
+        h: Hexagram,
+        (x, y): (f32, f32),
+        width: f32,
+        thickness: f32,
+        pitch: f32,
+        fill: Ink,
+    ) -> [f32; 6] {
+        let stack = bars(x, y, width, thickness, pitch);
+        let shapes = stack.shapes(h.bits(), 6);
+        let tops = std::array::from_fn(|i| shapes[i].cy - thickness / 2.0);
+        self.marks.push(Mark::Lines { shapes, fill });
+        tops
+    }
+
+    /// An arrow along y = `y` from `x1` to the tip at `x2`.
+    pub fn arrow(&mut self, x1: f32, y: f32, x2: f32, ink: Ink) {
+        self.line((x1, y), (x2 - 4.0, y), Stroke { ink, width: 1.4 });
+        self.path(format!("M{x2},{y} L{},{} L{},{} Z", x2 - 7.0, y - 3.5, x2 - 7.0, y + 3.5), ink);
+    }
+
+    /// The SVG, drawn by `templates/figures/drawing.svg.j2`.
+    pub fn svg(&self) -> Result<String, TemplateError> {
+        template::render("figures/drawing.svg.j2", self)
+    }
+}
+
+/// The cards' line geometry for a stack whose top line's top is at `y`.
+fn bars(x: f32, y: f32, width: f32, thickness: f32, pitch: f32) -> Stack {
+    Stack { x, width, top: y + thickness / 2.0, thickness, pitch, trigram_gap: 0.0, break_fraction: 0.16 }
+}
+
+/// A rectangle from its left, top, width and height.
+pub fn rect(x: f32, y: f32, w: f32, h: f32) -> Rect {
+    Rect { x, y, w, h }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placing_a_drawing_moves_every_mark() {
+        let mut inner = Drawing::new(10.0, 10.0);
+        inner.rect(rect(1.0, 2.0, 3.0, 4.0), 0.0, Ink::Paper, None);
+        inner.hexagram(Hexagram::from_number(1).unwrap(), (0.0, 0.0), 10.0, 1.0, 2.0, Ink::Ink);
+        let mut outer = Drawing::new(100.0, 100.0);
+        outer.place((50.0, 60.0), inner);
+        let Mark::Rect { rect: r, .. } = &outer.marks[0] else { panic!("a rect first") };
+        assert_eq!((r.x, r.y), (51.0, 62.0));
+        let Mark::Lines { shapes, .. } = &outer.marks[1] else { panic!("then lines") };
+        assert_eq!(shapes[5].bars[0].y, 60.0, "the top line's top is at the origin, moved");
+    }
+
+    #[test]
+    fn a_drawing_renders_every_role_from_the_style_sheet() {
+        let mut d = Drawing::new(40.0, 20.0);
+        d.rect(rect(0.0, 0.0, 40.0, 20.0), 2.0, Ink::TileBack, stroke(Ink::Ink, 1.0));
+        d.text((20.0, 10.0), 5.0, "middle", Ink::Accent, Weight::Bold, "A & B");
+        let svg = d.svg().unwrap();
+        let style = template::style().unwrap();
+        for role in ["tile_back", "ink", "accent"] {
+            let colour = style["figures"][role].as_str().unwrap();
+            assert!(svg.contains(colour), "{role} ({colour}) missing in {svg}");
+        }
+        assert!(svg.contains("A &amp; B"), "text is escaped: {svg}");
+        assert!(!svg.contains('%'), "no unreplaced tokens: {svg}");
+    }
 }

@@ -1,63 +1,61 @@
-//! The yijing pai rulebook's figures, drawn from the rules.
+//! The 易经牌 rulebook's figures: tiles seen from above (64 × 30 units) on the table, in a
+//! build and in scored hexagrams, then each tile front as printed.
 
 use super::art::{self, TileFace};
-use super::rulebook::*;
+use super::rulebook::{EXAMPLES, RESPONSE, YANG_PUNG};
 use super::rules::{self as yijing_pai, TileKind};
 use crate::core::hexagram::{Hexagram, Line};
-use crate::games::ArtError;
-use crate::games::Figure;
-use crate::rulebook::figures::{ACCENT, INK, MUTED, PAPER, Svg, TILE_BACK, TILE_BACK_LIGHT, TINT, line_bar, paint};
-use std::fmt::Write;
+use crate::games::{ArtError, Figure};
+use crate::rulebook::figures::{Drawing, Ink, Stroke, Weight, rect, stroke};
 
 /// The rulebook's figures: the table diagrams, then each tile front as printed.
 pub fn figures() -> Result<Vec<Figure>, ArtError> {
-    let mut out: Vec<Figure> = paint(vec![
-        ("cover.svg".into(), cover()),
-        ("table.svg".into(), table()),
-        ("build.svg".into(), build()),
-        ("scoring.svg".into(), scoring(&EXAMPLES)),
-    ])?;
+    let mut out: Vec<Figure> = vec![
+        ("cover.svg".into(), cover().svg()?),
+        ("table.svg".into(), table().svg()?),
+        ("build.svg".into(), build().svg()?),
+        ("scoring.svg".into(), scoring(&EXAMPLES).svg()?),
+    ];
     for kind in TileKind::ALL {
         out.push((format!("tile-{}.svg", kind.key()), art::tile_svg(TileFace::Front(kind))?));
     }
     Ok(out)
 }
 
-// --- Diagrams: tiles seen from above, 64 × 30 units -----------------------------------
-
-const TILE_W: f64 = 64.0;
-const TILE_H: f64 = 30.0;
-/// The colour of a tile's back, in the diagrams.
-const BACK: &str = TILE_BACK;
+const TILE_W: f32 = 64.0;
+const TILE_H: f32 = 30.0;
 
 const YANG: TileFace = TileFace::Front(TileKind::Yang);
 const YIN: TileFace = TileFace::Front(TileKind::Yin);
 const TAIJI: TileFace = TileFace::Front(TileKind::Taiji);
 
-fn taiji(svg: &mut Svg, cx: f64, cy: f64, r: f64) {
-    svg.circle(cx, cy, r, PAPER, INK, 1.0);
-    let _ = writeln!(
-        svg.body,
-        r#"<path d="M{cx:.2},{top:.2} A{r:.2},{r:.2} 0 0 1 {cx:.2},{bot:.2} A{h:.2},{h:.2} 0 0 1 {cx:.2},{cy:.2} A{h:.2},{h:.2} 0 0 0 {cx:.2},{top:.2} Z" fill="{INK}"/>"#,
-        top = cy - r,
-        bot = cy + r,
-        h = r / 2.0
+/// The taiji: a disc split into a light and a dark half, each with a dot of the other.
+fn taiji(d: &mut Drawing, cx: f32, cy: f32, r: f32) {
+    d.circle((cx, cy), r, Ink::Paper, stroke(Ink::Ink, 1.0));
+    let (top, bottom, half) = (cy - r, cy + r, r / 2.0);
+    d.path(
+        format!(
+            "M{cx},{top} A{r},{r} 0 0 1 {cx},{bottom} A{half},{half} 0 0 1 {cx},{cy} A{half},{half} 0 0 0 {cx},{top} Z"
+        ),
+        Ink::Ink,
     );
-    svg.circle(cx, cy - r / 2.0, r / 7.0, PAPER, "none", 0.0);
-    svg.circle(cx, cy + r / 2.0, r / 7.0, INK, "none", 0.0);
+    d.circle((cx, cy - half), r / 7.0, Ink::Paper, None);
+    d.circle((cx, cy + half), r / 7.0, Ink::Ink, None);
 }
 
-fn tile(svg: &mut Svg, face: TileFace, x: f64, y: f64, shade: bool) {
+/// One tile seen from above, its top-left corner at (`x`, `y`); `shade` tints a front.
+fn tile(d: &mut Drawing, face: TileFace, x: f32, y: f32, shade: bool) {
     let fill = match (face, shade) {
-        (TileFace::Back, _) => BACK,
-        (_, true) => TINT,
-        _ => PAPER,
+        (TileFace::Back, _) => Ink::TileBack,
+        (_, true) => Ink::Tint,
+        _ => Ink::Paper,
     };
-    svg.rect(x, y, TILE_W, TILE_H, fill, INK, 1.0, 4.0);
+    d.rect(rect(x, y, TILE_W, TILE_H), 4.0, fill, stroke(Ink::Ink, 1.0));
+    let bar = |d: &mut Drawing, line| d.line_bar(line, (x + 12.0, y + 11.0), TILE_W - 24.0, 8.0, Ink::Ink);
     match face {
-        TileFace::Front(TileKind::Yang) => line_bar(svg, Line::Yang, x + 12.0, y + 11.0, TILE_W - 24.0, 8.0, INK),
-        TileFace::Front(TileKind::Yin) => line_bar(svg, Line::Yin, x + 12.0, y + 11.0, TILE_W - 24.0, 8.0, INK),
-        TileFace::Front(TileKind::Taiji) => taiji(svg, x + TILE_W / 2.0, y + TILE_H / 2.0, 10.5),
+        TileFace::Front(TileKind::Yang) => bar(d, Line::Yang),
+        TileFace::Front(TileKind::Yin) => bar(d, Line::Yin),
+        TileFace::Front(TileKind::Taiji) => taiji(d, x + TILE_W / 2.0, y + TILE_H / 2.0, 10.5),
         TileFace::Back => {}
     }
 }
@@ -68,56 +66,53 @@ fn tiles_of(lines: &str) -> Vec<TileFace> {
 }
 
 /// A column of tiles, first (inside, line 1) at the bottom; `shade` marks tiles by index.
-fn column(svg: &mut Svg, tiles: &[TileFace], x: f64, bottom: f64, shade: &[usize]) {
+fn column(d: &mut Drawing, tiles: &[TileFace], x: f32, bottom: f32, shade: &[usize]) {
     for (i, t) in tiles.iter().enumerate() {
-        let y = bottom - (i as f64 + 1.0) * (TILE_H + 3.0);
-        tile(svg, *t, x, y, shade.contains(&i));
+        let y = bottom - (i as f32 + 1.0) * (TILE_H + 3.0);
+        tile(d, *t, x, y, shade.contains(&i));
     }
 }
 
-fn cover() -> String {
-    let mut svg = Svg::new(260.0, 260.0);
-    column(&mut svg, &tiles_of("101101"), 40.0, 230.0, &[]);
-    column(&mut svg, &[TileFace::Back; 6], 150.0, 230.0, &[]);
-    tile(&mut svg, TAIJI, 95.0, 10.0, false);
-    svg.finish()
+/// A hexagram of tiles beside a hidden one, the taiji above.
+fn cover() -> Drawing {
+    let mut d = Drawing::new(260.0, 260.0);
+    column(&mut d, &tiles_of("101101"), 40.0, 230.0, &[]);
+    column(&mut d, &[TileFace::Back; 6], 150.0, 230.0, &[]);
+    tile(&mut d, TAIJI, 95.0, 10.0, false);
+    d
 }
 
-fn table() -> String {
-    let mut svg = Svg::new(640.0, 330.0);
+/// A player's place at the table: the wall, the hidden and laid hexagrams, the hand.
+fn table() -> Drawing {
+    let mut d = Drawing::new(640.0, 330.0);
     // The wall: two tiers, drawn as a strip of tile backs along the top.
-    svg.text(10.0, 16.0, 12.0, "start", INK, "bold", "wall (two tiers)");
+    d.text((10.0, 16.0), 12.0, "start", Ink::Ink, Weight::Bold, "wall (two tiers)");
     for i in 0..9 {
-        let x = 10.0 + i as f64 * (TILE_W * 0.55 + 2.0);
-        svg.rect(x, 26.0, TILE_W * 0.55, 16.0, BACK, INK, 0.8, 2.0);
-        svg.rect(x + 2.0, 22.0, TILE_W * 0.55, 16.0, TILE_BACK_LIGHT, INK, 0.8, 2.0);
+        let x = 10.0 + i as f32 * (TILE_W * 0.55 + 2.0);
+        d.rect(rect(x, 26.0, TILE_W * 0.55, 16.0), 2.0, Ink::TileBack, stroke(Ink::Ink, 0.8));
+        d.rect(rect(x + 2.0, 22.0, TILE_W * 0.55, 16.0), 2.0, Ink::TileBackLight, stroke(Ink::Ink, 0.8));
     }
     let bottom = 290.0;
-    column(&mut svg, &[TileFace::Back; 6], 20.0, bottom, &[]);
-    svg.text(52.0, bottom + 18.0, 11.0, "middle", MUTED, "normal", "hidden hexagram");
-    column(&mut svg, &tiles_of("011010"), 120.0, bottom, &[]);
-    column(&mut svg, &tiles_of("1101"), 200.0, bottom, &[]);
-    svg.text(192.0, bottom + 18.0, 11.0, "middle", MUTED, "normal", "hexagrams laid, left to right");
-    tile(&mut svg, TileFace::Back, 330.0, bottom - 33.0, false);
-    tile(&mut svg, TileFace::Back, 400.0, bottom - 33.0, false);
-    svg.text(397.0, bottom + 18.0, 11.0, "middle", MUTED, "normal", "your hand: two tiles");
+    column(&mut d, &[TileFace::Back; 6], 20.0, bottom, &[]);
+    d.text((52.0, bottom + 18.0), 11.0, "middle", Ink::Muted, Weight::Regular, "hidden hexagram");
+    column(&mut d, &tiles_of("011010"), 120.0, bottom, &[]);
+    column(&mut d, &tiles_of("1101"), 200.0, bottom, &[]);
+    d.text((192.0, bottom + 18.0), 11.0, "middle", Ink::Muted, Weight::Regular, "hexagrams laid, left to right");
+    tile(&mut d, TileFace::Back, 330.0, bottom - 33.0, false);
+    tile(&mut d, TileFace::Back, 400.0, bottom - 33.0, false);
+    d.text((397.0, bottom + 18.0), 11.0, "middle", Ink::Muted, Weight::Regular, "your hand: two tiles");
     // Inside and outside.
-    svg.line(560.0, bottom, 560.0, bottom - 190.0, ACCENT, 1.4);
-    let _ = writeln!(
-        svg.body,
-        r#"<path d="M560,{:.1} L556,{:.1} L564,{:.1} Z" fill="{ACCENT}"/>"#,
-        bottom - 196.0,
-        bottom - 186.0,
-        bottom - 186.0
-    );
-    svg.text(570.0, bottom - 180.0, 11.0, "start", ACCENT, "normal", "outside 外");
-    svg.text(570.0, bottom, 11.0, "start", ACCENT, "normal", "inside 内");
-    svg.text(320.0, bottom + 36.0, 13.0, "middle", INK, "bold", "you sit here");
-    svg.finish()
+    d.line((560.0, bottom), (560.0, bottom - 190.0), Stroke { ink: Ink::Accent, width: 1.4 });
+    d.path(format!("M560,{} L556,{} L564,{} Z", bottom - 196.0, bottom - 186.0, bottom - 186.0), Ink::Accent);
+    d.text((570.0, bottom - 180.0), 11.0, "start", Ink::Accent, Weight::Regular, "outside 外");
+    d.text((570.0, bottom), 11.0, "start", Ink::Accent, Weight::Regular, "inside 内");
+    d.text((320.0, bottom + 36.0), 13.0, "middle", Ink::Ink, Weight::Bold, "you sit here");
+    d
 }
 
-fn build() -> String {
-    let mut svg = Svg::new(600.0, 200.0);
+/// Where the tiles of a response and of each pung go.
+fn build() -> Drawing {
+    let mut d = Drawing::new(600.0, 200.0);
     let bottom = 160.0;
     // The first pair: yin inside, yang outside.
     let panels: [(&str, &str, Vec<usize>); 4] = [
@@ -127,21 +122,22 @@ fn build() -> String {
         ("yang pung", YANG_PUNG, vec![1, 2]),
     ];
     for (i, (title, lines, shade)) in panels.iter().enumerate() {
-        let x = 30.0 + i as f64 * 150.0;
-        column(&mut svg, &tiles_of(lines), x, bottom, shade);
-        svg.text(x + TILE_W / 2.0, bottom + 24.0, 12.0, "middle", INK, "bold", title);
+        let x = 30.0 + i as f32 * 150.0;
+        column(&mut d, &tiles_of(lines), x, bottom, shade);
+        d.text((x + TILE_W / 2.0, bottom + 24.0), 12.0, "middle", Ink::Ink, Weight::Bold, title);
     }
-    svg.finish()
+    d
 }
 
-fn scoring(examples: &[&str]) -> String {
-    let mut svg = Svg::new(300.0, 260.0);
+/// Hexagrams of tiles with the points each scores.
+fn scoring(examples: &[&str]) -> Drawing {
+    let mut d = Drawing::new(300.0, 260.0);
     for (i, s) in examples.iter().enumerate() {
         let h = Hexagram::from_line_string(s).expect("six line characters");
-        let x = 30.0 + i as f64 * 150.0;
-        column(&mut svg, &tiles_of(s), x, 210.0, &[]);
+        let x = 30.0 + i as f32 * 150.0;
+        column(&mut d, &tiles_of(s), x, 210.0, &[]);
         let points = yijing_pai::hexagram_points(h);
-        svg.text(x + TILE_W / 2.0, 236.0, 14.0, "middle", ACCENT, "bold", &format!("{points} points"));
+        d.text((x + TILE_W / 2.0, 236.0), 14.0, "middle", Ink::Accent, Weight::Bold, &format!("{points} points"));
     }
-    svg.finish()
+    d
 }
