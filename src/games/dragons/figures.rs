@@ -14,6 +14,9 @@ use crate::print::template;
 use serde::Serialize;
 use serde_json::{Value, json};
 
+/// Faces in a row of the pieces figure.
+const FACES_PER_ROW: usize = 9;
+
 #[derive(Debug, Clone, Serialize)]
 struct Diagram {
     x: f32,
@@ -167,30 +170,33 @@ fn diagram_svg(width: f32, height: f32, diagrams: &[Diagram], key: &str) -> Resu
     Ok(template::render("dragons/diagram.svg.j2", ctx)?)
 }
 
-/// A row of every face, for the rulebook's components page.
+/// Every face in rows of [`FACES_PER_ROW`], then the ruler, for the rulebook's components
+/// page. The rows wrap by the faces placed, so the figure stays as wide as its canvas.
 fn pieces_figure() -> Result<String, ArtError> {
+    let pitch = 28.0;
+    let row_pitch = 42.0;
+    let all = faces();
+    let placed: Vec<(&PieceFace, Piece)> = all
+        .iter()
+        .filter(|f| f.component.shape != Shape::Ruler)
+        .filter_map(|f| Some((f, f.piece()?)))
+        .collect();
     let mut pieces = Vec::new();
     let mut labels = Vec::new();
-    let pitch = 28.0;
-    let mut x = TILE_MM / 2.0 + 1.0;
-    let mut row_y = 14.0;
-    for (i, f) in faces().iter().filter(|f| f.component.shape != Shape::Ruler).enumerate() {
-        if i == 9 {
-            x = TILE_MM / 2.0 + 1.0;
-            row_y += 42.0;
-        }
-        let Some(p) = f.piece() else { continue };
+    for (k, (f, p)) in placed.iter().enumerate() {
+        let x = TILE_MM / 2.0 + 1.0 + (k % FACES_PER_ROW) as f32 * pitch;
+        let row_y = 14.0 + (k / FACES_PER_ROW) as f32 * row_pitch;
         let y = row_y + (TILE_MM - p.size.min(TILE_MM)) / 2.0;
-        pieces.push(p.at(x, y));
+        pieces.push(p.clone().at(x, y));
         labels.push(json!({ "x": x, "y": row_y + TILE_MM / 2.0 + 5.0, "lines": face_caption(f) }));
-        x += pitch;
     }
+    let last_row_y = 14.0 + (placed.len().saturating_sub(1) / FACES_PER_ROW) as f32 * row_pitch;
     let ctx = json!({
-        "width": 9.0 * pitch - 2.0,
-        "height": row_y + 26.0 + RULER_MM.1 * 2.0 + 8.0,
+        "width": FACES_PER_ROW as f32 * pitch - 2.0,
+        "height": last_row_y + 26.0 + RULER_MM.1 * 2.0 + 8.0,
         "pieces": pieces,
         "labels": labels,
-        "ruler": ruler_pair(1.0, row_y + 28.0),
+        "ruler": ruler_pair(1.0, last_row_y + 28.0),
     });
     Ok(template::render("dragons/pieces-figure.svg.j2", ctx)?)
 }
