@@ -4,8 +4,8 @@
 //! # Sizes
 //!
 //! - Stones: 20 mm tokens, sized to sit inside a station of the board ([`super::board`]).
-//! - Owl markers: 26 mm tokens, one per player. A promoted stone is swapped for its owl;
-//!   when the owl is degraded (rule 14) it goes back as a stone.
+//! - Owl markers: 26 mm tokens, one per player, a size larger than a stone so one covers a
+//!   promoted stone; the sheet prints how, in the words of [`liubo::OWL_PROMOTION`].
 //! - Sticks: six strips of 14 × 110 mm per face, printed flat face and round face side by
 //!   side, folded along the middle and glued (on card, or around a craft stick).
 //! - Throw chart: 186 × 120 mm, two per page, one for each player.
@@ -129,6 +129,8 @@ pub struct PiecesLayout {
     pub sticks: Vec<StickView>,
     /// Stones and owls.
     pub tokens: Vec<TokenView>,
+    /// How a promoted stone is shown: rule 9's own words.
+    pub owl_promotion: &'static str,
     /// Font stack.
     pub font: &'static str,
 }
@@ -166,7 +168,14 @@ pub fn pieces_layout() -> PiecesLayout {
             });
         }
     }
-    PiecesLayout { width: w, height: h, sticks, tokens, font: crate::print::fonts::SANS_STACK }
+    PiecesLayout {
+        width: w,
+        height: h,
+        sticks,
+        tokens,
+        owl_promotion: liubo::OWL_PROMOTION,
+        font: crate::print::fonts::SANS_STACK,
+    }
 }
 
 /// The pieces sheet as SVG, 186 × 250 mm.

@@ -65,6 +65,7 @@ pub fn data() -> Value {
     let prob = |p: liubo::Probability| json!({ "fraction": p.to_string(), "denominator": p.denominator() });
     let double_one = liubo::double_probability(1).expect("1 is a score");
     let crossing = Road::Crossing6To16;
+    let shortcut = liubo::shortcut(crossing).expect("a crossing is a shortcut");
     let across = liubo::walk(station(6), crossing, 4);
     let owl_first = [22, 29, 27];
     let owl_second = [28, 1];
@@ -84,9 +85,14 @@ pub fn data() -> Value {
             "circuit": liubo::CIRCUIT_LEN,
             "inner": liubo::STATION_COUNT - liubo::CIRCUIT_LEN,
             "cardinals": Station::CARDINALS.iter().map(|s| s.number()).collect::<Vec<_>>(),
-            "crossing_steps": crossing.steps(),
-            "around_steps": liubo::steps_forward(station(6), station(16)).expect("16 follows 6"),
+            "crossing_steps": shortcut.across,
+            "around_steps": shortcut.around,
+            "shortcut_saves": shortcut.saves(),
         },
+        "stones_each": liubo::STONES_PER_PLAYER,
+        "sticks": liubo::STICK_COUNT,
+        "sticks_per_group": liubo::STICKS_PER_GROUP,
+        "owl_promotion": liubo::OWL_PROMOTION,
         "throw_table": table,
         "double_one": prob(double_one),
         "extra_throw": prob(liubo::extra_throw_probability()),

@@ -231,6 +231,48 @@ pub fn steps_forward(from: Station, to: Station) -> Option<usize> {
     shortest(from, to, successors)
 }
 
+/// The steps from `from` to `to` along the circuit alone, counter-clockwise, never taking a
+/// crossing: "the way round" that rule 6's shortcut is measured against. `None` unless both
+/// stations lie on the circuit.
+pub fn circuit_steps(from: Station, to: Station) -> Option<usize> {
+    if !(from.on_circuit() && to.on_circuit()) {
+        return None;
+    }
+    let len = usize::from(CIRCUIT_LEN);
+    Some((usize::from(to.0) + len - usize::from(from.0)) % len)
+}
+
+/// Rule 6's shortcut in numbers: the steps of a crossing, of the way round between the same
+/// two corners, and what the crossing saves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shortcut {
+    /// Steps along a crossing, centre included.
+    pub across: usize,
+    /// Steps along the circuit between the crossing's two ends.
+    pub around: usize,
+}
+
+impl Shortcut {
+    /// The steps the crossing saves over the way round.
+    pub fn saves(self) -> usize {
+        self.around - self.across
+    }
+}
+
+/// The shortcut of `crossing`: its length and the circuit's between its ends.
+pub fn shortcut(crossing: Path) -> Option<Shortcut> {
+    let stations = crossing.stations();
+    let (&start, &end) = (stations.first()?, stations.last()?);
+    if crossing == Path::Circuit {
+        return None;
+    }
+    Some(Shortcut { across: crossing.steps(), around: circuit_steps(start, end)? })
+}
+
+/// How a promoted stone is shown on the table (rule 9), worded once for the rulebook and the
+/// pieces sheet: the marker sits on the stone, so a demoted owl (rule 14) is the same stone.
+pub const OWL_PROMOTION: &str = "put your owl marker on top of the stone; if the owl is demoted, lift the marker off";
+
 /// The fewest steps from `from` to `to` when links may be used in both directions.
 pub fn steps_any(from: Station, to: Station) -> Option<usize> {
     shortest(from, to, neighbours)
@@ -488,6 +530,9 @@ mod tests {
         assert_eq!(Path::Circuit.steps(), 20);
         assert_eq!(walk(st(6), Path::Circuit, 10).last(), Some(&st(16)));
         assert_eq!(walk(st(11), Path::Circuit, 10).last(), Some(&st(1)));
+        assert_eq!(circuit_steps(st(6), st(16)), Some(10));
+        assert_eq!(circuit_steps(st(16), st(1)), Some(5));
+        assert_eq!(circuit_steps(st(6), st(29)), None);
     }
 
     #[test]
@@ -583,5 +628,18 @@ mod tests {
         assert_eq!(PIECES.black_stones, 6);
         assert_eq!(PIECES.owls, 2);
         assert_eq!(PIECES.sticks, 6);
+    }
+
+    /// The seed's rule 6 says it in words: across the board, centre included, is six steps,
+    /// the way round is ten, so a shortcut saves four. The rulebook once printed "the way
+    /// round is 6, so the shortcut saves 0" because it measured the way round with
+    /// [`steps_forward`], which itself takes the shortcut.
+    #[test]
+    fn shortcut_matches_the_seeds_rule_6() {
+        for crossing in Path::CROSSINGS {
+            let s = shortcut(crossing).expect("a crossing has a shortcut");
+            assert_eq!((s.across, s.around, s.saves()), (6, 10, 4), "{crossing:?}");
+        }
+        assert_eq!(shortcut(Path::Circuit), None);
     }
 }
