@@ -318,3 +318,136 @@ fn bundled_fonts_cover_every_character() {
         assert!(missing.is_empty(), "{game}: no bundled font has {missing:?}");
     }
 }
+
+/// Number words a count might be typed as: four and up. One to three are the grammar of a
+/// sentence ("two cards", "draw three"); a count of a game's pieces is four or more.
+const SPELLED_COUNTS: [&str; 20] = [
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+    "thirty-two",
+    "sixty-two",
+    "sixty-four",
+];
+
+/// What a count counts: the pieces and people of the games.
+const COUNTED: [&str; 9] = ["card", "stone", "stick", "tile", "station", "marker", "player", "people", "prisoner"];
+
+/// Issue 10: a count in the prose comes from the data (`#words(data.…)`), so it cannot
+/// disagree with the components or the core. A number word or a number of four or more
+/// typed just before a piece ("twelve special cards", "deal eight cards") fails.
+#[test]
+fn no_count_is_typed_into_a_template() {
+    let dir = rulebook::templates_dir().expect("templates folder");
+    let bare = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-').to_lowercase();
+    let mut typed = Vec::new();
+    for game in ALL {
+        let source = std::fs::read_to_string(dir.join(format!("{game}.typ"))).expect("template");
+        let raw: Vec<&str> =
+            source.lines().filter(|l| !l.trim_start().starts_with("//")).flat_map(str::split_whitespace).collect();
+        let counted = |w: &str| COUNTED.iter().any(|noun| bare(w).starts_with(noun));
+        for (i, w) in raw.iter().enumerate() {
+            let next = |k: usize| raw.get(i + k).copied().unwrap_or("");
+            // Digits count only when the noun follows at once ("4 cards"): "5. Stones" is a
+            // list item, "moves 4: stations" a throw, "6 to station 16" a station's number.
+            let digits = w.parse::<u32>().is_ok_and(|n| n >= 4) && counted(next(1));
+            // A spelled count may have one word before its noun ("twelve special cards"), but
+            // not across the end of a sentence ("the eight trigrams. Players").
+            let spelled = SPELLED_COUNTS.contains(&bare(w).as_str())
+                && (counted(next(1)) || (!next(1).ends_with(['.', ':', ';', ',']) && counted(next(2))));
+            if digits || spelled {
+                typed.push(format!("{game}.typ: {} {} {}", w, next(1), next(2)));
+            }
+        }
+    }
+    assert!(typed.is_empty(), "counts typed into templates (take them from data):\n{}", typed.join("\n"));
+}
+
+/// The counts handed to the templates are the core's, and the PDFs print them.
+#[test]
+fn rulebook_counts_are_the_cores() {
+    use hexforge::core::trigram::Trigram;
+    use hexforge::games::{changing_lines, dragons, liubo, yijing_pai, zhi_pai};
+    let data = |game| g(game).book().expect("the book is made").data;
+    let deck = Hexagram::all().count();
+
+    let cl = data("changing-lines");
+    assert_eq!(cl["deck_size"], deck);
+    assert_eq!(cl["tao"]["hand"], changing_lines::rulebook::TAO_HAND);
+    // With the whole deck dealt, the largest table.
+    assert_eq!(cl["tao"]["max_players"].as_u64().unwrap() * cl["tao"]["hand"].as_u64().unwrap(), deck as u64);
+    let special = Hexagram::all().filter(|h| h.is_double() || h.is_mirror()).count();
+    let t = text("changing-lines", Paper::A4);
+    assert_eq!(special, 12);
+    assert!(t.contains("The twelve special cards"), "the special cards are not counted as the core counts them");
+    assert!(t.contains("deal eight cards to each player"), "Tao's deal is not printed");
+
+    let zp = data("zhi-pai");
+    assert_eq!(zp["counts"]["hexagram_cards"], deck);
+    assert_eq!(zp["counts"]["trigram_cards"], Trigram::ALL.len());
+    assert_eq!(zp["counts"]["common_zone"], zhi_pai::score::SOLO_PENALTIES[0].common_zone);
+    let t = text("zhi-pai", Paper::A4);
+    assert!(t.contains("a set of eight trigram cards"), "the trigram set is not counted");
+    assert!(t.contains("remaining sixty-two cards"), "the cards left after one setup are not counted");
+
+    let lb = data("liubo");
+    assert_eq!(lb["sticks"], liubo::rules::STICK_COUNT);
+    assert_eq!(lb["stones_each"], liubo::rules::PIECES.white_stones);
+    assert_eq!(lb["owl_outnumbered"], liubo::rules::OWL_OUTNUMBERED_BY);
+    // The seed's rule 6: six steps across, ten round, four saved.
+    let t = text("liubo", Paper::A4);
+    assert!(t.contains("A crossing is 6 steps and the way round is 10, so the shortcut saves 4 steps"), "rule 6");
+    assert!(t.contains(liubo::rules::OWL_PROMOTION), "rule 9 does not state the owl as the pieces sheet does");
+
+    let yp = data("yijing-pai");
+    assert_eq!(yp["players"], yijing_pai::rules::PLAYERS);
+
+    let dr = data("dragons");
+    let portals: u32 = dragons::components::COMPONENTS
+        .iter()
+        .filter(|c| matches!(c.kind, dragons::components::ComponentKind::Portal(_)))
+        .map(|c| u32::from(c.quantity))
+        .sum();
+    assert_eq!(dr["portal_tiles"], portals);
+}
+
+/// Table 2 of 易经牌 named both mixed pairs "少阴 / 少阳"; the seed fixes ⚍ 少阴 (yang
+/// inside, yin outside) and ⚎ 少阳 (yin inside, yang outside).
+#[test]
+fn yijing_pai_names_each_pair_once() {
+    let data = g("yijing-pai").book().expect("the book is made").data;
+    let pairs: Vec<(String, String, String)> = data["pairs"]
+        .as_array()
+        .expect("pairs")
+        .iter()
+        .map(|p| {
+            let s = |k: &str| p[k].as_str().expect("a string").to_string();
+            (format!("{} {}", s("inside"), s("outside")), s("symbol"), s("zh"))
+        })
+        .collect();
+    let want =
+        [("yang yang", "⚌", "太阳"), ("yang yin", "⚍", "少阴"), ("yin yang", "⚎", "少阳"), ("yin yin", "⚏", "太阴")];
+    for (lines, symbol, zh) in want {
+        assert!(
+            pairs.iter().any(|p| p.0 == lines && p.1 == symbol && p.2 == zh),
+            "the pair {lines} is not {symbol} {zh}: {pairs:?}"
+        );
+    }
+    // One script per book: simplified, as the seed and the glossary write it.
+    let t = text("yijing-pai", Paper::A4);
+    assert!(t.contains("易经牌") && !t.contains("易經牌"), "the book mixes 易经牌 and 易經牌");
+}

@@ -6,6 +6,7 @@ use lopdf::{Document, Object};
 use std::collections::HashMap;
 
 /// All text of `d`, page by page, with runs of whitespace collapsed to one space.
+#[allow(dead_code)] // shared by several test binaries; not every one reads the whole text
 pub fn document_text(d: &Document) -> String {
     let mut out = String::new();
     for (_, page) in d.get_pages() {
@@ -16,11 +17,43 @@ pub fn document_text(d: &Document) -> String {
 }
 
 /// The text shown on one page, decoded through each font's ToUnicode map.
+#[allow(dead_code)] // used by `document_text`
+fn page_text(d: &Document, page: lopdf::ObjectId) -> String {
+    page_runs(d, page).into_iter().map(|(_, text)| text).collect()
+}
+
+/// Each page's text as printed lines, top to bottom: runs of text that share a baseline
+/// joined with spaces. A line's last character is where the typesetter broke it, which is
+/// what proofreading (a list number at the start of a line, a hyphen at its end) looks at.
+#[allow(dead_code)] // shared by several test binaries; not every one reads lines
+pub fn document_lines(d: &Document) -> Vec<Vec<String>> {
+    d.get_pages()
+        .into_values()
+        .map(|page| {
+            let mut lines: Vec<(f64, String)> = Vec::new();
+            for (y, text) in page_runs(d, page) {
+                match lines.last_mut() {
+                    Some((line_y, line)) if (*line_y - y).abs() < 2.0 => line.push_str(&text),
+                    _ => lines.push((y, text)),
+                }
+            }
+            lines
+                .into_iter()
+                .map(|(_, l)| l.split_whitespace().collect::<Vec<_>>().join(" "))
+                .filter(|l| !l.is_empty())
+                .collect()
+        })
+        .collect()
+}
+
+/// The text runs of one page in content order, each with the baseline height it is drawn at
+/// (typst places every run with a `cm` translation), decoded through each font's ToUnicode
+/// map.
 ///
 /// lopdf's own `extract_text` rejects typst's ToUnicode maps (it does not accept the
 /// `/CMapVersion` and `/WMode` entries), so this reads the two-byte codes of each
 /// `Tj`/`TJ` itself. Text positioning operators become spaces.
-fn page_text(d: &Document, page: lopdf::ObjectId) -> String {
+fn page_runs(d: &Document, page: lopdf::ObjectId) -> Vec<(f64, String)> {
     let fonts = d.get_page_fonts(page).expect("page fonts");
     let maps: HashMap<Vec<u8>, HashMap<u16, String>> = fonts
         .iter()
@@ -39,7 +72,8 @@ fn page_text(d: &Document, page: lopdf::ObjectId) -> String {
     let content =
         lopdf::content::Content::decode(&d.get_page_content(page).expect("content")).expect("content decodes");
     let mut font: Option<&HashMap<u16, String>> = None;
-    let mut out = String::new();
+    let mut runs: Vec<(f64, String)> = Vec::new();
+    let mut y = 0.0;
     let show = |bytes: &[u8], font: Option<&HashMap<u16, String>>, out: &mut String| {
         let Some(map) = font else { return };
         for pair in bytes.chunks(2) {
@@ -50,7 +84,9 @@ fn page_text(d: &Document, page: lopdf::ObjectId) -> String {
         }
     };
     for op in content.operations {
+        let mut out = String::new();
         match op.operator.as_str() {
+            "cm" if op.operands.len() == 6 => y = number(&op.operands[5]),
             "Tf" => {
                 font = op.operands.first().and_then(|o| o.as_name().ok()).and_then(|n| maps.get(n));
             }
@@ -72,8 +108,11 @@ fn page_text(d: &Document, page: lopdf::ObjectId) -> String {
             "Td" | "TD" | "T*" | "Tm" | "BT" | "ET" => out.push(' '),
             _ => {}
         }
+        if !out.is_empty() {
+            runs.push((y, out));
+        }
     }
-    out
+    runs
 }
 
 /// Parses the `bfchar` and `bfrange` entries of a ToUnicode CMap.

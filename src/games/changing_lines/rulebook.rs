@@ -19,6 +19,14 @@ pub(super) const EXAMPLE_CARD: u8 = 12;
 /// Hexagram 3 has four different opposites, so it shows them all.
 pub(super) const OPPOSITES_EXAMPLE: u8 = 3;
 
+/// Tao's deal: cards dealt to each player. With the whole deck dealt out this sets the
+/// largest table, 64 / 8 = 8 players.
+pub const TAO_HAND: usize = 8;
+/// Tao's smallest table.
+pub const TAO_MIN_PLAYERS: usize = 2;
+/// Cards drawn as a cancel chain of Tao grows: two, then doubled at each cancel back.
+pub const TAO_CANCEL_DRAWS: [usize; 3] = [2, 4, 8];
+
 /// The Pathways example: from 1 to 11 in the 3D deck, dark reading, by the solver.
 pub(super) fn pathways_example() -> Vec<Laid> {
     pathways::shortest(hex(1), hex(11), &Deck::named(DeckName::ThreeD), Mode::Dark)
@@ -41,7 +49,7 @@ pub fn components() -> Vec<Component> {
         Component::printed(
             numbered,
             "Changing Lines cards",
-            "one per hexagram, two readings each; poker size 63 × 88 mm",
+            "one per hexagram, two readings each; poker size 63\u{a0}×\u{a0}88 mm",
             sheets(),
         ),
         Component::printed(
@@ -68,6 +76,13 @@ pub fn data() -> Value {
     let path = pathways_example();
     json!({
         "card": crate::cards::rulebook_card_size(),
+        "deck_size": Hexagram::all().count(),
+        "tao": {
+            "hand": TAO_HAND,
+            "min_players": TAO_MIN_PLAYERS,
+            "max_players": Hexagram::all().count() / TAO_HAND,
+            "cancel_draws": TAO_CANCEL_DRAWS,
+        },
         "trigrams": trigrams_json(),
         "hexagrams": hexagrams_json(),
         "example_card": {

@@ -141,6 +141,8 @@ pub fn rulebook_data() -> Value {
         "bite": BITE_DAMAGE,
         "water_stones": WATER_STONES,
         "fire_stones": FIRE_STONES,
+        "portal_tiles": super::components::group_total("portal tiles"),
+        "stones_per_colour": super::components::component(ComponentKind::BaguaStone(super::rules::StoneColour::White)).quantity,
         "ruler": { "straight": RULER_STRAIGHT, "slant": RULER_SLANT },
         "wheel": wheel,
         "scenarios": scenarios,

@@ -90,6 +90,7 @@ pub fn data() -> Value {
             "shortcut_saves": shortcut.saves(),
         },
         "stones_each": liubo::STONES_PER_PLAYER,
+        "owl_outnumbered": liubo::OWL_OUTNUMBERED_BY,
         "sticks": liubo::STICK_COUNT,
         "sticks_per_group": liubo::STICKS_PER_GROUP,
         "owl_promotion": liubo::OWL_PROMOTION,

@@ -38,6 +38,9 @@ pub const CIRCUIT_LEN: u8 = 20;
 pub const STONES_PER_PLAYER: u32 = 6;
 /// Owl markers per player.
 pub const OWLS_PER_PLAYER: u32 = 1;
+/// Rule 13: an owl's owner loses when the opponent, without an owl, has this many ordinary
+/// stones on the board after the owner's turn.
+pub const OWL_OUTNUMBERED_BY: u32 = 5;
 /// Throwing sticks in the game.
 pub const STICK_COUNT: u32 = 6;
 /// Sticks in one group (one trigram).

@@ -80,13 +80,17 @@ pub fn data() -> Value {
             "bleed": art::BLEED_MM,
         },
         "tile_names": TileKind::ALL.iter().map(|k| format!("{} {}", k.key(), k.chinese())).collect::<Vec<_>>(),
+        "players": yijing_pai::PLAYERS,
+        "hexagram_lines": crate::core::hexagram::LinePosition::ALL.len(),
         "sets": sets,
         "variants": { "pairs": variant(Variant::Pairs), "triples": variant(Variant::Triples) },
         "pairs": [
-            { "inside": "yang", "outside": "yang", "zh": "太阳", "pinyin": "tàiyáng", "en": "great yang: two yang" },
-            { "inside": "yin", "outside": "yin", "zh": "太阴", "pinyin": "tàiyīn", "en": "great yin: two yin" },
-            { "inside": "yang", "outside": "yin", "zh": "少阴 / 少阳", "pinyin": "shàoyīn / shàoyáng", "en": "a lesser figure: mixed, yang nearer you" },
-            { "inside": "yin", "outside": "yang", "zh": "少阳 / 少阴", "pinyin": "shàoyáng / shàoyīn", "en": "the other lesser figure: mixed, yin nearer you" },
+            // The seed names the four: 太阳 ⚌, 少阴 ⚍, 少阳 ⚎, 太阴 ⚏. A digram is drawn
+            // bottom line first, like a trigram, so ⚍ is yang below yin.
+            { "inside": "yang", "outside": "yang", "symbol": "⚌", "zh": "太阳", "pinyin": "tàiyáng", "en": "greater yang: two yang" },
+            { "inside": "yang", "outside": "yin", "symbol": "⚍", "zh": "少阴", "pinyin": "shàoyīn", "en": "lesser yin: yang nearer you, yin beyond" },
+            { "inside": "yin", "outside": "yang", "symbol": "⚎", "zh": "少阳", "pinyin": "shàoyáng", "en": "lesser yang: yin nearer you, yang beyond" },
+            { "inside": "yin", "outside": "yin", "symbol": "⚏", "zh": "太阴", "pinyin": "tàiyīn", "en": "greater yin: two yin" },
         ],
         "build": {
             "first": say(FIRST_PAIR),

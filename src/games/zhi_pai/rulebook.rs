@@ -29,7 +29,7 @@ pub fn components() -> Vec<Component> {
         Component::printed(
             count(|pair| matches!(pair.0, Face::Card(_))),
             "Hexagram cards",
-            "each with its complement in the corner; poker size 63 × 88 mm",
+            "each with its complement in the corner; poker size 63\u{a0}×\u{a0}88 mm",
             sheets(),
         ),
         Component::printed(
@@ -145,6 +145,14 @@ pub fn data() -> Value {
     let length = example["sequence"].as_array().map_or(0, Vec::len);
     json!({
         "card": crate::cards::rulebook_card_size(),
+        "counts": {
+            "hexagram_cards": Hexagram::all().count(),
+            // Each player's setup takes a start card and its complement out of the deck.
+            "after_one_setup": Hexagram::all().count() - 2,
+            "draw_pile": Hexagram::all().count() - 2 * 2,
+            "trigram_cards": Trigram::ALL.len(),
+            "common_zone": score::SOLO_PENALTIES[0].common_zone,
+        },
         "trigrams": trigrams_json(),
         "hexagrams": hexagrams_json(),
         "card_example": {

@@ -1,0 +1,230 @@
+//! Proofreading every rulebook as printed: the lines of both editions, read back from the
+//! PDF, checked for the slips typst markup invites (a line that starts "6." turns into a
+//! list item, a gloss in parentheses gains a second pair) and for words that are not ours
+//! (the tool's name in the prose, a seed's own sentences).
+
+use hexforge::print::paper::Paper;
+use hexforge::rulebook;
+use lopdf::Document;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::OnceLock;
+
+mod pdf_text;
+
+/// Every rulebook, by game key.
+const GAMES: [&str; 5] = ["changing-lines", "zhi-pai", "yijing-pai", "liubo", "dragons"];
+
+/// Each edition's printed lines, page by page, by game and paper.
+type Editions = HashMap<(&'static str, Paper), Vec<Vec<String>>>;
+
+/// Every edition's lines, compiled once for the whole test binary.
+fn editions() -> &'static Editions {
+    static LINES: OnceLock<Editions> = OnceLock::new();
+    LINES.get_or_init(|| {
+        let jobs: Vec<(&'static str, Paper)> = GAMES.iter().flat_map(|&g| Paper::HOME.map(|p| (g, p))).collect();
+        std::thread::scope(|s| {
+            let handles: Vec<_> = jobs
+                .iter()
+                .map(|&(key, paper)| {
+                    s.spawn(move || {
+                        let game = hexforge::games::by_key(key).expect("a game");
+                        let pdf = rulebook::rulebook_pdf(&game.book().expect("the book is made"), paper)
+                            .unwrap_or_else(|e| panic!("{key} {paper:?}: {e}"));
+                        let doc = Document::load_mem(&pdf).expect("the PDF parses");
+                        ((key, paper), pdf_text::document_lines(&doc))
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("compile thread")).collect()
+        })
+    })
+}
+
+/// Every printed line with where it is: `(game, paper, page from 1, line)`.
+fn lines() -> impl Iterator<Item = (&'static str, Paper, usize, &'static str)> {
+    let mut keys: Vec<_> = editions().keys().copied().collect();
+    keys.sort_by_key(|(g, p)| (*g, p.key()));
+    keys.into_iter().flat_map(|(g, p)| {
+        editions()[&(g, p)]
+            .iter()
+            .enumerate()
+            .flat_map(move |(i, page)| page.iter().map(move |l| (g, p, i + 1, l.as_str())))
+    })
+}
+
+/// The number a line starts with when it reads as a list item ("6. …"), if any.
+fn list_number(line: &str) -> Option<u32> {
+    let (n, rest) = line.split_once(". ")?;
+    if rest.is_empty() || n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    n.parse().ok()
+}
+
+/// A line that starts with a number and a full stop is a list item to typst, so a sentence
+/// broken before "6." became a one-item list ("line 1 becoming line / 6."). Real lists
+/// count 1, 2, 3…; a stray item breaks the count.
+#[test]
+fn no_line_starts_with_a_stray_list_number() {
+    let mut last: HashMap<(&str, Paper), u32> = HashMap::new();
+    let mut stray = Vec::new();
+    for (game, paper, page, line) in lines() {
+        let Some(n) = list_number(line) else { continue };
+        let previous = last.insert((game, paper), n).unwrap_or(0);
+        if n != 1 && n != previous + 1 {
+            stray.push(format!("{game} {paper:?} p{page}: {line:?} follows item {previous}"));
+        }
+    }
+    assert!(stray.is_empty(), "stray list numbers:\n{}", stray.join("\n"));
+}
+
+/// A gloss in parentheses inside parentheses prints "((" or "))".
+#[test]
+fn no_doubled_parentheses() {
+    let doubled: Vec<String> = lines()
+        .filter(|(_, _, _, l)| {
+            let squeezed: String = l.chars().filter(|c| !c.is_whitespace()).collect();
+            squeezed.contains("((") || squeezed.contains("))")
+        })
+        .map(|(g, p, page, l)| format!("{g} {p:?} p{page}: {l:?}"))
+        .collect();
+    assert!(doubled.is_empty(), "doubled parentheses:\n{}", doubled.join("\n"));
+}
+
+const OPERATORS: [char; 6] = ['×', '+', '=', '−', '÷', '→'];
+
+/// A sum or product is read at a glance only if it sits on one line: "9 / × 9" or
+/// "1 / + 3 = 4" split across lines is a typesetting accident.
+#[test]
+fn no_break_inside_a_number_expression() {
+    let mut broken = Vec::new();
+    for pages in editions().values() {
+        for page in pages {
+            for pair in page.windows(2) {
+                let (end, start) = (pair[0].trim_end(), pair[1].trim_start());
+                let digit = |s: &str| s.starts_with(|c: char| c.is_ascii_digit());
+                let ends_number = end.ends_with(|c: char| c.is_ascii_digit());
+                let ends_operator = end.ends_with(OPERATORS);
+                // An operator then a number: "× 9", "+ 3 = 4" (not a figure's "= DEFEAT").
+                let starts_operation = start.strip_prefix(OPERATORS).is_some_and(|rest| digit(rest.trim_start()));
+                if (ends_number && starts_operation) || (ends_operator && digit(start)) {
+                    broken.push(format!("{end:?} / {start:?}"));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "number expressions broken across lines:\n{}", broken.join("\n"));
+}
+
+/// A cover is set large and short; a word hyphenated there looks like a mistake.
+#[test]
+fn no_hyphenated_word_on_a_cover() {
+    for ((game, paper), pages) in editions() {
+        for line in &pages[0] {
+            assert!(
+                !line.ends_with(['-', '\u{ad}', '‐']),
+                "{game} {paper:?}: the cover hyphenates a word at the end of {line:?}"
+            );
+        }
+    }
+}
+
+/// The prose names "the print files" and the files, not the program that wrote them; the
+/// tool's name belongs to the colophon at the foot of the cover.
+#[test]
+fn the_tools_name_is_only_in_the_colophon() {
+    for (game, paper, page, line) in lines() {
+        let lower = line.to_lowercase();
+        if page == 1 && lower.contains("made by hexforge") {
+            continue;
+        }
+        assert!(!lower.contains("hexforge"), "{game} {paper:?} p{page}: tool-speak in {line:?}");
+    }
+}
+
+/// Section numbers typed into the prose go stale when a section moves (Changing Lines once
+/// sent readers to 3.4 for what is in 3.3); the templates refer with labels (`@name`).
+#[test]
+fn no_typed_section_reference() {
+    let dir = rulebook::templates_dir().expect("templates folder");
+    // "3.4": numbers joined by full stops, as a heading number is printed.
+    let heading_number = |w: &str| {
+        let parts: Vec<&str> = w.split('.').collect();
+        parts.len() >= 2 && parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let mut typed = Vec::new();
+    for game in GAMES {
+        let source = std::fs::read_to_string(dir.join(format!("{game}.typ"))).expect("template");
+        // Whole words across line ends ("section / 5." once hid a reference), comments left out.
+        let prose: Vec<&str> = source
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .flat_map(str::split_whitespace)
+            .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
+            .collect();
+        for (i, w) in prose.iter().enumerate() {
+            let after_section = i > 0 && prose[i - 1].to_lowercase().starts_with("section");
+            if heading_number(w) || (after_section && w.starts_with(|c: char| c.is_ascii_digit())) {
+                typed.push(format!("{game}.typ: {} {w}", prose[i.saturating_sub(1)]));
+            }
+        }
+    }
+    assert!(typed.is_empty(), "typed section numbers (use a label and @ref):\n{}", typed.join("\n"));
+}
+
+/// The words of a text, lower-case, letters and digits only: what an 8-word run compares.
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
+}
+
+/// The fingerprint of each run of eight words: FNV-1a of the words joined by spaces.
+fn runs_of_eight(text: &str) -> BTreeSet<u32> {
+    words(text)
+        .windows(8)
+        .map(|w| w.join(" ").bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193)))
+        .collect()
+}
+
+/// The seeds' 8-word runs, as fingerprints only: the seeds are the source of the games'
+/// facts, never of our sentences, and are not part of this repository.
+const SEED_RUNS: &str = "tests/reference/seed-runs.txt";
+
+fn seed_runs() -> BTreeSet<u32> {
+    let text = std::fs::read_to_string(SEED_RUNS).expect("tests/reference/seed-runs.txt");
+    text.split_whitespace().map(|h| u32::from_str_radix(h, 16).expect("hex fingerprint")).collect()
+}
+
+/// Rewrites [`SEED_RUNS`] from the seed texts in `$HEXFORGE_SEEDS` (a folder of `.txt`
+/// files); does nothing without it. Run it on purpose when a seed changes.
+#[test]
+fn seed_runs_are_regenerated_on_request() {
+    let Ok(dir) = std::env::var("HEXFORGE_SEEDS") else { return };
+    let mut all = BTreeSet::new();
+    let mut entries: Vec<_> = std::fs::read_dir(&dir).expect("seeds folder").flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries.iter().filter(|p| p.extension().is_some_and(|e| e == "txt")) {
+        all.extend(runs_of_eight(&std::fs::read_to_string(path).expect("seed text")));
+    }
+    let lines: Vec<String> = all.iter().map(|h| format!("{h:08x}")).collect();
+    std::fs::write(SEED_RUNS, lines.join("\n") + "\n").expect("write the fingerprints");
+}
+
+/// No rulebook repeats eight words in a row from a seed: the facts are the seed's, the
+/// sentences are ours.
+#[test]
+fn no_run_of_eight_words_from_a_seed() {
+    let seeds = seed_runs();
+    assert!(seeds.len() > 1000, "the seed fingerprints look empty");
+    for ((game, paper), pages) in editions() {
+        let text: String = pages.iter().flatten().map(|l| format!("{l}\n")).collect();
+        let words = words(&text);
+        let shared: Vec<String> = words
+            .windows(8)
+            // A run that is mostly numbers is a list of facts (a deck's cards), not wording.
+            .filter(|w| w.iter().filter(|word| word.chars().any(char::is_alphabetic)).count() >= 6)
+            .map(|w| w.join(" "))
+            .filter(|run| runs_of_eight(run).iter().any(|h| seeds.contains(h)))
+            .collect();
+        assert!(shared.is_empty(), "{game} {paper:?} repeats the seed's words:\n{}", shared.join("\n"));
+    }
+}
