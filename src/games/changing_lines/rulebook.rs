@@ -266,6 +266,16 @@ mod tests {
         assert_eq!(cards, vec![3, 50, 4, 49]);
     }
 
+    /// Every cancel after the first card of the chain costs the next player a draw, each
+    /// twice the last; the whole deck dealt in hands of `TAO_HAND` seats eight.
+    #[test]
+    fn tao_draws_follow_the_cancel_chain() {
+        let cancels = cancel_chain(3).as_array().unwrap().len() - 1;
+        assert_eq!(TAO_CANCEL_DRAWS.len(), cancels);
+        assert!(TAO_CANCEL_DRAWS.windows(2).all(|w| w[1] == 2 * w[0]));
+        assert_eq!(Hexagram::all().count() / TAO_HAND, 8);
+    }
+
     #[test]
     fn the_casting_example_is_55_to_17() {
         let ex = casting_example();
