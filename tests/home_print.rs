@@ -252,3 +252,73 @@ fn every_mark_lies_inside_the_printable_area_and_every_card_cut_keeps_a_mark() {
     // Both decks, both papers, fronts and backs.
     assert!(card_sheets >= 2 * 2 * 2 * 8, "only {card_sheets} card sheet pages found");
 }
+
+/// A play space read from a board SVG: left, top, right, bottom in art millimetres.
+type Space = (f32, f32, f32, f32);
+
+fn parse(n: &roxmltree::Node, name: &str) -> f32 {
+    n.attribute(name).and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("{name} is a number"))
+}
+
+/// The Liubo board's stations (their circles) and its title (the first text of the
+/// labels, at a generous 0.8 em per character plus its letter spacing).
+fn liubo_spaces() -> Vec<(String, Space)> {
+    let svg = hexforge::games::liubo::board::board_svg().unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let mut spaces = Vec::new();
+    for g in doc.descendants().filter(|n| n.attribute("data-station").is_some()) {
+        let c = g.children().find(|c| c.has_tag_name("circle")).expect("a station circle");
+        let (x, y, r) = (parse(&c, "cx"), parse(&c, "cy"), parse(&c, "r"));
+        spaces.push((format!("station {}", g.attribute("data-station").unwrap()), (x - r, y - r, x + r, y + r)));
+    }
+    let labels = doc.descendants().find(|n| n.attribute("id") == Some("labels")).expect("the labels group");
+    let title = labels.children().find(|n| n.has_tag_name("text")).expect("the title");
+    let (x, y, size) = (parse(&title, "x"), parse(&title, "y"), parse(&title, "font-size"));
+    let chars = title.text().unwrap_or("").chars().count() as f32;
+    let half = chars * (0.8 * size + parse(&title, "letter-spacing")) / 2.0;
+    spaces.push(("the title".into(), (x - half, y - size, x + half, y)));
+    spaces
+}
+
+/// The squares of the Dragons board of human.
+fn dragons_spaces() -> Vec<(String, Space)> {
+    let svg = hexforge::games::dragons::boards::board_human_svg(None, false).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    doc.descendants()
+        .filter(|n| n.attribute("data-cell").is_some())
+        .map(|r| {
+            let (x, y, w, h) = (parse(&r, "x"), parse(&r, "y"), parse(&r, "width"), parse(&r, "height"));
+            (format!("square {}", r.attribute("data-cell").unwrap()), (x, y, x + w, y + h))
+        })
+        .collect()
+}
+
+/// Regression test for issue 11: the Liubo seam ran through station 29 and the title,
+/// the Dragons seam through column e and the rock square.
+#[test]
+fn no_board_seam_cuts_through_a_play_space() {
+    use hexforge::games::{dragons, liubo};
+    use hexforge::print::tiling::{self, TilingOptions};
+    let boards = [
+        ("Liubo", liubo::board::BOARD_MM, liubo_spaces(), liubo::sheets::play_spaces()),
+        ("Dragons", dragons::boards::board_side_mm(), dragons_spaces(), dragons::sheets::board_human_squares()),
+    ];
+    for (name, side, spaces, keep_whole) in boards {
+        assert!(spaces.len() >= 29, "{name}: the SVG shows its play spaces");
+        for paper in Paper::HOME {
+            let plan = tiling::plan(side, side, &keep_whole, paper, &TilingOptions::default()).unwrap();
+            assert!(plan.tiles.len() > 1, "{name} is tiled on {paper:?}");
+            let inside = |at: f32, lo: f32, hi: f32| at > lo + 0.05 && at < hi - 0.05;
+            for t in plan.tiles.iter().filter(|t| t.col > 0 && t.row == 0) {
+                for (what, (x0, _, x1, _)) in &spaces {
+                    assert!(!inside(t.x_mm, *x0, *x1), "{name} on {paper:?}: the seam at x={} cuts {what}", t.x_mm);
+                }
+            }
+            for t in plan.tiles.iter().filter(|t| t.row > 0 && t.col == 0) {
+                for (what, (_, y0, _, y1)) in &spaces {
+                    assert!(!inside(t.y_mm, *y0, *y1), "{name} on {paper:?}: the seam at y={} cuts {what}", t.y_mm);
+                }
+            }
+        }
+    }
+}
