@@ -2,7 +2,6 @@
 //! outer 5 mm of the paper, where most printers print nothing; every cut of a card sheet
 //! keeps a printed mark; no seam of a tiled board cuts through a play space.
 
-mod pdf_text;
 mod temp_dir;
 
 use std::collections::BTreeMap;
@@ -16,10 +15,18 @@ use hexforge::print::paper::Paper;
 use hexforge::print::profile::Profiles;
 use lopdf::content::Content;
 use lopdf::{Document, ObjectId};
-use pdf_text::number;
 use temp_dir::TempDir;
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
+
+/// An integer or real PDF operand as a number.
+fn number(o: &lopdf::Object) -> f64 {
+    match o {
+        lopdf::Object::Integer(i) => *i as f64,
+        lopdf::Object::Real(r) => f64::from(*r),
+        other => panic!("not a number: {other:?}"),
+    }
+}
 /// The outer band of the paper most home printers leave blank.
 const SAFE_MM: f64 = 5.0;
 
