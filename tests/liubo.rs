@@ -208,7 +208,7 @@ fn tiled_board_pdfs_have_paper_sized_pages_and_tile_boxes() {
     for paper in Paper::HOME {
         let bytes = sheets::board_tiled_pdf(paper).unwrap();
         let doc = lopdf::Document::load_mem(&bytes).unwrap();
-        let plan = tiling::plan(board::BOARD_MM, board::BOARD_MM, paper, &opts).unwrap();
+        let plan = tiling::plan(board::BOARD_MM, board::BOARD_MM, &sheets::play_spaces(), paper, &opts).unwrap();
         assert!(plan.tiles.len() > 1, "the board is larger than {paper:?}");
         let pages = doc.get_pages();
         assert_eq!(pages.len(), plan.tiles.len());

@@ -6,7 +6,8 @@
 //! card is clipped to its trim box, except on the outside of the block, where the
 //! card's own bleed is kept (3 mm, less where the margin is too narrow to also hold the
 //! crop marks) so a slightly-off cut shows no white edge. Crop marks sit in the margins
-//! only. Pages alternate fronts and backs; on a back page the columns are mirrored (A B C
+//! only, at least [`PRINTER_SAFE_MM`] inside the paper edge, so every cut keeps a printed
+//! mark on a printer that cannot print the outer 5 mm. Pages alternate fronts and backs; on a back page the columns are mirrored (A B C
 //! becomes C B A), so after a duplex print flipped on the long edge each back lands
 //! behind its front. Every page has TrimBox (the 3×3 block) and BleedBox (the block
 //! plus the kept bleed), and the PDF asks viewers to print at 100 % and duplex on the
@@ -18,7 +19,7 @@ use serde::Serialize;
 use crate::cards::{self, BLEED_MM, CANVAS_HEIGHT_MM, CANVAS_WIDTH_MM, TRIM_HEIGHT_MM, TRIM_WIDTH_MM, TextBox};
 use crate::print::fonts;
 use crate::print::paper::Paper;
-use crate::print::pdf::{self, CropMarks, MmRect, PdfError, ViewerPreferences};
+use crate::print::pdf::{self, CropMarks, MmRect, PRINTER_SAFE_MM, PdfError, ViewerPreferences};
 use crate::print::render::{self, RenderError};
 use crate::print::template::{self, TemplateError};
 
@@ -55,6 +56,11 @@ pub const HOME_ROWS: usize = 3;
 /// quarter millimetre of its own background, well inside any cutting tolerance.
 pub const SEAM_OVERLAP_MM: f32 = 0.25;
 
+/// Gap between the bleed and the start of a crop mark, so a mark never touches art.
+const MARK_GAP_MM: f32 = 0.8;
+/// The shortest crop mark worth giving bleed up for (a 2.5 mm stroke is easy to find).
+const MIN_MARK_MM: f32 = 2.5;
+
 /// Geometry of a 3×3 home-print page, in mm from the top left of the page.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HomeSheet {
@@ -76,13 +82,16 @@ impl HomeSheet {
         let page = paper.size_mm();
         let (w, h) = (HOME_COLS as f32 * TRIM_WIDTH_MM, HOME_ROWS as f32 * TRIM_HEIGHT_MM);
         let block = MmRect::new((page.0 - w) / 2.0, (page.1 - h) / 2.0, w, h);
-        // Keep 6.5 mm of each margin for the marks (0.8 mm gap, the mark, 1 mm to the
-        // edge), and give the rest, up to the card's 3 mm, to bleed.
-        let bleed_for = |margin: f32| (margin - 6.5).clamp(0.0, BLEED_MM);
+        // The marks stay out of the outer PRINTER_SAFE_MM, where home printers print
+        // nothing, and keep at least MIN_MARK_MM of length where the margin allows; only
+        // what is left, up to the card's 3 mm, goes to bleed. On Letter the top and bottom
+        // margins (7.7 mm) then keep no bleed at all: a mark that prints matters more than
+        // bleed there, since the cream card fronts give no other clue where to cut.
+        let bleed_for = |margin: f32| (margin - PRINTER_SAFE_MM - MARK_GAP_MM - MIN_MARK_MM).clamp(0.0, BLEED_MM);
         let (mx, my) = (block.x, block.y);
         let (bx, by) = (bleed_for(mx), bleed_for(my));
-        let offset = |b: f32| b + 0.8;
-        let length = |margin: f32, b: f32| (margin - 1.0 - offset(b)).clamp(0.0, 6.0);
+        let offset = |b: f32| b + MARK_GAP_MM;
+        let length = |margin: f32, b: f32| (margin - PRINTER_SAFE_MM - offset(b)).clamp(0.0, 6.0);
         let marks = CropMarks {
             xs: (0..=HOME_COLS).map(|i| block.x + i as f32 * TRIM_WIDTH_MM).collect(),
             ys: (0..=HOME_ROWS).map(|i| block.y + i as f32 * TRIM_HEIGHT_MM).collect(),
@@ -371,20 +380,21 @@ mod tests {
             let bleed = s.bleed_box();
             assert!(bleed.x > 0.0 && bleed.y > 0.0, "{paper:?}");
             assert!(bleed.right() < s.page.0 && bleed.bottom() < s.page.1, "{paper:?}");
-            // Marks stay outside the bleed and on the page.
+            // Marks stay outside the bleed and out of the printer's unprintable edge.
             let (ol, ot, _, _) = s.marks.offset;
             let (ll, lt, _, _) = s.marks.length;
             assert!(ol >= s.bleed.0 && ot >= s.bleed.1);
-            assert!(s.block.x - ol - ll >= 0.0 && s.block.y - ot - lt >= 0.0, "{paper:?}");
-            assert!(ll >= 3.0 && lt >= 3.0, "{paper:?}: marks too short to use");
+            assert!(s.block.x - ol - ll >= PRINTER_SAFE_MM - 1e-3, "{paper:?}");
+            assert!(s.block.y - ot - lt >= PRINTER_SAFE_MM - 1e-3, "{paper:?}");
+            assert!(ll >= 1.5 && lt >= 1.5, "{paper:?}: marks too short to find");
             // The block is centred, so mirrored backs land behind their fronts.
             assert!((s.block.x - (s.page.0 - s.block.right())).abs() < 1e-3);
         }
         let a4 = HomeSheet::new(Paper::A4);
         assert_eq!(a4.block, MmRect::new(10.5, 16.5, 189.0, 264.0));
-        assert_eq!(a4.bleed, (3.0, 3.0, 3.0, 3.0));
+        assert!((a4.bleed.0 - 2.2).abs() < 1e-3 && a4.bleed.1 == 3.0, "{:?}", a4.bleed);
         let letter = HomeSheet::new(Paper::Letter);
-        assert!(letter.bleed.1 < 3.0 && letter.bleed.1 > 1.0, "{:?}", letter.bleed);
+        assert_eq!((letter.bleed.0, letter.bleed.1), (3.0, 0.0), "{:?}", letter.bleed);
     }
 
     #[test]
@@ -393,7 +403,7 @@ mod tests {
         let o = SEAM_OVERLAP_MM;
         assert_eq!(s.clip(1, 1), s.cell(1, 1).outset(o, o, o, o));
         let corner = s.clip(0, 0);
-        assert_eq!((corner.x, corner.y), (s.block.x - 3.0, s.block.y - 3.0));
+        assert_eq!((corner.x, corner.y), (s.block.x - s.bleed.0, s.block.y - s.bleed.1));
         assert_eq!(corner.right(), s.cell(0, 0).right() + o);
         assert_eq!(s.canvas(2, 2).w, CANVAS_WIDTH_MM);
     }

@@ -9,5 +9,6 @@ pub mod pdf;
 pub mod plan;
 pub mod profile;
 pub mod render;
+pub mod seams;
 pub mod template;
 pub mod tiling;

@@ -134,6 +134,28 @@ pub struct CropMarks {
     pub width_pt: f32,
 }
 
+/// How far inside the paper edge every mark must stay: most home printers print nothing
+/// in the outer 4–5 mm, and a cut mark that is not printed leaves the cut to guesswork.
+pub const PRINTER_SAFE_MM: f32 = 5.0;
+
+impl CropMarks {
+    /// The marks shortened, side by side, so that none reaches into the outer
+    /// [`PRINTER_SAFE_MM`] of a page of `page` (width, height) mm. A side whose margin
+    /// has no room left keeps a length of 0 (no mark).
+    pub fn kept_inside(mut self, page: (f32, f32)) -> CropMarks {
+        let (Some(&x0), Some(&x1), Some(&y0), Some(&y1)) =
+            (self.xs.first(), self.xs.last(), self.ys.first(), self.ys.last())
+        else {
+            return self;
+        };
+        let room = |margin: f32, offset: f32, length: f32| length.min(margin - offset - PRINTER_SAFE_MM).max(0.0);
+        let (ol, ot, or, ob) = self.offset;
+        let (ll, lt, lr, lb) = self.length;
+        self.length = (room(x0, ol, ll), room(y0, ot, lt), room(page.0 - x1, or, lr), room(page.1 - y1, ob, lb));
+        self
+    }
+}
+
 /// Draws `marks`: short strokes in line with each cut, in the margins only (above,
 /// below, left and right of the grid), in black.
 pub fn draw_crop_marks(surface: &mut Surface, marks: &CropMarks) {

@@ -4,7 +4,9 @@
 //!
 //! - [`tiled_pdf`] splits the art over as many A4 or Letter pages as needed (portrait or
 //!   landscape, whichever needs fewer pages). Neighbouring tiles overlap by
-//!   [`TilingOptions::overlap_mm`]. Tiles are named by column letter and row number, `A1`
+//!   [`TilingOptions::overlap_mm`]. Seams stay out of the art's play spaces
+//!   ([`Artwork::keep_whole`]: stations, grid squares, the title), so tiles may differ in
+//!   size ([`crate::print::seams`]). Tiles are named by column letter and row number, `A1`
 //!   at the top left. Each tile is laid over its left and upper neighbours: cut its left
 //!   and top margins off along the art, lay the cut edge on the dashed guide line of the
 //!   neighbour, match the half-circle registration marks (⊕ when aligned) and glue. Every
@@ -21,8 +23,9 @@
 
 use crate::print::fonts;
 use crate::print::paper::Paper;
-use crate::print::pdf::{self, MmRect, PdfError, ViewerPreferences};
+use crate::print::pdf::{self, MmRect, PRINTER_SAFE_MM, PdfError, ViewerPreferences};
 use crate::print::render;
+use crate::print::seams::{self, Span};
 use crate::print::template;
 use krilla::page::PageLabel;
 use serde::Serialize;
@@ -58,6 +61,19 @@ pub enum TilingError {
         /// Margin asked for.
         margin_mm: f32,
     },
+    /// No way to place the seams clear of the art's play spaces.
+    #[error(
+        "no tiling of {width_mm} x {height_mm} mm art on {paper} keeps every seam out of the play spaces; \
+         a seam needs a gap between them within each page's reach"
+    )]
+    NoCleanSeam {
+        /// The paper.
+        paper: &'static str,
+        /// Art width.
+        width_mm: f32,
+        /// Art height.
+        height_mm: f32,
+    },
     /// The page furniture template failed.
     #[error(transparent)]
     Template(#[from] template::TemplateError),
@@ -85,6 +101,8 @@ pub struct Artwork<'a> {
     pub bleed_mm: f32,
     /// A short title printed in the margins, e.g. "Liubo board".
     pub title: &'a str,
+    /// Play spaces and text no seam may cut through, in canvas millimetres (default none).
+    pub keep_whole: &'a [MmRect],
 }
 
 /// How tiles are cut from the art.
@@ -182,21 +200,18 @@ impl TilePlan {
     }
 }
 
-/// Splits one dimension: the number of tiles, their length and step, and the page offset
-/// that centres a tile on the page. Neighbours overlap by exactly `overlap`.
-fn split(art: f32, usable: f32, page: f32, overlap: f32) -> (usize, f32, f32, f32) {
-    if art <= usable {
-        return (1, art, 0.0, (page - art) / 2.0);
-    }
-    let n = ((art - overlap) / (usable - overlap)).ceil().max(2.0) as usize;
-    let len = (art + (n - 1) as f32 * overlap) / n as f32;
-    (n, len, len - overlap, (page - len) / 2.0)
-}
-
 /// The tile grid for art of `width_mm` × `height_mm` on `paper`: portrait or landscape,
-/// whichever needs fewer pages (portrait on a tie). All tiles of a grid have the same size,
-/// neighbours overlap by exactly `opts.overlap_mm`, and every tile is centred on its page.
-pub fn plan(width_mm: f32, height_mm: f32, paper: Paper, opts: &TilingOptions) -> Result<TilePlan, TilingError> {
+/// whichever needs fewer pages (portrait on a tie). Neighbours overlap by exactly
+/// `opts.overlap_mm`, no seam cuts through a rectangle of `keep_whole` (art millimetres),
+/// and every tile is centred on its page. Tiles of a column share their width, tiles of a
+/// row their height.
+pub fn plan(
+    width_mm: f32,
+    height_mm: f32,
+    keep_whole: &[MmRect],
+    paper: Paper,
+    opts: &TilingOptions,
+) -> Result<TilePlan, TilingError> {
     if !(width_mm > 0.0 && height_mm > 0.0 && width_mm.is_finite() && height_mm.is_finite()) {
         return Err(TilingError::BadArtSize(width_mm, height_mm));
     }
@@ -206,28 +221,44 @@ pub fn plan(width_mm: f32, height_mm: f32, paper: Paper, opts: &TilingOptions) -
     if !(m >= 0.0 && opts.overlap_mm >= 0.0 && usable > opts.overlap_mm) {
         return Err(TilingError::NoRoom { paper: paper.name(), margin_mm: m, overlap_mm: opts.overlap_mm });
     }
+    let across: Vec<Span> = keep_whole.iter().map(|r| Span { start: r.x, end: r.right() }).collect();
+    let down: Vec<Span> = keep_whole.iter().map(|r| Span { start: r.y, end: r.bottom() }).collect();
     let make = |landscape: bool| {
         let (pw, ph) = if landscape { (ph, pw) } else { (pw, ph) };
-        let (cols, tw, sx, ox) = split(width_mm, pw - 2.0 * m, pw, opts.overlap_mm);
-        let (rows, th, sy, oy) = split(height_mm, ph - 2.0 * m, ph, opts.overlap_mm);
-        let tiles = (0..rows)
-            .flat_map(|row| {
-                (0..cols).map(move |col| Tile {
+        let columns = seams::split(width_mm, pw - 2.0 * m, opts.overlap_mm, &across)?;
+        let rows = seams::split(height_mm, ph - 2.0 * m, opts.overlap_mm, &down)?;
+        let tiles = rows
+            .iter()
+            .enumerate()
+            .flat_map(|(row, r)| {
+                columns.iter().enumerate().map(move |(col, c)| Tile {
                     col,
                     row,
-                    x_mm: col as f32 * sx,
-                    y_mm: row as f32 * sy,
-                    width_mm: tw,
-                    height_mm: th,
-                    page_x_mm: ox,
-                    page_y_mm: oy,
+                    x_mm: c.start,
+                    y_mm: r.start,
+                    width_mm: c.end - c.start,
+                    height_mm: r.end - r.start,
+                    page_x_mm: (pw - (c.end - c.start)) / 2.0,
+                    page_y_mm: (ph - (r.end - r.start)) / 2.0,
                 })
             })
             .collect();
-        TilePlan { paper, landscape, page_width_mm: pw, page_height_mm: ph, cols, rows, tiles }
+        Some(TilePlan {
+            paper,
+            landscape,
+            page_width_mm: pw,
+            page_height_mm: ph,
+            cols: columns.len(),
+            rows: rows.len(),
+            tiles,
+        })
     };
-    let (portrait, landscape) = (make(false), make(true));
-    Ok(if landscape.tiles.len() < portrait.tiles.len() { landscape } else { portrait })
+    match (make(false), make(true)) {
+        (Some(portrait), Some(landscape)) if landscape.tiles.len() < portrait.tiles.len() => Ok(landscape),
+        (Some(portrait), _) => Ok(portrait),
+        (None, Some(landscape)) => Ok(landscape),
+        (None, None) => Err(TilingError::NoCleanSeam { paper: paper.name(), width_mm, height_mm }),
+    }
 }
 
 /// A line of page furniture, in page millimetres.
@@ -305,7 +336,8 @@ fn tile_furniture(plan: &TilePlan, tile: &Tile, art: &Artwork, opts: &TilingOpti
     // Page position of an art coordinate on this tile.
     let to_x = |ax: f32| px + ax - tile.x_mm;
     let to_y = |ay: f32| py + ay - tile.y_mm;
-    let tick = (opts.margin_mm - 3.0).clamp(2.0, 9.0);
+    // Ticks end 1 mm short of the art and stay out of the outer PRINTER_SAFE_MM.
+    let tick = (opts.margin_mm - PRINTER_SAFE_MM - 1.0).clamp(2.0, 9.0);
     // Text baselines: just outside the art, but never in the outer 6 mm most home printers
     // cannot print.
     let top_y = (py - 3.0).max(8.5);
@@ -432,7 +464,7 @@ const PREFS: ViewerPreferences = ViewerPreferences { no_print_scaling: true, dup
 /// one page per tile of [`plan`], in page order `A1, B1, …`, each labelled with its tile
 /// name in the viewer's page list.
 pub fn tiled_pdf(art: &Artwork, paper: Paper, opts: &TilingOptions) -> Result<Vec<u8>, TilingError> {
-    let plan = plan(art.width_mm, art.height_mm, paper, opts)?;
+    let plan = plan(art.width_mm, art.height_mm, art.keep_whole, paper, opts)?;
     let page_size = (plan.page_width_mm, plan.page_height_mm);
     let whole_page = MmRect::new(0.0, 0.0, page_size.0, page_size.1);
     let mut doc = pdf::new_document(art.title);
@@ -502,7 +534,8 @@ pub fn poster_pdf(art: &Artwork, paper: Paper, margin_mm: f32) -> Result<Vec<u8>
             offset: (offset, offset, offset, offset),
             length: (length, length, length, length),
             width_pt: 0.5,
-        },
+        }
+        .kept_inside((pw, ph)),
     );
     s.finish();
     page.finish();
@@ -523,7 +556,7 @@ mod tests {
 
     #[test]
     fn a_board_that_fits_is_one_centred_page() {
-        let p = plan(150.0, 100.0, Paper::A4, &TilingOptions::default()).unwrap();
+        let p = plan(150.0, 100.0, &[], Paper::A4, &TilingOptions::default()).unwrap();
         assert_eq!((p.cols, p.rows), (1, 1));
         let t = &p.tiles[0];
         assert_eq!((t.page_x_mm, t.page_y_mm), (30.0, 98.5));
@@ -540,7 +573,7 @@ mod tests {
             (600.0, 420.0, Paper::Letter, 8),
         ];
         for (w, h, paper, pages) in cases {
-            let p = plan(w, h, paper, &opts).unwrap();
+            let p = plan(w, h, &[], paper, &opts).unwrap();
             assert_eq!(p.tiles.len(), pages, "{w}x{h} on {paper:?}");
             assert!((p.min_overlap_mm().unwrap() - opts.overlap_mm).abs() < 1e-3);
             let last = p.tiles.last().unwrap();
@@ -556,7 +589,7 @@ mod tests {
 
     #[test]
     fn landscape_is_chosen_when_it_saves_pages() {
-        let p = plan(380.0, 180.0, Paper::A4, &TilingOptions::default()).unwrap();
+        let p = plan(380.0, 180.0, &[], Paper::A4, &TilingOptions::default()).unwrap();
         assert!(p.landscape);
         assert_eq!((p.cols, p.rows), (2, 1));
     }
@@ -564,7 +597,7 @@ mod tests {
     #[test]
     fn impossible_options_are_refused() {
         let opts = TilingOptions { margin_mm: 20.0, overlap_mm: 200.0 };
-        assert!(matches!(plan(500.0, 500.0, Paper::A4, &opts), Err(TilingError::NoRoom { .. })));
-        assert!(matches!(plan(0.0, 10.0, Paper::A4, &TilingOptions::default()), Err(TilingError::BadArtSize(..))));
+        assert!(matches!(plan(500.0, 500.0, &[], Paper::A4, &opts), Err(TilingError::NoRoom { .. })));
+        assert!(matches!(plan(0.0, 10.0, &[], Paper::A4, &TilingOptions::default()), Err(TilingError::BadArtSize(..))));
     }
 }

@@ -5,11 +5,12 @@
 
 use super::boards::{
     BAGUA_MM, Placement, board_bagua_svg_placed, board_human_size_mm, board_human_svg, board_human_svg_placed,
-    board_side_mm,
+    board_side_mm, cell_centre,
 };
 use super::components::{COMPONENTS, Component, ComponentKind, Shape, component};
+use super::pieces::CELL_MM;
 use super::pieces::{COIN_MM, Piece, PieceFace, RULER_MM, STONE_MM, TILE_MM, pair, ruler_pair};
-use super::rules::StoneColour;
+use super::rules::{BOARD_SIZE, Cell, StoneColour};
 use super::scenarios::scenarios;
 use crate::games::ArtError;
 use crate::print::pdf::{self, MmRect, ViewerPreferences};
@@ -228,7 +229,8 @@ pub fn home_print_pdf(paper: crate::print::paper::Paper) -> Result<Vec<u8>, ArtE
                     offset: (2.0, 2.0, 2.0, 2.0),
                     length: (5.0, 5.0, 5.0, 5.0),
                     width_pt: 0.5,
-                },
+                }
+                .kept_inside((pw, ph)),
             );
         }
         surface.finish();
@@ -242,7 +244,9 @@ pub fn home_print_pdf(paper: crate::print::paper::Paper) -> Result<Vec<u8>, ArtE
 /// alignment marks.
 pub fn board_human_tiled_pdf(paper: crate::print::paper::Paper) -> Result<Vec<u8>, ArtError> {
     let tree = render::svg_tree(&board_human_svg(None, false)?, 72.0)?;
-    Ok(tiling::tiled_pdf(&board_human_artwork(&tree), paper, &tiling::TilingOptions::default())?)
+    let squares = board_human_squares();
+    let art = tiling::Artwork { keep_whole: &squares, ..board_human_artwork(&tree) };
+    Ok(tiling::tiled_pdf(&art, paper, &tiling::TilingOptions::default())?)
 }
 
 /// The board of human on one large sheet (A3 or Tabloid).
@@ -255,8 +259,25 @@ pub fn board_human_poster_pdf(paper: crate::print::paper::Paper) -> Result<Vec<u
 fn board_human_artwork(tree: &usvg::Tree) -> tiling::Artwork<'_> {
     let s = board_side_mm();
     tiling::Artwork {
-        tree, width_mm: s, height_mm: s, bleed_mm: 0.0, title: "Dragons of the Ba-Gua — board of human"
+        tree,
+        width_mm: s,
+        height_mm: s,
+        bleed_mm: 0.0,
+        title: "Dragons of the Ba-Gua — board of human",
+        keep_whole: &[],
     }
+}
+
+/// Every square of the board of human: the tiles' seams fall on grid lines, never
+/// through a square a piece stands on.
+pub fn board_human_squares() -> Vec<MmRect> {
+    (0..BOARD_SIZE)
+        .flat_map(|row| (0..BOARD_SIZE).map(move |col| Cell::new(col, row).expect("on the board")))
+        .map(|c| {
+            let (x, y) = cell_centre(c);
+            MmRect::new(x - CELL_MM / 2.0, y - CELL_MM / 2.0, CELL_MM, CELL_MM)
+        })
+        .collect()
 }
 
 #[cfg(test)]

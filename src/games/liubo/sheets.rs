@@ -1,7 +1,7 @@
 //! The Liubo print files as PDF: the board tiled on A4 and Letter or whole on A3 and
 //! Tabloid, and the pieces with the throw charts on A4 and Letter.
 
-use super::board::{BOARD_MM, board_svg};
+use super::board::{BOARD_MM, board_layout, board_svg};
 use super::pieces::{CHART_MM, SHEET_MM, pieces_svg, throw_chart_svg};
 use crate::games::ArtError;
 use crate::print::paper::Paper;
@@ -12,7 +12,9 @@ use crate::print::tiling::{self, Artwork, TilingOptions};
 /// The board's home print on A4 or Letter: tiles with overlap and registration marks.
 pub fn board_tiled_pdf(paper: Paper) -> Result<Vec<u8>, ArtError> {
     let tree = render::svg_tree(&board_svg()?, 96.0)?;
-    Ok(tiling::tiled_pdf(&board_artwork(&tree), paper, &TilingOptions::default())?)
+    let spaces = play_spaces();
+    let art = Artwork { keep_whole: &spaces, ..board_artwork(&tree) };
+    Ok(tiling::tiled_pdf(&art, paper, &TilingOptions::default())?)
 }
 
 /// The board on one large sheet, A3 or Tabloid.
@@ -22,7 +24,25 @@ pub fn board_poster_pdf(paper: Paper) -> Result<Vec<u8>, ArtError> {
 }
 
 fn board_artwork(tree: &usvg::Tree) -> Artwork<'_> {
-    Artwork { tree, width_mm: BOARD_MM, height_mm: BOARD_MM, bleed_mm: 0.0, title: "Liubo 六博 board" }
+    Artwork {
+        tree, width_mm: BOARD_MM, height_mm: BOARD_MM, bleed_mm: 0.0, title: "Liubo 六博 board", keep_whole: &[]
+    }
+}
+
+/// The board's title as `templates/liubo/board.svg.j2` draws it: baseline, and a box
+/// (width, height) generous for "六博 LIUBO" at 7 mm bold with 1.2 mm letter spacing.
+const TITLE_BASELINE_MM: f32 = 19.0;
+const TITLE_BOX_MM: (f32, f32) = (48.0, 7.0);
+
+/// What no seam of the tiled board may cut: every station (the square around its circle)
+/// and the title, so each station and the name of the game stay on one piece of paper.
+pub fn play_spaces() -> Vec<MmRect> {
+    let stations =
+        board_layout().stations.into_iter().map(|s| MmRect::new(s.at.x - s.r, s.at.y - s.r, 2.0 * s.r, 2.0 * s.r));
+    let (title_width, title_height) = TITLE_BOX_MM;
+    let title =
+        MmRect::new((BOARD_MM - title_width) / 2.0, TITLE_BASELINE_MM - title_height, title_width, title_height);
+    stations.chain(std::iter::once(title)).collect()
 }
 
 /// The pieces on A4 or Letter: page 1 the sticks, stones and owls; page 2 the throw chart

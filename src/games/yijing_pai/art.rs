@@ -177,7 +177,8 @@ pub fn sheets_pdf(set: TileSet, paper: crate::print::paper::Paper) -> Result<Vec
             let len = ((size.1 - ROWS as f32 * TILE_H_MM) / 2.0 - off - 4.0).clamp(3.0, 8.0);
             pdf::draw_crop_marks(
                 &mut s,
-                &CropMarks { xs, ys, offset: (off, off, off, off), length: (len, len, len, len), width_pt: 0.5 },
+                &CropMarks { xs, ys, offset: (off, off, off, off), length: (len, len, len, len), width_pt: 0.5 }
+                    .kept_inside(size),
             );
             s.finish();
             p.finish();
