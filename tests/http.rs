@@ -551,7 +551,7 @@ async fn checks_list_the_moves_and_name_the_first_broken_rule() {
     assert_eq!(p["moves"][0]["lines_changed"], json!([]));
     assert_eq!(p["moves"][1], json!({"move": 2, "card": 44, "orientation": "dark", "hexagram": 44, "lines_changed": [1], "ok": true}));
     assert_eq!(p["moves"][2]["lines_changed"], json!([2, 3, 4, 5, 6]));
-    assert!(p["errors"][0].as_str().unwrap().contains("in 5 lines (2, 3, 4, 5 and 6)"), "{p}");
+    assert!(p["errors"][0].as_str().unwrap().contains("in 5 lines (2, 3, 4, 5, 6)"), "{p}");
     let short = json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orientation": "dark"}]});
     assert_eq!(post_json("/api/pathways/check", short).await.json()["state"], "unfinished");
 }

@@ -101,7 +101,7 @@ fn check_pathways_exit_codes_and_messages() {
     assert_eq!(v["shortest"], 4);
     assert_eq!(
         v["errors"][0],
-        "move 3: card 40 shows 40, which differs from 6 in 2 lines; a card must change exactly one line"
+        "move 3: card 40 shows 40, which differs from 6 in 2 lines (5, 6); a card must change exactly one line"
     );
 }
 

@@ -219,8 +219,7 @@ mod tests {
         assert_eq!(changed[1], h(44).differing_lines(h(1)).iter().map(|l| l.get()).collect::<Vec<_>>());
         assert_eq!(changed[2].len() as u32, h(2).distance(h(44)));
         assert_eq!(answer.moves.iter().map(|m| m.ok).collect::<Vec<_>>(), [true, true, false]);
-        let listed: Vec<String> = h(2).differing_lines(h(44)).iter().map(|l| l.get().to_string()).collect();
-        assert!(answer.errors[0].contains(&listed.join(", ")[..1]), "{:?}", answer.errors);
+        assert!(answer.errors[0].contains("differs from 44 in 5 lines (2, 3, 4, 5, 6)"), "{:?}", answer.errors);
     }
 
     #[test]

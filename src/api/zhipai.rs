@@ -227,6 +227,29 @@ mod tests {
     }
 
     #[test]
+    fn questions_validate_their_fields() {
+        let q = |json: &str| serde_json::from_str::<ShortestRequest>(json).unwrap().setup().map_err(|e| e.to_string());
+        assert_eq!(q(r#"{"start":12}"#).unwrap().available.len(), 62);
+        assert_eq!(q(r#"{"start":65}"#).unwrap_err(), "hexagram number 65 is out of range 1..=64");
+        assert_eq!(
+            q(r#"{"start":12,"active":["lava"]}"#).unwrap_err(),
+            r#"unknown trigram "lava"; expected one of heaven, lake, fire, thunder, wind, water, mountain, earth"#
+        );
+        assert_eq!(
+            q(r#"{"start":12,"active":["water","kan"]}"#).unwrap_err(),
+            "trigram water is listed twice; each trigram card is active or not"
+        );
+        assert_eq!(
+            q(r#"{"start":12,"available":[6,11]}"#).unwrap_err(),
+            "card 11 is on the table from the start (start 12, complement 11); list only other cards as available"
+        );
+        assert_eq!(
+            q(r#"{"start":12,"available":[6,6]}"#).unwrap_err(),
+            "card 6 is listed twice; each card may appear once"
+        );
+    }
+
+    #[test]
     fn a_request_may_only_lower_the_budget() {
         assert_eq!(budget(Some(10), 1000, None).max_positions, 10);
         assert_eq!(budget(Some(10_000), 1000, None).max_positions, 1000);

@@ -28,19 +28,19 @@ pub(super) fn routes(routes: Routes) -> Routes {
 }
 
 async fn pathways_shortest(State(state): State<AppState>, Json(request): Json<pathways::ShortestRequest>) -> Response {
-    in_search_slot(&state, move |_| pathways::shortest(&request)).await
+    in_search_slot(state, move |_| pathways::shortest(&request)).await
 }
 
 async fn pathways_check(State(state): State<AppState>, Json(request): Json<pathways::CheckRequest>) -> Response {
-    in_search_slot(&state, move |_| pathways::check(&request)).await
+    in_search_slot(state, move |_| pathways::check(&request)).await
 }
 
 async fn zhipai_shortest(State(state): State<AppState>, Json(request): Json<zhipai::ShortestRequest>) -> Response {
-    in_search_slot(&state, move |cancel| zhipai::shortest(&request, SEARCH_LIMIT, Some(cancel))).await
+    in_search_slot(state, move |cancel| zhipai::shortest(&request, SEARCH_LIMIT, Some(cancel))).await
 }
 
 async fn zhipai_check(State(state): State<AppState>, Json(request): Json<zhipai::CheckRequest>) -> Response {
-    in_search_slot(&state, move |cancel| zhipai::check(&request, SEARCH_LIMIT, Some(cancel))).await
+    in_search_slot(state, move |cancel| zhipai::check(&request, SEARCH_LIMIT, Some(cancel))).await
 }
 
 /// Sets the flag when dropped: when the handler's future is dropped (client gone,
@@ -56,7 +56,7 @@ impl Drop for CancelOnDrop {
 /// Runs `search` on the blocking pool if a search slot is free, else answers 503. The
 /// slot is held until the search itself ends, even if the request ended first.
 async fn in_search_slot<T, E>(
-    state: &AppState,
+    state: AppState,
     search: impl FnOnce(&AtomicBool) -> Result<T, E> + Send + 'static,
 ) -> Response
 where
@@ -108,7 +108,7 @@ mod tests {
         let seen = Arc::new(AtomicBool::new(false));
         let (started, wait_started) = std::sync::mpsc::channel();
         let seen_inside = Arc::clone(&seen);
-        let request = in_search_slot(&state, move |cancel: &AtomicBool| {
+        let request = in_search_slot(state, move |cancel: &AtomicBool| {
             started.send(()).expect("the test waits");
             while !cancel.load(Ordering::Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(1));

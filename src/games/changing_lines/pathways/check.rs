@@ -188,13 +188,9 @@ pub fn check(puzzle: &Puzzle, sequence: &[Laid]) -> Report {
     }
 }
 
-/// "3", "2 and 5", "1, 2 and 6".
+/// "2, 5": the line numbers, as the Zhi Pai messages list them.
 fn list_lines(lines: &[LinePosition]) -> String {
-    let names: Vec<String> = lines.iter().map(|l| l.get().to_string()).collect();
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => names.concat(),
-    }
+    lines.iter().map(|l| l.get().to_string()).collect::<Vec<_>>().join(", ")
 }
 
 fn first_violation(puzzle: &Puzzle, sequence: &[Laid]) -> Option<Violation> {

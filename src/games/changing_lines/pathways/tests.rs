@@ -1,6 +1,7 @@
 //! Tests of the Pathways search and checker.
 
 use super::*;
+use crate::games::changing_lines::deck::DeckName;
 
 fn h(n: i64) -> Hexagram {
     Hexagram::from_number(n).unwrap()
@@ -89,7 +90,7 @@ fn check_names_each_broken_rule() {
             puzzle(12, 40, DeckName::SixD, Mode::Dark),
             vec![dark(12), dark(6), dark(40)],
             "one-line",
-            "move 3: card 40 shows 40, which differs from 6 in 2 lines; a card must change exactly one line",
+            "move 3: card 40 shows 40, which differs from 6 in 2 lines (5, 6); a card must change exactly one line",
         ),
         (
             puzzle(12, 6, DeckName::SixD, Mode::Free),
