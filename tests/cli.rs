@@ -188,7 +188,14 @@ fn an_undecided_search_exits_3() {
 
     // A check's verdict does not wait on the search: solved, exit 0, optimum unknown.
     let check = hexforge(&[
-        "check", "zhipai", "--start", "12", "--placements", "6:left,22:right,40:left,55:left", "--max-positions", "1",
+        "check",
+        "zhipai",
+        "--start",
+        "12",
+        "--placements",
+        "6:left,22:right,40:left,55:left",
+        "--max-positions",
+        "1",
     ]);
     assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
     assert!(stdout(&check).contains("solved: 6 cards; the shortest is unknown"), "{}", stdout(&check));

@@ -508,7 +508,10 @@ async fn a_search_out_of_budget_answers_unknown() {
     check["max_positions"] = json!(1);
     let r = post_json("/api/zhipai/check", check).await.json();
     assert_eq!((&r["state"], &r["valid"]), (&json!("solved"), &json!(true)), "{r}");
-    assert_eq!((&r["shortest"], &r["shortest_status"], &r["distance"]), (&json!(null), &json!("unknown"), &json!(null)));
+    assert_eq!(
+        (&r["shortest"], &r["shortest_status"], &r["distance"]),
+        (&json!(null), &json!("unknown"), &json!(null))
+    );
     assert!(r["shortest_reason"].is_string(), "{r}");
 }
 
@@ -521,9 +524,16 @@ async fn a_check_always_gives_its_verdict() {
     let a = post_json("/api/zhipai/check", body).await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.text());
     let r = a.json();
-    assert_eq!((&r["state"], &r["failed_move"], &r["rule"]), (&json!("broken"), &json!(1), &json!("not-available")), "{r}");
+    assert_eq!(
+        (&r["state"], &r["failed_move"], &r["rule"]),
+        (&json!("broken"), &json!(1), &json!("not-available")),
+        "{r}"
+    );
     assert!(r["errors"][0].as_str().unwrap().contains("card 33 is not among the available cards"), "{r}");
-    assert_eq!(r["moves"], json!([{"move": 1, "card": 33, "side": "left", "condition": null, "trigram": null, "ok": false}]));
+    assert_eq!(
+        r["moves"],
+        json!([{"move": 1, "card": 33, "side": "left", "condition": null, "trigram": null, "ok": false}])
+    );
 }
 
 #[tokio::test]
@@ -532,12 +542,20 @@ async fn checks_list_the_moves_and_name_the_first_broken_rule() {
     let r = post_json("/api/zhipai/check", bad).await.json();
     assert_eq!((&r["state"], &r["failed_move"], &r["rule"]), (&json!("broken"), &json!(2), &json!("no-link")), "{r}");
     // 6 is one line from 12: condition 1, nothing spent.
-    assert_eq!(r["moves"][0], json!({"move": 1, "card": 6, "side": "left", "condition": 1, "trigram": null, "ok": true}));
+    assert_eq!(
+        r["moves"][0],
+        json!({"move": 1, "card": 6, "side": "left", "condition": 1, "trigram": null, "ok": true})
+    );
     assert_eq!((&r["moves"][1]["ok"], &r["moves"][1]["condition"]), (&json!(false), &json!(null)));
 
-    let unfinished = post_json("/api/zhipai/check", json!({"start": 12, "placements": [{"card": 6, "side": "left"}]})).await;
+    let unfinished =
+        post_json("/api/zhipai/check", json!({"start": 12, "placements": [{"card": 6, "side": "left"}]})).await;
     let u = unfinished.json();
-    assert_eq!((&u["state"], &u["valid"], &u["failed_move"]), (&json!("unfinished"), &json!(false), &json!(null)), "{u}");
+    assert_eq!(
+        (&u["state"], &u["valid"], &u["failed_move"]),
+        (&json!("unfinished"), &json!(false), &json!(null)),
+        "{u}"
+    );
 
     let solved = post_json("/api/zhipai/check", zhipai_example()).await.json();
     assert_eq!((&solved["state"], &solved["distance"]), (&json!("solved"), &json!(6 - 4)), "{solved}");
@@ -549,7 +567,10 @@ async fn checks_list_the_moves_and_name_the_first_broken_rule() {
     let p = post_json("/api/pathways/check", pile).await.json();
     assert_eq!((&p["state"], &p["failed_move"], &p["rule"]), (&json!("broken"), &json!(3), &json!("one-line")), "{p}");
     assert_eq!(p["moves"][0]["lines_changed"], json!([]));
-    assert_eq!(p["moves"][1], json!({"move": 2, "card": 44, "orientation": "dark", "hexagram": 44, "lines_changed": [1], "ok": true}));
+    assert_eq!(
+        p["moves"][1],
+        json!({"move": 2, "card": 44, "orientation": "dark", "hexagram": 44, "lines_changed": [1], "ok": true})
+    );
     assert_eq!(p["moves"][2]["lines_changed"], json!([2, 3, 4, 5, 6]));
     assert!(p["errors"][0].as_str().unwrap().contains("in 5 lines (2, 3, 4, 5, 6)"), "{p}");
     let short = json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orientation": "dark"}]});
@@ -567,7 +588,8 @@ async fn searches_beyond_the_slots_are_answered_503() {
         ("/api/pathways/shortest", json!({"from": 1, "to": 2})),
         ("/api/pathways/check", json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orientation": "dark"}]})),
     ] {
-        let request = Request::post(uri).header(header::CONTENT_TYPE, "application/json").body(Body::from(body.to_string()));
+        let request =
+            Request::post(uri).header(header::CONTENT_TYPE, "application/json").body(Body::from(body.to_string()));
         let a = send_to(full.clone(), request.unwrap()).await;
         a.assert_error(StatusCode::SERVICE_UNAVAILABLE, &["busy"]);
         assert_eq!(a.headers[header::RETRY_AFTER], "1", "{uri}");

@@ -268,7 +268,8 @@ fn zhipai_json_requests_match_the_cli() {
     )
     .unwrap();
     let report = serde_json::to_value(api::zhipai::check(&check, zhipai::SEARCH_LIMIT, None).unwrap()).unwrap();
-    let (_, cli) = json_of(&["check", "zhipai", "--start", "12", "--placements", "6:left,22:right,40:left,55:left", "--json"]);
+    let (_, cli) =
+        json_of(&["check", "zhipai", "--start", "12", "--placements", "6:left,22:right,40:left,55:left", "--json"]);
     assert_eq!(report, cli);
     assert_eq!((&report["state"], &report["length"], &report["shortest"]), (&json!("solved"), &json!(6), &json!(4)));
 

@@ -133,7 +133,8 @@ pub struct CheckAnswer {
 
 /// Judges a proposed sequence and finds the optimum. Errs only on a bad request.
 pub fn check(request: &CheckRequest) -> Result<CheckAnswer, PathwaysError> {
-    let puzzle = puzzle(request.from, request.to, request.deck.as_deref(), request.cards.as_deref(), request.orientation)?;
+    let puzzle =
+        puzzle(request.from, request.to, request.deck.as_deref(), request.cards.as_deref(), request.orientation)?;
     let sequence = request.sequence()?;
     let judgement = rules::judge(&puzzle, &sequence);
     let state = match &judgement.violation {
@@ -182,9 +183,11 @@ mod tests {
             q(r#"{"from":1,"to":2,"cards":[1,1]}"#).unwrap_err(),
             "card 1 is listed twice; each card may appear once"
         );
-        assert!(q(r#"{"from":1,"to":2,"orientation":"up"}"#)
-            .unwrap_err()
-            .starts_with(r#"unknown orientation mode "up"; expected dark, light or free"#));
+        assert!(
+            q(r#"{"from":1,"to":2,"orientation":"up"}"#)
+                .unwrap_err()
+                .starts_with(r#"unknown orientation mode "up"; expected dark, light or free"#)
+        );
         assert_eq!(
             q(r#"{"from":1,"to":2,"deck":"3d","cards":[1]}"#).unwrap_err(),
             "give either a named deck or a list of cards, not both"

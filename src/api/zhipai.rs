@@ -5,8 +5,7 @@ use super::{State, Status, cards, distance, parsed};
 use crate::core::deck::{CardSet, DeckError};
 use crate::core::hexagram::Hexagram;
 use crate::games::zhi_pai::{
-    self as rules, Budget, JudgedMove, Link, Outcome, Placement, Setup, Side, Solution, Stop, TrigramSet,
-    ZhiPaiError,
+    self as rules, Budget, JudgedMove, Link, Outcome, Placement, Setup, Side, Solution, Stop, TrigramSet, ZhiPaiError,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
@@ -277,7 +276,10 @@ mod tests {
         assert_eq!(solved.distance, Some(solved.length - optimum.sequence.len()));
 
         let unfinished = check_json(r#"{"start":12,"placements":[{"card":6,"side":"left"}]}"#, rules::SEARCH_LIMIT);
-        assert_eq!((unfinished.state, unfinished.failed_move, unfinished.rule), (State::Unfinished, None, Some("not-finished")));
+        assert_eq!(
+            (unfinished.state, unfinished.failed_move, unfinished.rule),
+            (State::Unfinished, None, Some("not-finished"))
+        );
         assert!(unfinished.moves.iter().all(|m| m.ok));
 
         let broken = check_json(

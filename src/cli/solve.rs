@@ -174,7 +174,9 @@ fn describe_zhipai(setup: &Setup, answer: &api::zhipai::ShortestAnswer) -> Strin
     };
     let line: Vec<String> = sequence.iter().map(ToString::to_string).collect();
     let mut text = match &answer.reason {
-        Some(reason) => format!("undecided: {reason}\nbest found, {}: {}\n", api::cards(sequence.len()), line.join(" ")),
+        Some(reason) => {
+            format!("undecided: {reason}\nbest found, {}: {}\n", api::cards(sequence.len()), line.join(" "))
+        }
         None => format!("{}: {}\n", api::cards(sequence.len()), line.join(" ")),
     };
     let mut game = zhipai::Game::new(*setup);

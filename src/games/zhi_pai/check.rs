@@ -55,7 +55,9 @@ pub fn judge(setup: &Setup, placements: &[(Hexagram, Side)]) -> Judgement {
     for (i, &(card, side)) in placements.iter().enumerate() {
         let step = i + 1;
         match game.place(card, side) {
-            Ok(p) => moves.push(JudgedMove { step, card, side, condition: Some(p.condition), trigram: p.trigram, ok: true }),
+            Ok(p) => {
+                moves.push(JudgedMove { step, card, side, condition: Some(p.condition), trigram: p.trigram, ok: true })
+            }
             Err(v) => {
                 moves.push(JudgedMove { step, card, side, condition: None, trigram: None, ok: false });
                 violation = Some(v);

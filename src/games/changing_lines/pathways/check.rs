@@ -2,11 +2,11 @@
 //! move) and the checker that adds the optimal length.
 
 use super::super::deck::{Deck, DeckError};
-use crate::core::hexagram::LinePosition;
 use super::solve::shortest;
 use super::{Laid, Mode, PathwaysError, Puzzle};
 use crate::core::card::{Card, Orientation};
 use crate::core::hexagram::Hexagram;
+use crate::core::hexagram::LinePosition;
 use serde::Serialize;
 use std::fmt;
 
