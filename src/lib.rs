@@ -5,6 +5,7 @@
 //! HTTP service ([`http`]).
 #![forbid(unsafe_code)]
 
+pub mod api;
 pub mod cards;
 pub mod cli;
 pub mod core;

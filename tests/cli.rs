@@ -171,3 +171,50 @@ fn every_subcommand_has_help() {
         assert!(stdout(&out).contains("Usage:"), "{sub}");
     }
 }
+
+/// Issue 17: a search that spends its budget is undecided: exit 3 (bad input stays 2),
+/// with the same JSON as the server's.
+#[test]
+fn an_undecided_search_exits_3() {
+    let out = hexforge(&["solve", "zhipai", "--start", "12", "--max-positions", "1", "--json"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!((&v["status"], &v["length"]), (&serde_json::json!("unknown"), &serde_json::Value::Null), "{v}");
+    assert!(v["lower_bound"].is_u64() && v["reason"].is_string(), "{v}");
+    let text = hexforge(&["solve", "zhipai", "--start", "12", "--max-positions", "1"]);
+    assert_eq!(text.status.code(), Some(3));
+    assert!(stdout(&text).starts_with("undecided: "), "{}", stdout(&text));
+    assert_eq!(hexforge(&["solve", "zhipai", "--start", "65", "--max-positions", "1"]).status.code(), Some(2));
+
+    // A check's verdict does not wait on the search: solved, exit 0, optimum unknown.
+    let check = hexforge(&[
+        "check",
+        "zhipai",
+        "--start",
+        "12",
+        "--placements",
+        "6:left,22:right,40:left,55:left",
+        "--max-positions",
+        "1",
+    ]);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    assert!(stdout(&check).contains("solved: 6 cards; the shortest is unknown"), "{}", stdout(&check));
+}
+
+#[test]
+fn checks_say_unfinished_apart_from_broken() {
+    let unfinished = hexforge(&["check", "zhipai", "--start", "12", "--placements", "6:left", "--json"]);
+    assert_eq!(unfinished.status.code(), Some(1));
+    assert_eq!(json(&unfinished)["state"], "unfinished");
+    let broken = hexforge(&["check", "zhipai", "--start", "12", "--placements", "6:left,6:right"]);
+    assert_eq!(broken.status.code(), Some(1));
+    assert!(stdout(&broken).starts_with("not valid: move 2"), "{}", stdout(&broken));
+}
+
+/// A single card is "1 card", not "1 cards".
+#[test]
+fn one_card_is_singular() {
+    let out = hexforge(&["solve", "pathways", "--from", "1", "--to", "1"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).starts_with("1 card from 1 to 1"), "{}", stdout(&out));
+}

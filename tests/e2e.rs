@@ -197,6 +197,21 @@ fn the_page_checks_pathways_and_verifies_cards() {
     assert!(result.contains("data-state=\"invalid\""), "{result}");
     assert!(result.contains("exactly one line"), "{result}");
 
+    // Issue 17: a sequence in the address is checked even with &solve=1 (legal, not done).
+    let dom = dump_dom(&chromium, &format!("{base}/?pathways=1&to=2&deck=6d&sequence=1:dark,44:dark&solve=1"));
+    let result = element(&dom, "pathways-result");
+    assert!(result.contains("Not finished yet."), "{result}");
+
+    // Issue 17: an unknown deck in the address is named (it said `unknown deck ""`).
+    let dom = dump_dom(&chromium, &format!("{base}/?pathways=1&to=2&deck=7d"));
+    let result = element(&dom, "pathways-result");
+    assert!(result.contains("data-state=\"error\"") && result.contains("“7d”"), "{result}");
+
+    // Issue 17: an empty field asks for a number instead of quoting nothing.
+    let dom = dump_dom(&chromium, &format!("{base}/?verify=12&orientation=dark&numbers=25,,33,20,35,45"));
+    let result = element(&dom, "verify-result");
+    assert!(result.contains("enter a line 2 number"), "{result}");
+
     let dom = dump_dom(&chromium, &format!("{base}/?verify=12&orientation=dark&numbers=25,7,33,20,35,45"));
     let result = element(&dom, "verify-result");
     assert!(result.contains("data-state=\"invalid\""), "{result}");

@@ -390,7 +390,7 @@ async fn pathways_shortest_and_check() {
 
     // A custom deck that cannot reach the goal: a clear "no sequence".
     let none = post_json("/api/pathways/shortest", json!({"from": 1, "to": 2, "cards": [1, 2]})).await;
-    assert_eq!(none.json(), json!({"length": null, "sequence": null}));
+    assert_eq!(none.json(), json!({"status": "none", "length": null, "sequence": null}));
 }
 
 #[tokio::test]
@@ -487,6 +487,117 @@ async fn zhipai_refuses_bad_values() {
     c(zone).await.assert_error(StatusCode::BAD_REQUEST, &["3"]);
     let long: Vec<Value> = (0..300).map(|_| json!({"card": 6, "side": "left"})).collect();
     c(json!({"start": 12, "placements": long})).await.assert_error(StatusCode::BAD_REQUEST, &["300"]);
+}
+
+/// Issue 17: the search may spend its budget; the answer is then 200 "unknown" with
+/// what is known, never a 422 or a 5xx.
+#[tokio::test]
+async fn a_search_out_of_budget_answers_unknown() {
+    let a = post_json("/api/zhipai/shortest", json!({"start": 12, "max_positions": 1})).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    let v = a.json();
+    assert_eq!((&v["status"], &v["length"]), (&json!("unknown"), &json!(null)), "{v}");
+    let optimum = post_json("/api/zhipai/shortest", json!({"start": 12})).await.json();
+    assert_eq!(optimum["status"], "optimal");
+    let lower_bound = v["lower_bound"].as_u64().expect("a lower bound");
+    assert!(lower_bound <= optimum["length"].as_u64().unwrap(), "{v}");
+    assert!(v["reason"].as_str().unwrap().contains("1 position"), "{v}");
+
+    // The check still gives its verdict; only the optimum is unknown.
+    let mut check = zhipai_example();
+    check["max_positions"] = json!(1);
+    let r = post_json("/api/zhipai/check", check).await.json();
+    assert_eq!((&r["state"], &r["valid"]), (&json!("solved"), &json!(true)), "{r}");
+    assert_eq!(
+        (&r["shortest"], &r["shortest_status"], &r["distance"]),
+        (&json!(null), &json!("unknown"), &json!(null))
+    );
+    assert!(r["shortest_reason"].is_string(), "{r}");
+}
+
+/// Issue 17: this check answered 422 (its search gave up) although its verdict is plain:
+/// card 33 is not available.
+#[tokio::test]
+async fn a_check_always_gives_its_verdict() {
+    let body = json!({"start": 2, "available": [4, 7, 8, 11, 15, 16, 19, 20, 23, 25, 29, 35, 36, 39, 40, 45, 46, 52, 62],
+        "placements": [{"card": 33, "side": "left"}], "max_positions": 20000});
+    let a = post_json("/api/zhipai/check", body).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    let r = a.json();
+    assert_eq!(
+        (&r["state"], &r["failed_move"], &r["rule"]),
+        (&json!("broken"), &json!(1), &json!("not-available")),
+        "{r}"
+    );
+    assert!(r["errors"][0].as_str().unwrap().contains("card 33 is not among the available cards"), "{r}");
+    assert_eq!(
+        r["moves"],
+        json!([{"move": 1, "card": 33, "side": "left", "condition": null, "trigram": null, "ok": false}])
+    );
+}
+
+#[tokio::test]
+async fn checks_list_the_moves_and_name_the_first_broken_rule() {
+    let bad = json!({"start": 12, "placements": [{"card": 6, "side": "left"}, {"card": 22, "side": "left"}]});
+    let r = post_json("/api/zhipai/check", bad).await.json();
+    assert_eq!((&r["state"], &r["failed_move"], &r["rule"]), (&json!("broken"), &json!(2), &json!("no-link")), "{r}");
+    // 6 is one line from 12: condition 1, nothing spent.
+    assert_eq!(
+        r["moves"][0],
+        json!({"move": 1, "card": 6, "side": "left", "condition": 1, "trigram": null, "ok": true})
+    );
+    assert_eq!((&r["moves"][1]["ok"], &r["moves"][1]["condition"]), (&json!(false), &json!(null)));
+
+    let unfinished =
+        post_json("/api/zhipai/check", json!({"start": 12, "placements": [{"card": 6, "side": "left"}]})).await;
+    let u = unfinished.json();
+    assert_eq!(
+        (&u["state"], &u["valid"], &u["failed_move"]),
+        (&json!("unfinished"), &json!(false), &json!(null)),
+        "{u}"
+    );
+
+    let solved = post_json("/api/zhipai/check", zhipai_example()).await.json();
+    assert_eq!((&solved["state"], &solved["distance"]), (&json!("solved"), &json!(6 - 4)), "{solved}");
+
+    // Pathways: each move names the hexagram shown and the lines changed; 1 → 44 changes
+    // line 1, 44 → 2 five lines (2 to 6), which the message lists.
+    let pile = json!({"from": 1, "to": 2, "sequence": [
+        {"card": 1, "orientation": "dark"}, {"card": 44, "orientation": "dark"}, {"card": 2, "orientation": "dark"}]});
+    let p = post_json("/api/pathways/check", pile).await.json();
+    assert_eq!((&p["state"], &p["failed_move"], &p["rule"]), (&json!("broken"), &json!(3), &json!("one-line")), "{p}");
+    assert_eq!(p["moves"][0]["lines_changed"], json!([]));
+    assert_eq!(
+        p["moves"][1],
+        json!({"move": 2, "card": 44, "orientation": "dark", "hexagram": 44, "lines_changed": [1], "ok": true})
+    );
+    assert_eq!(p["moves"][2]["lines_changed"], json!([2, 3, 4, 5, 6]));
+    assert!(p["errors"][0].as_str().unwrap().contains("in 5 lines (2, 3, 4, 5, 6)"), "{p}");
+    let short = json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orientation": "dark"}]});
+    assert_eq!(post_json("/api/pathways/check", short).await.json()["state"], "unfinished");
+}
+
+/// Issue 17: searches run in a bounded number of slots; with none free the answer is
+/// 503 with Retry-After and a JSON error, for every puzzle route.
+#[tokio::test]
+async fn searches_beyond_the_slots_are_answered_503() {
+    let full = AppState::default().with_search_slots(0);
+    for (uri, body) in [
+        ("/api/zhipai/shortest", json!({"start": 12})),
+        ("/api/zhipai/check", zhipai_example()),
+        ("/api/pathways/shortest", json!({"from": 1, "to": 2})),
+        ("/api/pathways/check", json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orientation": "dark"}]})),
+    ] {
+        let request =
+            Request::post(uri).header(header::CONTENT_TYPE, "application/json").body(Body::from(body.to_string()));
+        let a = send_to(full.clone(), request.unwrap()).await;
+        a.assert_error(StatusCode::SERVICE_UNAVAILABLE, &["busy"]);
+        assert_eq!(a.headers[header::RETRY_AFTER], "1", "{uri}");
+    }
+    let one = AppState::default().with_search_slots(1);
+    let request = Request::post("/api/zhipai/shortest").header(header::CONTENT_TYPE, "application/json");
+    let a = send_to(one, request.body(Body::from(r#"{"start":12}"#)).unwrap()).await;
+    assert_eq!(a.status, StatusCode::OK, "a free slot serves: {}", a.text());
 }
 
 // ---------------------------------------------------------------- cards

@@ -1,6 +1,7 @@
 //! The solver through the `hexforge` binary (JSON shapes, exit codes, error messages) and
 //! through the library (the seed example, re-checking answers, brute-force optimality).
 
+use hexforge::api;
 use hexforge::core::card::Orientation;
 use hexforge::core::deck::CardSet;
 use hexforge::core::hexagram::Hexagram;
@@ -60,7 +61,7 @@ fn solve_pathways_prints_the_issue_shape() {
 fn solve_pathways_says_no_sequence_with_nulls() {
     let (code, v) = json_of(&["solve", "pathways", "--from", "1", "--to", "2", "--deck", "3d", "--json"]);
     assert_eq!(code, 0);
-    assert_eq!(v, json!({"length": null, "sequence": null}));
+    assert_eq!(v, json!({"status": "none", "length": null, "sequence": null}));
     let text = hexforge(&["solve", "pathways", "--from", "1", "--to", "2", "--deck", "3d"]);
     assert!(text.stdout.contains("no sequence from 1 to 2"), "{}", text.stdout);
 }
@@ -89,7 +90,8 @@ fn check_pathways_exit_codes_and_messages() {
     let (code, v) =
         json_of(&["check", "pathways", "--from", "12", "--to", "6", "--sequence", "12:dark,6:dark", "--json"]);
     assert_eq!(code, 0);
-    assert_eq!(v, json!({"valid": true, "length": 2, "shortest": 2, "errors": []}));
+    let fields = ["state", "valid", "length", "shortest", "distance", "errors"].map(|k| v[k].clone());
+    assert_eq!(fields, [json!("solved"), json!(true), json!(2), json!(2), json!(0), json!([])]);
 
     let (code, v) =
         json_of(&["check", "pathways", "--from", "12", "--to", "40", "--sequence", "12:dark,6:dark,40:dark", "--json"]);
@@ -99,7 +101,7 @@ fn check_pathways_exit_codes_and_messages() {
     assert_eq!(v["shortest"], 4);
     assert_eq!(
         v["errors"][0],
-        "move 3: card 40 shows 40, which differs from 6 in 2 lines; a card must change exactly one line"
+        "move 3: card 40 shows 40, which differs from 6 in 2 lines (5, 6); a card must change exactly one line"
     );
 }
 
@@ -128,7 +130,11 @@ fn solve_zhipai_without_a_sequence_gives_nulls() {
     // Start 2 (all yin), only cards with one yang line: nothing can ever reach 1.
     let (code, v) = json_of(&["solve", "zhipai", "--start", "2", "--available", "8,15,16,23,24,7", "--json"]);
     assert_eq!(code, 0);
-    assert_eq!(v, json!({"length": null, "sequence": null, "placements": null, "finish": null}));
+    assert_eq!(
+        v,
+        json!({"status": "none", "length": null, "sequence": null, "placements": null, "finish": null,
+               "lower_bound": null, "reason": null})
+    );
 }
 
 #[test]
@@ -136,7 +142,8 @@ fn check_zhipai_accepts_the_seed_example() {
     let (code, v) =
         json_of(&["check", "zhipai", "--start", "12", "--placements", "6:left,22:right,40:left,55:left", "--json"]);
     assert_eq!(code, 0);
-    assert_eq!(v, json!({"valid": true, "finished": true, "length": 6, "shortest": 4, "errors": []}));
+    let fields = ["state", "valid", "finished", "length", "shortest", "distance", "errors"].map(|k| v[k].clone());
+    assert_eq!(fields, [json!("solved"), json!(true), json!(true), json!(6), json!(4), json!(2), json!([])]);
     let (_, scored) = json_of(&[
         "check",
         "zhipai",
@@ -250,21 +257,27 @@ fn every_full_deck_answer_rechecks_as_valid() {
 
 #[test]
 fn zhipai_json_requests_match_the_cli() {
-    let query: zhipai::Query = serde_json::from_str(r#"{"start":12,"active":["water"]}"#).unwrap();
-    let answer = serde_json::to_value(zhipai::solve_query(&query).unwrap()).unwrap();
+    let query: api::zhipai::ShortestRequest = serde_json::from_str(r#"{"start":12,"active":["water"]}"#).unwrap();
+    let answer = serde_json::to_value(api::zhipai::shortest(&query, zhipai::SEARCH_LIMIT, None).unwrap()).unwrap();
     let (_, cli) = json_of(&["solve", "zhipai", "--start", "12", "--active", "water", "--json"]);
     assert_eq!(answer, cli);
 
-    let check: zhipai::CheckQuery = serde_json::from_str(
+    let check: api::zhipai::CheckRequest = serde_json::from_str(
         r#"{"start":12,"placements":[{"card":6,"side":"left"},{"card":22,"side":"right"},
             {"card":40,"side":"left"},{"card":55,"side":"left"}]}"#,
     )
     .unwrap();
-    let report = serde_json::to_value(zhipai::check_query(&check).unwrap()).unwrap();
-    assert_eq!(report, json!({"valid": true, "finished": true, "length": 6, "shortest": 4, "errors": []}));
+    let report = serde_json::to_value(api::zhipai::check(&check, zhipai::SEARCH_LIMIT, None).unwrap()).unwrap();
+    let (_, cli) =
+        json_of(&["check", "zhipai", "--start", "12", "--placements", "6:left,22:right,40:left,55:left", "--json"]);
+    assert_eq!(report, cli);
+    assert_eq!((&report["state"], &report["length"], &report["shortest"]), (&json!("solved"), &json!(6), &json!(4)));
 
-    let bad: zhipai::Query = serde_json::from_str(r#"{"start":12,"available":[6,6]}"#).unwrap();
-    assert_eq!(zhipai::solve_query(&bad).unwrap_err().to_string(), "card 6 is listed twice; each card may appear once");
+    let bad: api::zhipai::ShortestRequest = serde_json::from_str(r#"{"start":12,"available":[6,6]}"#).unwrap();
+    assert_eq!(
+        api::zhipai::shortest(&bad, zhipai::SEARCH_LIMIT, None).unwrap_err().to_string(),
+        "card 6 is listed twice; each card may appear once"
+    );
 }
 
 #[test]
@@ -343,15 +356,16 @@ proptest! {
 
 #[test]
 fn pathways_json_requests_match_the_cli() {
-    let query: pathways::Query = serde_json::from_str(r#"{"from":1,"to":2,"deck":"6d","orientation":"dark"}"#).unwrap();
-    let answer = serde_json::to_value(pathways::solve_query(&query).unwrap()).unwrap();
+    let query: api::pathways::ShortestRequest =
+        serde_json::from_str(r#"{"from":1,"to":2,"deck":"6d","orientation":"dark"}"#).unwrap();
+    let answer = serde_json::to_value(api::pathways::shortest(&query).unwrap()).unwrap();
     let (_, cli) = json_of(&["solve", "pathways", "--from", "1", "--to", "2", "--deck", "6d", "--json"]);
     assert_eq!(answer, cli);
-    let check: pathways::CheckQuery = serde_json::from_str(
+    let check: api::pathways::CheckRequest = serde_json::from_str(
         r#"{"from":1,"to":9,"cards":[1,9],"sequence":[{"card":1,"orientation":"dark"},{"card":9,"orientation":"dark"}]}"#,
     )
     .unwrap();
-    assert!(pathways::check_query(&check).unwrap().valid);
+    assert!(api::pathways::check(&check).unwrap().valid);
 }
 
 #[test]

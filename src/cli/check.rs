@@ -1,10 +1,12 @@
 //! `check pathways` and `check zhipai`: is a proposed sequence legal, and how long is the best?
-//! Exit 0 when valid, 1 when a rule is broken (or the sequence does not reach its end).
+//! Exit 0 when solved, 1 when a rule is broken or the sequence does not reach its end. The
+//! verdict never waits on the search: an optimum left unknown is said, not an error.
 
 use super::solve::{PathwaysArgs, ZhiPaiArgs};
 use super::{Outcome, print_json};
+use crate::api::{self, State, Status};
 use crate::games::changing_lines::pathways;
-use crate::games::zhi_pai as zhipai;
+use crate::games::zhi_pai::{self as zhipai, SEARCH_LIMIT};
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]
@@ -46,44 +48,79 @@ struct CheckZhiPaiArgs {
 }
 
 pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
-    let valid = match args.puzzle {
+    let state = match args.puzzle {
         CheckPuzzle::Pathways(args) => {
-            let puzzle = args.puzzle.puzzle();
-            let sequence = pathways::parse_sequence(&args.sequence)?;
-            let report = pathways::check(&puzzle, &sequence);
+            let question = args.puzzle.request();
+            let request = api::pathways::CheckRequest {
+                from: question.from,
+                to: question.to,
+                deck: question.deck,
+                cards: question.cards,
+                orientation: question.orientation,
+                sequence: pathways::parse_sequence(&args.sequence)?
+                    .into_iter()
+                    .map(|l| api::pathways::LaidRequest { card: l.card.number().into(), orientation: l.orientation })
+                    .collect(),
+            };
+            let answer = api::pathways::check(&request)?;
             if args.puzzle.json {
-                print_json(&report);
+                print_json(&answer);
             } else {
-                print!("{}", verdict(report.valid, report.length, report.shortest, &report.errors));
+                let optimum = Optimum { shortest: answer.shortest, status: answer.shortest_status, reason: None };
+                print!("{}", verdict(answer.state, answer.length, &optimum, &answer.errors));
             }
-            report.valid
+            answer.state
         }
         CheckPuzzle::Zhipai(args) => {
-            let setup = args.setup.setup()?;
-            let placements = zhipai::parse_placements(&args.placements)?;
-            let report = zhipai::check_scored(&setup, &placements, args.common_zone)?;
+            let question = args.setup.request();
+            let request = api::zhipai::CheckRequest {
+                start: question.start,
+                available: question.available,
+                active: question.active,
+                max_positions: question.max_positions,
+                placements: zhipai::parse_placements(&args.placements)?
+                    .into_iter()
+                    .map(|(card, side)| api::zhipai::MoveRequest { card: card.number().into(), side })
+                    .collect(),
+                common_zone: args.common_zone,
+            };
+            let answer = api::zhipai::check(&request, SEARCH_LIMIT, None)?;
             if args.setup.json {
-                print_json(&report);
+                print_json(&answer);
             } else {
-                print!("{}", verdict(report.valid, report.length, report.shortest, &report.errors));
-                if let Some(score) = report.solo_score {
+                let optimum = Optimum {
+                    shortest: answer.shortest,
+                    status: answer.shortest_status,
+                    reason: answer.shortest_reason.as_deref(),
+                };
+                print!("{}", verdict(answer.state, answer.length, &optimum, &answer.errors));
+                if let Some(score) = answer.solo_score {
                     println!("solo score: {score}");
                 }
             }
-            report.valid
+            answer.state
         }
     };
-    Ok(if valid { Outcome::Success } else { Outcome::CheckFailed })
+    Ok(if state == State::Solved { Outcome::Success } else { Outcome::CheckFailed })
 }
 
-fn verdict(valid: bool, length: usize, shortest: Option<usize>, errors: &[String]) -> String {
-    let best = match shortest {
-        Some(n) => format!("the shortest has {n}"),
-        None => "no sequence exists".to_string(),
+/// What the check learnt of the shortest sequence.
+struct Optimum<'a> {
+    shortest: Option<usize>,
+    status: Status,
+    reason: Option<&'a str>,
+}
+
+fn verdict(state: State, length: usize, optimum: &Optimum, errors: &[String]) -> String {
+    let best = match (optimum.status, optimum.shortest) {
+        (Status::Optimal, Some(n)) => format!("the shortest has {}", api::cards(n)),
+        (Status::Unknown, _) => format!("the shortest is unknown: {}", optimum.reason.unwrap_or("the search stopped")),
+        _ => "no sequence exists".to_string(),
     };
-    if valid {
-        format!("valid: {length} cards; {best}\n")
-    } else {
-        format!("not valid: {}\n{length} cards; {best}\n", errors.join("; "))
+    let length = api::cards(length);
+    match state {
+        State::Solved => format!("solved: {length}; {best}\n"),
+        State::Unfinished => format!("unfinished: {}\n{length}; {best}\n", errors.join("; ")),
+        State::Broken => format!("not valid: {}\n{length}; {best}\n", errors.join("; ")),
     }
 }

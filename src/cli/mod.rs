@@ -44,7 +44,7 @@ pub enum Command {
     Generate(generate::GenerateArgs),
     /// Find the shortest sequence of a Pathways or Zhi Pai puzzle.
     Solve(solve::SolveArgs),
-    /// Check a proposed Pathways or Zhi Pai sequence: exit 0 valid, 1 not.
+    /// Check a proposed Pathways or Zhi Pai sequence: exit 0 solved, 1 not (unfinished or broken).
     Check(check::CheckArgs),
     /// Run the HTTP service and web page: the same JSON as --json, card images, downloads.
     Serve(serve::ServeArgs),
@@ -56,6 +56,8 @@ pub enum Outcome {
     Success,
     /// Exit 1: the check ran and found a problem (a wrong number, an illegal move).
     CheckFailed,
+    /// Exit 3: the search stopped (its budget spent) before deciding.
+    Undecided,
 }
 
 /// Runs a parsed command line.
@@ -74,12 +76,13 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
 }
 
 /// Parses the process arguments and runs. Bad input exits 2 with a message that
-/// names the value; a failed check exits 1.
+/// names the value; a failed check exits 1; a search that stopped undecided exits 3.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::CheckFailed) => ExitCode::from(1),
+        Ok(Outcome::Undecided) => ExitCode::from(3),
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::from(2)

@@ -2,11 +2,11 @@
 //! setup options that `check` shares.
 
 use super::{Outcome, parse_hexagram, print_json};
+use crate::api::{self, Status};
 use crate::core::deck::{CardSet, DeckError};
 use crate::core::hexagram::Hexagram;
-use crate::games::changing_lines::deck::Deck;
-use crate::games::changing_lines::pathways::{self, Laid, Mode};
-use crate::games::zhi_pai::{self as zhipai, Placement, Setup, Solution, TrigramSet, ZhiPaiError};
+use crate::games::changing_lines::pathways::{self, Mode, Puzzle};
+use crate::games::zhi_pai::{self as zhipai, Placement, SEARCH_LIMIT, Setup, TrigramSet, ZhiPaiError};
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]
@@ -36,11 +36,11 @@ pub(super) struct PathwaysArgs {
     #[arg(long, value_parser = parse_hexagram)]
     to: Hexagram,
     /// A named deck: 3d, 4d, 5d or 6d (the default).
-    #[arg(long, value_parser = parse_deck, conflicts_with = "cards")]
-    deck: Option<Deck>,
+    #[arg(long, conflicts_with = "cards")]
+    deck: Option<String>,
     /// A custom deck: card numbers separated by commas, such as 1,5,9,11.
-    #[arg(long, value_parser = parse_cards)]
-    cards: Option<Deck>,
+    #[arg(long, value_parser = parse_card_set)]
+    cards: Option<CardSet>,
     /// dark (card n shows n), light (card n shows its inverse) or free (either way).
     #[arg(long, default_value = "dark", value_parser = parse_mode)]
     orientation: Mode,
@@ -50,14 +50,20 @@ pub(super) struct PathwaysArgs {
 }
 
 impl PathwaysArgs {
-    pub(super) fn puzzle(&self) -> pathways::Puzzle {
-        pathways::Puzzle {
-            from: self.from,
-            to: self.to,
-            deck: self.deck.or(self.cards).unwrap_or_default(),
-            mode: self.orientation,
+    /// The question as the API receives it, so both validate it the same way.
+    pub(super) fn request(&self) -> api::pathways::ShortestRequest {
+        api::pathways::ShortestRequest {
+            from: self.from.number().into(),
+            to: self.to.number().into(),
+            deck: self.deck.clone(),
+            cards: self.cards.map(numbers),
+            orientation: self.orientation,
         }
     }
+}
+
+fn numbers(cards: CardSet) -> Vec<i64> {
+    cards.numbers().into_iter().map(i64::from).collect()
 }
 
 /// A Zhi Pai question: start, available cards, active trigram cards.
@@ -75,23 +81,22 @@ pub(super) struct ZhiPaiArgs {
     /// Print the JSON body the HTTP API returns.
     #[arg(long)]
     pub(super) json: bool,
+    /// Positions the search may store before it answers "unknown" (exit 3); at most the
+    /// default. For tests.
+    #[arg(long, hide = true)]
+    pub(super) max_positions: Option<usize>,
 }
 
 impl ZhiPaiArgs {
-    pub(super) fn setup(&self) -> Result<Setup, ZhiPaiError> {
-        match self.available {
-            None => Ok(Setup { active: self.active, ..Setup::new(self.start) }),
-            Some(available) => Setup::with_available(self.start, available, self.active),
+    /// The question as the API receives it, so both validate it the same way.
+    pub(super) fn request(&self) -> api::zhipai::ShortestRequest {
+        api::zhipai::ShortestRequest {
+            start: self.start.number().into(),
+            available: self.available.map(numbers),
+            active: self.active.iter().map(|t| t.name().to_string()).collect(),
+            max_positions: self.max_positions,
         }
     }
-}
-
-fn parse_deck(s: &str) -> Result<Deck, DeckError> {
-    s.parse()
-}
-
-fn parse_cards(s: &str) -> Result<Deck, DeckError> {
-    CardSet::parse_list(s).and_then(Deck::from_set)
 }
 
 fn parse_card_set(s: &str) -> Result<CardSet, DeckError> {
@@ -106,39 +111,41 @@ fn parse_trigrams(s: &str) -> Result<TrigramSet, ZhiPaiError> {
     TrigramSet::parse_list(s)
 }
 
+/// Exit 0 when decided (found or proved impossible), 3 when the search stopped first.
 pub fn run(args: SolveArgs) -> anyhow::Result<Outcome> {
     match args.puzzle {
         SolvePuzzle::Pathways(args) => {
-            let p = args.puzzle();
-            let found = pathways::shortest(p.from, p.to, &p.deck, p.mode);
+            let request = args.request();
+            let answer = api::pathways::shortest(&request)?;
             if args.json {
-                print_json(&pathways::Answer::from(found));
+                print_json(&answer);
             } else {
-                print!("{}", describe_pathways(&p, found.as_deref()));
+                print!("{}", describe_pathways(&request.puzzle()?, &answer));
             }
+            Ok(Outcome::Success)
         }
         SolvePuzzle::Zhipai(args) => {
-            let setup = args.setup()?;
-            let found = zhipai::shortest(&setup)?;
+            let request = args.request();
+            let answer = api::zhipai::shortest(&request, SEARCH_LIMIT, None)?;
             if args.json {
-                print_json(&zhipai::Answer::from(found));
+                print_json(&answer);
             } else {
-                print!("{}", describe_zhipai(&setup, found.as_ref()));
+                print!("{}", describe_zhipai(&request.setup()?, &answer));
             }
+            Ok(if answer.status == Status::Unknown { Outcome::Undecided } else { Outcome::Success })
         }
     }
-    Ok(Outcome::Success)
 }
 
-fn deck_and_mode(p: &pathways::Puzzle) -> String {
+fn deck_and_mode(p: &Puzzle) -> String {
     format!("{} in {} mode", p.deck, p.mode)
 }
 
-fn describe_pathways(p: &pathways::Puzzle, found: Option<&[Laid]>) -> String {
-    let Some(sequence) = found else {
+fn describe_pathways(p: &Puzzle, answer: &api::pathways::ShortestAnswer) -> String {
+    let Some(sequence) = &answer.sequence else {
         return format!("no sequence from {} to {} with {}\n", p.from, p.to, deck_and_mode(p));
     };
-    let mut text = format!("{} cards from {} to {} with {}:\n", sequence.len(), p.from, p.to, deck_and_mode(p));
+    let mut text = format!("{} from {} to {} with {}:\n", api::cards(sequence.len()), p.from, p.to, deck_and_mode(p));
     for (i, laid) in sequence.iter().enumerate() {
         text += &format!(
             "  {:>2}. card {:>2} {:<5} shows {}\n",
@@ -157,24 +164,33 @@ pub(super) fn describe_placement(step: usize, p: &Placement, neighbour: Hexagram
     format!("  {step:>2}. {} {} ({place} of {neighbour}), condition {}{spent}\n", p.card, p.side, p.condition.number())
 }
 
-fn describe_zhipai(setup: &Setup, found: Option<&Solution>) -> String {
-    let Some(solution) = found else {
-        return format!("no finished sequence from {} to {}\n", setup.start, setup.start.complement());
+fn describe_zhipai(setup: &Setup, answer: &api::zhipai::ShortestAnswer) -> String {
+    let (Some(sequence), Some(placements), Some(finish)) = (&answer.sequence, &answer.placements, &answer.finish)
+    else {
+        return match &answer.reason {
+            Some(reason) => format!("undecided: {reason}\n"),
+            None => format!("no finished sequence from {} to {}\n", setup.start, setup.start.complement()),
+        };
     };
-    let line: Vec<String> = solution.sequence.iter().map(ToString::to_string).collect();
-    let mut text = format!("{} cards: {}\n", solution.sequence.len(), line.join(" "));
+    let line: Vec<String> = sequence.iter().map(ToString::to_string).collect();
+    let mut text = match &answer.reason {
+        Some(reason) => {
+            format!("undecided: {reason}\nbest found, {}: {}\n", api::cards(sequence.len()), line.join(" "))
+        }
+        None => format!("{}: {}\n", api::cards(sequence.len()), line.join(" ")),
+    };
     let mut game = zhipai::Game::new(*setup);
-    for (i, p) in solution.placements.iter().enumerate() {
+    for (i, p) in placements.iter().enumerate() {
         let neighbour = game.end(p.side);
         text += &describe_placement(i + 1, p, neighbour);
         game.place(p.card, p.side).expect("a solution replays");
     }
-    let spent = solution.finish.trigram.map(|t| format!(", spends {t}")).unwrap_or_default();
+    let spent = finish.trigram.map(|t| format!(", spends {t}")).unwrap_or_default();
     text += &format!(
         "  finish: {} and {} link by condition {}{spent}\n",
         game.end(zhipai::Side::Left),
         game.end(zhipai::Side::Right),
-        solution.finish.condition.number()
+        finish.condition.number()
     );
     text
 }

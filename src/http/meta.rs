@@ -82,7 +82,8 @@ pub struct ZhiPaiMeta {
 #[derive(Debug, Clone, Serialize)]
 pub struct ConditionMeta {
     pub condition: Condition,
-    /// `{trigram}` stands for the trigram card spent (condition 3).
+    /// A noun phrase that reads after "link by"; `{trigram}` stands for the trigram card
+    /// spent (condition 3).
     pub description: &'static str,
 }
 
@@ -117,9 +118,9 @@ fn side_description(side: Side) -> &'static str {
 
 fn condition_description(condition: Condition) -> &'static str {
     match condition {
-        Condition::OneLine => "one line differs",
-        Condition::Swap => "two lines swap",
-        Condition::Trigram => "same {trigram} trigram, card spent",
+        Condition::OneLine => "a change of one line",
+        Condition::Swap => "a swap of two lines",
+        Condition::Trigram => "the same {trigram} trigram, its card spent",
     }
 }
 

@@ -11,7 +11,8 @@
 //! limited ([`MAX_URI`], [`MAX_HEADER_BYTES`], [`MAX_HEADERS`]: JSON 414 and 431), a
 //! connection that does not finish its head within [`HEADER_READ_TIMEOUT`] is closed,
 //! at most [`MAX_CONNECTIONS`] connections are served at once, solving and rendering
-//! run on the blocking pool, and every error is `{"error":"…"}` with a 4xx naming the
+//! run on the blocking pool (searches in a bounded number of slots: 503 with
+//! `Retry-After` beyond), and every error is `{"error":"…"}` with a 4xx naming the
 //! bad value.
 //!
 //! Production habits: answers are compressed (gzip or brotli, as the client accepts)
@@ -113,6 +114,9 @@ pub struct AppState {
     pub cards: Arc<CardCache>,
     /// What `/metrics` reports.
     pub metrics: Arc<Metrics>,
+    /// One permit per search that may run at once (default: one per core); a puzzle
+    /// request finding none free is answered 503 with `Retry-After: 1`.
+    pub search_slots: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -122,8 +126,20 @@ impl AppState {
             downloads: Arc::from(downloads.into()),
             cards: Arc::new(CardCache::default()),
             metrics: Arc::new(Metrics::new()),
+            search_slots: Arc::new(tokio::sync::Semaphore::new(default_search_slots())),
         }
     }
+
+    /// This state with room for `slots` searches at once (0 refuses every search).
+    pub fn with_search_slots(self, slots: usize) -> AppState {
+        AppState { search_slots: Arc::new(tokio::sync::Semaphore::new(slots)), ..self }
+    }
+}
+
+/// One search per core: searches are CPU-bound, so more at once only share the cores
+/// and add up their memory.
+fn default_search_slots() -> usize {
+    std::thread::available_parallelism().map_or(2, usize::from)
 }
 
 impl Default for AppState {

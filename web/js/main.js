@@ -5,7 +5,8 @@
 // GET /api/meta): the page only gathers input, calls the JSON API and shows its
 // answers. A scenario can be given in the address, and the page then runs it on load, e.g.
 //   /?zhipai=12&placements=6:left,22:right,40:left,55:left
-//   /?pathways=1&to=2&deck=6d&orientation=dark&sequence=1:dark,43:dark&solve=1
+//   /?pathways=1&to=2&deck=6d&orientation=dark&sequence=1:dark,43:dark
+//   /?pathways=1&to=2&deck=6d&solve=1   (asks for the optimal sequence)
 //   /?verify=12&orientation=dark&numbers=25,6,33,20,35,45
 //   /?deck=zhi-pai&card=12   (opens a card of the deck browser)
 import { api, load, store } from './api.js';

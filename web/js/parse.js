@@ -9,6 +9,7 @@ export function tokens(text) {
 }
 
 export function parseNumber(text, what) {
+  if (text === '') throw new Error('enter a ' + what + ' number');
   if (!/^-?\d+$/.test(text)) throw new Error('“' + text + '” is not a ' + what + ' number');
   return Number(text);
 }

@@ -2,7 +2,7 @@
 import { store } from './api.js';
 import { $, appendToken, buildPicker, checked, chips, el, fillSelect, hexLabel, radios } from './dom.js';
 import { parseList, parseNumber, parseSequence } from './parse.js';
-import { ask, showAnswer, showReport } from './verdict.js';
+import { ask, showAnswer, showReport, showResult } from './verdict.js';
 
 function query() {
   const q = {
@@ -25,7 +25,7 @@ function check() {
     body.sequence = parseSequence($('pw-sequence').value, body.orientation);
     return body;
   }, (r) => showReport($('pathways-result'), r, {
-    done: (length) => 'Valid: ' + length + ' cards.',
+    done: (length) => 'Valid: ' + length + (length === 1 ? ' card.' : ' cards.'),
     unreachable: 'no sequence reaches the target with this deck',
   }));
 }
@@ -55,15 +55,38 @@ export function init() {
   $('pw-solve').addEventListener('click', solve);
 }
 
-/** `?pathways=1&to=2&deck=6d&orientation=dark&sequence=1:dark,43:dark&solve=1`. */
+/** True when `select` offers `value` (setting an absent value would leave it empty). */
+function offers(select, value) {
+  return Array.from(select.options).some((o) => o.value === value);
+}
+
+/**
+ * `?pathways=1&to=2&deck=6d&orientation=dark&sequence=1:dark,43:dark`: checks the
+ * sequence (the check also gives the optimum); `&solve=1` without a sequence asks for
+ * the optimal one.
+ */
 export async function autorun(q) {
   if (!q.has('pathways')) return;
   const set = (id, key) => { if (q.has(key)) $(id).value = q.get(key); };
   $('pw-from').value = q.get('pathways');
   set('pw-to', 'to');
-  set('pw-mode', 'orientation');
   set('pw-sequence', 'sequence');
-  if (q.has('cards')) { $('pw-deck').value = 'custom'; $('pw-cards-label').hidden = false; set('pw-cards', 'cards'); } else set('pw-deck', 'deck');
   $('pathways').scrollIntoView();
-  await (q.has('solve') ? solve() : check());
+  const box = $('pathways-result');
+  const { decks, modes } = store.meta.pathways;
+  if (q.has('orientation') && !offers($('pw-mode'), q.get('orientation'))) {
+    return showResult(box, 'error', 'Unknown orientation “' + q.get('orientation') + '” in the address; expected ' + modes.map((m) => m.name).join(', ') + '.');
+  }
+  set('pw-mode', 'orientation');
+  if (q.has('cards')) {
+    $('pw-deck').value = 'custom';
+    $('pw-cards-label').hidden = false;
+    set('pw-cards', 'cards');
+  } else if (q.has('deck')) {
+    if (!offers($('pw-deck'), q.get('deck'))) {
+      return showResult(box, 'error', 'Unknown deck “' + q.get('deck') + '” in the address; expected ' + decks.map((d) => d.name).join(', ') + ' or cards=….');
+    }
+    set('pw-deck', 'deck');
+  }
+  await (q.has('solve') && !q.get('sequence') ? solve() : check());
 }

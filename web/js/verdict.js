@@ -36,30 +36,48 @@ export async function ask(box, path, build, render) {
   return render(answer.data);
 }
 
+/** "1 card", "4 cards". */
+function cards(n) {
+  return n + (n === 1 ? ' card' : ' cards');
+}
+
+/** What a check learnt of the optimum, in words. */
+function optimumText(r, unreachable) {
+  if (r.shortest_status === 'unknown') return 'the optimum is unknown (' + r.shortest_reason + ')';
+  return r.shortest === null ? unreachable : 'the optimal answer has ' + cards(r.shortest);
+}
+
 /**
- * A check report `{ valid, length, shortest, errors }`. `done(length)` titles a valid
- * one, `unreachable` says why there is no optimal answer, `extra(report)` adds a detail.
+ * A check answer `{ state, valid, length, shortest, shortest_status, errors, failed_move, … }`.
+ * `done(length)` titles a solved one, `unreachable` says why there is no optimal answer,
+ * `extra(report)` adds a detail.
  */
 export function showReport(box, r, { done, unreachable, extra }) {
-  const optimal = r.shortest === null ? unreachable : 'the optimal answer has ' + r.shortest + ' cards';
-  if (r.valid) {
-    showResult(box, 'valid', done(r.length),
-      el('p', { text: r.length === r.shortest ? 'That is optimal.' : 'Legal, but ' + optimal + '.' }), extra ? extra(r) : null);
+  const optimal = optimumText(r, unreachable);
+  if (r.state === 'solved') {
+    const verdict = r.distance === 0 ? 'That is optimal.' : 'Legal, but ' + optimal + '.';
+    showResult(box, 'valid', done(r.length), el('p', { text: verdict }), extra ? extra(r) : null);
+  } else if (r.state === 'unfinished') {
+    showResult(box, 'invalid', 'Not finished yet.', el('p', { class: 'rule', text: r.errors.join(' ') }), el('p', { class: 'muted', text: 'For comparison, ' + optimal + '.' }));
   } else {
-    showResult(box, 'invalid', 'Invalid.', el('p', { class: 'rule', text: r.errors.join(' ') }), el('p', { class: 'muted', text: 'For comparison, ' + optimal + '.' }));
+    showResult(box, 'invalid', 'Invalid at move ' + r.failed_move + '.', el('p', { class: 'rule', text: r.errors.join(' ') }), el('p', { class: 'muted', text: 'For comparison, ' + optimal + '.' }));
   }
 }
 
 /**
- * An optimal answer `{ length, … }`: `none` says why there is none (length null);
- * otherwise `details` are shown and a button puts `text` into `input`.
+ * A shortest answer `{ status, length, … }`: `none` says why there is none; an
+ * undecided search shows its reason (and the best found, if any); otherwise `details`
+ * are shown and a button puts `text` into `input`.
  */
 export function showAnswer(box, a, { none, details, input, text }) {
-  if (a.length === null) return showResult(box, 'invalid', 'No sequence: ' + none);
+  if (a.status === 'none') return showResult(box, 'invalid', 'No sequence: ' + none);
   const use = () => {
     input.value = text;
     input.dispatchEvent(new Event('input'));
   };
-  showResult(box, 'valid', 'Optimal answer: ' + a.length + ' cards.', ...details,
-    el('button', { type: 'button', class: 'secondary', onclick: use }, 'Use this answer'));
+  const button = a.sequence ? el('button', { type: 'button', class: 'secondary', onclick: use }, 'Use this answer') : null;
+  if (a.status === 'unknown') {
+    return showResult(box, 'error', 'Undecided: ' + a.reason + '.', ...(a.sequence ? details : []), button);
+  }
+  showResult(box, 'valid', 'Optimal answer: ' + cards(a.length) + '.', ...details, button);
 }

@@ -40,7 +40,7 @@ function check() {
     if (zone) body.common_zone = parseNumber(zone, 'Common Zone size');
     return body;
   }, (r) => showReport($('zhipai-result'), r, {
-    done: (length) => 'Valid: finished with ' + length + ' cards.',
+    done: (length) => 'Valid: finished with ' + length + (length === 1 ? ' card.' : ' cards.'),
     unreachable: 'no finished sequence exists from this start',
     extra: (report) => (report.solo_score !== undefined ? el('p', { text: 'Solo score: ' + report.solo_score + '.' }) : null),
   }));
@@ -55,7 +55,7 @@ function describeCondition(p) {
 function solve() {
   return ask($('zhipai-result'), '/api/zhipai/shortest', query, (a) => showAnswer($('zhipai-result'), a, {
     none: 'the ends can never be linked with these cards.',
-    details: a.length === null ? [] : [
+    details: a.sequence === null ? [] : [
       el('p', {}, 'Line on the table: ', el('strong', { text: a.sequence.join(' · ') })),
       chips(a.placements.map((p) => el('span', {}, el('strong', { text: String(p.card) }), ' ' + p.side + ' ', el('small', { text: describeCondition(p) })))),
       el('p', { class: 'muted', text: 'The ends link by ' + describeCondition(a.finish) + '.' }),
@@ -78,7 +78,11 @@ export function init() {
   updateLine();
 }
 
-/** `?zhipai=12&placements=6:left,22:right&available=…&common_zone=…&active=water&solve=1`. */
+/**
+ * `?zhipai=12&placements=6:left,22:right&available=…&common_zone=…&active=water`: checks
+ * the placements (the check also gives the optimum); `&solve=1` without placements asks
+ * for the optimal ones.
+ */
 export async function autorun(q) {
   if (!q.has('zhipai')) return;
   const set = (id, key) => { if (q.has(key)) $(id).value = q.get(key); };
@@ -92,5 +96,5 @@ export async function autorun(q) {
   }
   updateLine();
   $('zhipai').scrollIntoView();
-  await (q.has('solve') ? solve() : check());
+  await (q.has('solve') && !q.get('placements') ? solve() : check());
 }

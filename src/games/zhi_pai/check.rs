@@ -1,12 +1,83 @@
-//! Zhi Pai (SPEC §3): the checker of a proposed sequence of placements, and the check
-//! requests of the CLI and the HTTP API.
+//! Zhi Pai (SPEC §3): the judge of a proposed sequence of placements (pure: every move
+//! through the rules, no search), and the checker that adds the optimal length.
 
-use super::rules::{Game, Setup, Side, Violation, ZhiPaiError};
-use super::score::common_zone_penalty;
-use super::solve::{Query, shortest};
+use super::rules::{Condition, Game, Setup, Side, Violation, ZhiPaiError};
+use super::solve::shortest;
 use crate::core::deck::DeckError;
 use crate::core::hexagram::Hexagram;
-use serde::{Deserialize, Serialize};
+use crate::core::trigram::Trigram;
+use serde::Serialize;
+
+/// One placement as judged, as JSON:
+/// `{"move":1,"card":6,"side":"left","condition":1,"trigram":null,"ok":true}`;
+/// a refused placement has `"ok":false` and no condition.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct JudgedMove {
+    /// Counted from 1.
+    #[serde(rename = "move")]
+    pub step: usize,
+    pub card: Hexagram,
+    pub side: Side,
+    /// How the card links to the end it touches; `None` when it does not.
+    pub condition: Option<Condition>,
+    /// The trigram card spent (condition 3).
+    pub trigram: Option<Trigram>,
+    pub ok: bool,
+}
+
+/// The verdict of the rules alone on a proposed sequence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// The placements up to and including the first refused one.
+    pub moves: Vec<JudgedMove>,
+    /// The first broken rule, or why the sequence is not finished.
+    pub violation: Option<Violation>,
+    /// The move a rule refused (`None` when every move was legal).
+    pub failed_move: Option<usize>,
+    /// The ends linked after some placement.
+    pub finished: bool,
+}
+
+impl Judgement {
+    /// Every move legal but the ends not linked: not wrong, only not done.
+    pub fn is_unfinished(&self) -> bool {
+        matches!(self.violation, Some(Violation::NoPlacements | Violation::NotFinished { .. }))
+    }
+}
+
+/// Plays the placements through the rules, stopping at the first refused one. Pure and
+/// quick: no search, so a verdict is always given.
+pub fn judge(setup: &Setup, placements: &[(Hexagram, Side)]) -> Judgement {
+    let mut game = Game::new(*setup);
+    let mut moves = Vec::with_capacity(placements.len());
+    let mut violation = None;
+    let mut failed_move = None;
+    for (i, &(card, side)) in placements.iter().enumerate() {
+        let step = i + 1;
+        match game.place(card, side) {
+            Ok(p) => {
+                moves.push(JudgedMove { step, card, side, condition: Some(p.condition), trigram: p.trigram, ok: true })
+            }
+            Err(v) => {
+                moves.push(JudgedMove { step, card, side, condition: None, trigram: None, ok: false });
+                violation = Some(v);
+                failed_move = Some(step);
+                break;
+            }
+        }
+    }
+    if violation.is_none() && game.finish().is_none() {
+        violation = Some(if placements.is_empty() {
+            Violation::NoPlacements
+        } else {
+            let (left, right) = (game.end(Side::Left), game.end(Side::Right));
+            let last = game.placements().len();
+            let why = game.why_not(left, right, game.last_usable, Some(last));
+            Violation::NotFinished { after: last, left, right, why }
+        });
+    }
+    Judgement { moves, violation, failed_move, finished: game.finish().is_some() }
+}
 
 /// The verdict on a proposed sequence, as JSON:
 /// `{"valid":true,"finished":true,"length":6,"shortest":4,"errors":[]}`
@@ -30,99 +101,24 @@ pub struct Report {
     pub violation: Option<Violation>,
 }
 
-/// Checks a proposed sequence of placements, stopping at the first broken rule, and
-/// reports it with the sequence's length and the optimal length. Errs only when the
+/// [`judge`], with the sequence's length and the optimal length. Errs only when the
 /// search for the optimal length passes [`SEARCH_LIMIT`](super::SEARCH_LIMIT).
 pub fn check(setup: &Setup, placements: &[(Hexagram, Side)]) -> Result<Report, ZhiPaiError> {
-    let mut game = Game::new(*setup);
-    let mut violation = None;
-    for &(card, side) in placements {
-        if let Err(v) = game.place(card, side) {
-            violation = Some(v);
-            break;
-        }
-    }
-    if violation.is_none() && game.finish().is_none() {
-        violation = Some(if placements.is_empty() {
-            Violation::NoPlacements
-        } else {
-            let (left, right) = (game.end(Side::Left), game.end(Side::Right));
-            let last = game.placements().len();
-            let why = game.why_not(left, right, game.last_usable, Some(last));
-            Violation::NotFinished { after: last, left, right, why }
-        });
-    }
+    let judgement = judge(setup, placements);
     Ok(Report {
-        valid: violation.is_none(),
-        finished: game.finish().is_some(),
-        length: setup_length(placements.len()),
+        valid: judgement.violation.is_none(),
+        finished: judgement.finished,
+        length: sequence_length(placements.len()),
         shortest: shortest(setup)?.map(|s| s.sequence.len()),
-        errors: violation.iter().map(ToString::to_string).collect(),
+        errors: judgement.violation.iter().map(ToString::to_string).collect(),
         solo_score: None,
-        violation,
+        violation: judgement.violation,
     })
 }
 
-fn setup_length(placements: usize) -> usize {
+/// Cards on the table after `placements` placements: both starting cards count.
+pub fn sequence_length(placements: usize) -> usize {
     placements + 2
-}
-
-/// One placement as the API receives it: `{"card":6,"side":"left"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PlacementInput {
-    pub card: i64,
-    pub side: String,
-}
-
-/// A check request: the question's fields plus `"placements":[{"card":6,"side":"left"},…]`
-/// and, optionally, `"common_zone"` (its size at the end) for the solo score.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(from = "CheckWire")]
-pub struct CheckQuery {
-    #[serde(flatten)]
-    pub query: Query,
-    pub placements: Vec<PlacementInput>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub common_zone: Option<i64>,
-}
-
-/// The flat form of a check request on the wire. It exists so that a misspelt field is
-/// refused (serde cannot deny unknown fields through `flatten`).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CheckWire {
-    start: i64,
-    #[serde(default)]
-    available: Option<Vec<i64>>,
-    #[serde(default)]
-    active: Vec<String>,
-    placements: Vec<PlacementInput>,
-    #[serde(default)]
-    common_zone: Option<i64>,
-}
-
-impl From<CheckWire> for CheckQuery {
-    fn from(w: CheckWire) -> Self {
-        let query = Query { start: w.start, available: w.available, active: w.active };
-        CheckQuery { query, placements: w.placements, common_zone: w.common_zone }
-    }
-}
-
-impl CheckQuery {
-    /// The placements, validated as cards and sides (not yet against the rules).
-    pub fn placements(&self) -> Result<Vec<(Hexagram, Side)>, ZhiPaiError> {
-        if self.placements.len() > 62 {
-            return Err(ZhiPaiError::TooManyPlacements(self.placements.len()));
-        }
-        self.placements
-            .iter()
-            .map(|p| {
-                let card = Hexagram::from_number(p.card).map_err(|_| DeckError::CardOutOfRange(p.card))?;
-                Ok((card, p.side.parse()?))
-            })
-            .collect()
-    }
 }
 
 /// Parses `6:left,22:right,…` (side `left`/`right`, or `l`/`r`).
@@ -140,25 +136,4 @@ pub fn parse_placements(text: &str) -> Result<Vec<(Hexagram, Side)>, ZhiPaiError
             Ok((card, side.parse()?))
         })
         .collect()
-}
-
-/// Checks placements from the API: the same body the CLI prints with `--json`. The solo
-/// score is filled in when `common_zone` is given and the sequence is valid.
-pub fn check_query(query: &CheckQuery) -> Result<Report, ZhiPaiError> {
-    check_scored(&query.query.setup()?, &query.placements()?, query.common_zone)
-}
-
-/// [`check`], plus the solo score when a Common Zone size is given and the sequence is
-/// valid. A Common Zone below 6 is an error.
-pub fn check_scored(
-    setup: &Setup,
-    placements: &[(Hexagram, Side)],
-    common_zone: Option<i64>,
-) -> Result<Report, ZhiPaiError> {
-    let penalty = common_zone.map(common_zone_penalty).transpose()?;
-    let mut report = check(setup, placements)?;
-    if report.valid {
-        report.solo_score = penalty.map(|p| report.length as u32 + p);
-    }
-    Ok(report)
 }

@@ -1,8 +1,8 @@
 //! Zhi Pai (易經紙牌, SPEC §3): two chains of hexagram cards grown toward each other.
 //!
 //! - [`rules`]: laying a card, the three link conditions, the trigram cards;
-//! - [`solve`]: the exact shortest-sequence search; [`check`]: the checker of a proposed
-//!   sequence; [`score`]: the solo score. These four are pure: no printing, no I/O.
+//! - [`solve`]: the exact shortest-sequence search; [`check`]: the judge and checker of a
+//!   proposed sequence; [`score`]: the solo score. These four are pure: no printing, no I/O.
 //! - [`art`]: the layout of the cards; [`rulebook`]: the rulebook's data and figures.
 //!
 //! The public items of the four rule files are re-exported here, so callers write
@@ -18,15 +18,13 @@ pub mod solve;
 #[cfg(test)]
 mod tests;
 
-pub use check::{CheckQuery, PlacementInput, Report, check, check_query, check_scored, parse_placements};
+pub use check::{JudgedMove, Judgement, Report, check, judge, parse_placements, sequence_length};
 pub use rules::{
     Condition, Game, Link, Placement, Position, Setup, Side, TrigramSet, Violation, ZhiPaiError, activate, is_swap,
     link, shared_trigram,
 };
 pub use score::{SOLO_PENALTIES, SoloPenalty, common_zone_penalty, solo_score};
-pub use solve::{
-    Answer, Budget, Outcome, Query, SEARCH_LIMIT, Solution, Stop, search, shortest, shortest_within, solve_query,
-};
+pub use solve::{Budget, Outcome, SEARCH_LIMIT, Solution, Stop, search, shortest, shortest_within};
 
 use crate::cards::{self, export};
 use crate::games::ArtError;

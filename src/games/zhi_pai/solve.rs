@@ -1,32 +1,15 @@
-//! Zhi Pai (SPEC §3): the exact shortest-sequence search (A*), and the questions of the
-//! CLI and the HTTP API.
+//! Zhi Pai (SPEC §3): the exact shortest-sequence search (A*).
 
 use super::rules::{
     Game, Link, Placement, Position, Setup, Side, TrigramSet, ZhiPaiError, activate, link, shared_trigram,
 };
-use crate::core::deck::CardSet;
 use crate::core::hexagram::Hexagram;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 use std::sync::atomic::AtomicBool;
-
-/// A solution, as JSON:
-/// `{"length":4,"sequence":[12,17,54,11],"placements":[…],"finish":{"condition":2,"trigram":null}}`,
-/// every field `null` when there is none.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Answer {
-    /// Cards in the finished sequence, both starting cards included.
-    pub length: Option<usize>,
-    /// The whole line, left to right.
-    pub sequence: Option<Vec<Hexagram>>,
-    /// In the order they are laid.
-    pub placements: Option<Vec<Placement>>,
-    /// The link between the two ends that finishes the sequence.
-    pub finish: Option<Link>,
-}
 
 /// A finished sequence.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,20 +18,6 @@ pub struct Solution {
     pub finish: Link,
     /// The whole line, left to right.
     pub sequence: Vec<Hexagram>,
-}
-
-impl From<Option<Solution>> for Answer {
-    fn from(solution: Option<Solution>) -> Self {
-        match solution {
-            Some(s) => Answer {
-                length: Some(s.sequence.len()),
-                sequence: Some(s.sequence),
-                placements: Some(s.placements),
-                finish: Some(s.finish),
-            },
-            None => Answer { length: None, sequence: None, placements: None, finish: None },
-        }
-    }
 }
 
 /// Per-hexagram link masks, by King Wen index (bit `n - 1` = card `n`), derived once
@@ -353,34 +322,4 @@ fn lower_bound(t: &Tables, left: usize, right: usize, active: TrigramSet, unused
         placements += 1;
     }
     None
-}
-
-/// A shortest-sequence question as the HTTP API receives it:
-/// `{"start":12,"available":[…],"active":["water"]}`; `available` defaults to the 62
-/// cards other than the start and its complement, `active` to none.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Query {
-    pub start: i64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub available: Option<Vec<i64>>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub active: Vec<String>,
-}
-
-impl Query {
-    /// Validates every field into a [`Setup`].
-    pub fn setup(&self) -> Result<Setup, ZhiPaiError> {
-        let start = Hexagram::from_number(self.start)?;
-        let active = TrigramSet::from_names(&self.active)?;
-        match &self.available {
-            None => Ok(Setup { active, ..Setup::new(start) }),
-            Some(numbers) => Setup::with_available(start, CardSet::from_numbers(numbers)?, active),
-        }
-    }
-}
-
-/// Answers a question from the API: the same body the CLI prints with `--json`.
-pub fn solve_query(query: &Query) -> Result<Answer, ZhiPaiError> {
-    Ok(shortest(&query.setup()?)?.into())
 }

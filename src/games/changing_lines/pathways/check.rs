@@ -1,12 +1,13 @@
-//! Pathways (SPEC §2): the checker of a proposed sequence, and the check requests of the
-//! CLI and the HTTP API.
+//! Pathways (SPEC §2): the judge of a proposed sequence (pure: the rules alone, move by
+//! move) and the checker that adds the optimal length.
 
 use super::super::deck::{Deck, DeckError};
 use super::solve::shortest;
-use super::{Laid, Mode, PathwaysError, Puzzle, Query};
+use super::{Laid, Mode, PathwaysError, Puzzle};
 use crate::core::card::{Card, Orientation};
 use crate::core::hexagram::Hexagram;
-use serde::{Deserialize, Serialize};
+use crate::core::hexagram::LinePosition;
+use serde::Serialize;
 use std::fmt;
 
 /// The first rule a proposed sequence breaks. Moves count from 1 (the start card).
@@ -29,6 +30,19 @@ pub enum Violation {
 }
 
 impl Violation {
+    /// The move that broke the rule; `None` when no single move did (nothing laid, or the
+    /// pile ends elsewhere).
+    pub fn step(&self) -> Option<usize> {
+        match self {
+            Violation::Empty | Violation::WrongEnd { .. } => None,
+            Violation::WrongStart { .. } => Some(1),
+            Violation::WrongOrientation { step, .. }
+            | Violation::NotInDeck { step, .. }
+            | Violation::CardReused { step, .. }
+            | Violation::NotOneLine { step, .. } => Some(*step),
+        }
+    }
+
     /// A short name of the rule, stable for tests and clients.
     pub fn rule(&self) -> &'static str {
         match self {
@@ -75,11 +89,10 @@ impl fmt::Display for Violation {
                 write!(f, "move 1: {}, but the sequence starts from {from}", describe_laid(laid))
             }
             Violation::NotOneLine { step, laid, top } => {
-                let lines = laid.hexagram.distance(*top);
-                let differs = if lines == 0 {
-                    format!("which is the same hexagram as the top of the pile, {top}")
-                } else {
-                    format!("which differs from {top} in {lines} lines")
+                let lines = laid.hexagram.differing_lines(*top);
+                let differs = match lines.as_slice() {
+                    [] => format!("which is the same hexagram as the top of the pile, {top}"),
+                    _ => format!("which differs from {top} in {} lines ({})", lines.len(), list_lines(&lines)),
                 };
                 write!(f, "move {step}: {}, {differs}; a card must change exactly one line", describe_laid(laid))
             }
@@ -107,10 +120,64 @@ pub struct Report {
     pub violation: Option<Violation>,
 }
 
+/// One card of a proposed sequence as judged, as JSON:
+/// `{"move":2,"card":44,"orientation":"dark","hexagram":44,"lines_changed":[1],"ok":true}`;
+/// `lines_changed` are the lines that differ from the card below (none for the start card).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct JudgedMove {
+    /// Counted from 1 (the start card).
+    #[serde(rename = "move")]
+    pub step: usize,
+    pub card: Card,
+    pub orientation: Orientation,
+    pub hexagram: Hexagram,
+    pub lines_changed: Vec<LinePosition>,
+    pub ok: bool,
+}
+
+/// The verdict of the rules alone on a proposed sequence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// The cards up to and including the first refused one.
+    pub moves: Vec<JudgedMove>,
+    /// The first broken rule, or why the pile is not done.
+    pub violation: Option<Violation>,
+    /// The move a rule refused (`None` when every move was legal).
+    pub failed_move: Option<usize>,
+}
+
+impl Judgement {
+    /// Every move legal but the goal not reached (or nothing laid yet): not wrong, only
+    /// not done.
+    pub fn is_unfinished(&self) -> bool {
+        matches!(self.violation, Some(Violation::Empty | Violation::WrongEnd { .. }))
+    }
+}
+
+/// Judges a proposed sequence against the rules, stopping at the first broken one.
+pub fn judge(puzzle: &Puzzle, sequence: &[Laid]) -> Judgement {
+    let violation = first_violation(puzzle, sequence);
+    let failed_move = violation.as_ref().and_then(Violation::step);
+    let judged = failed_move.unwrap_or(sequence.len());
+    let moves = sequence[..judged]
+        .iter()
+        .enumerate()
+        .map(|(i, laid)| JudgedMove {
+            step: i + 1,
+            card: laid.card,
+            orientation: laid.orientation,
+            hexagram: laid.hexagram,
+            lines_changed: if i == 0 { Vec::new() } else { laid.hexagram.differing_lines(sequence[i - 1].hexagram) },
+            ok: Some(i + 1) != failed_move,
+        })
+        .collect();
+    Judgement { moves, violation, failed_move }
+}
+
 /// Checks a proposed sequence against the rules, stopping at the first broken one,
 /// and reports it with the sequence's length and the optimal length.
 pub fn check(puzzle: &Puzzle, sequence: &[Laid]) -> Report {
-    let violation = first_violation(puzzle, sequence);
+    let violation = judge(puzzle, sequence).violation;
     let shortest = shortest(puzzle.from, puzzle.to, &puzzle.deck, puzzle.mode).map(|s| s.len());
     Report {
         valid: violation.is_none(),
@@ -119,6 +186,11 @@ pub fn check(puzzle: &Puzzle, sequence: &[Laid]) -> Report {
         errors: violation.iter().map(ToString::to_string).collect(),
         violation,
     }
+}
+
+/// "2, 5": the line numbers, as the Zhi Pai messages list them.
+fn list_lines(lines: &[LinePosition]) -> String {
+    lines.iter().map(|l| l.get().to_string()).collect::<Vec<_>>().join(", ")
 }
 
 fn first_violation(puzzle: &Puzzle, sequence: &[Laid]) -> Option<Violation> {
@@ -151,62 +223,6 @@ fn first_violation(puzzle: &Puzzle, sequence: &[Laid]) -> Option<Violation> {
     (last.hexagram != puzzle.to).then_some(Violation::WrongEnd { top: last.hexagram, to: puzzle.to })
 }
 
-/// One card of a proposed sequence as the API receives it: `{"card":1,"orientation":"dark"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LaidInput {
-    pub card: i64,
-    pub orientation: String,
-}
-
-/// A check request: the question's fields plus `"sequence":[{"card":1,"orientation":"dark"},…]`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(from = "CheckWire")]
-pub struct CheckQuery {
-    #[serde(flatten)]
-    pub query: Query,
-    pub sequence: Vec<LaidInput>,
-}
-
-/// The flat form of a check request on the wire. It exists so that a misspelt field is
-/// refused (serde cannot deny unknown fields through `flatten`).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CheckWire {
-    from: i64,
-    to: i64,
-    #[serde(default)]
-    deck: Option<String>,
-    #[serde(default)]
-    cards: Option<Vec<i64>>,
-    #[serde(default)]
-    orientation: Option<String>,
-    sequence: Vec<LaidInput>,
-}
-
-impl From<CheckWire> for CheckQuery {
-    fn from(w: CheckWire) -> Self {
-        let query = Query { from: w.from, to: w.to, deck: w.deck, cards: w.cards, orientation: w.orientation };
-        CheckQuery { query, sequence: w.sequence }
-    }
-}
-
-impl CheckQuery {
-    /// The sequence, validated as cards and orientations (not yet against the rules).
-    pub fn sequence(&self) -> Result<Vec<Laid>, PathwaysError> {
-        if self.sequence.len() > 64 {
-            return Err(PathwaysError::SequenceTooLong(self.sequence.len()));
-        }
-        self.sequence
-            .iter()
-            .map(|item| {
-                let card = Card::from_number(item.card).map_err(|_| DeckError::CardOutOfRange(item.card))?;
-                Ok(Laid::new(card, item.orientation.parse()?))
-            })
-            .collect()
-    }
-}
-
 /// Parses `1:dark,44:dark,…` (orientation `dark`/`light`, or `d`/`l`).
 pub fn parse_sequence(text: &str) -> Result<Vec<Laid>, PathwaysError> {
     let items: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
@@ -223,11 +239,4 @@ pub fn parse_sequence(text: &str) -> Result<Vec<Laid>, PathwaysError> {
             Ok(Laid::new(card, orientation.parse()?))
         })
         .collect()
-}
-
-/// Checks a sequence from the API: the same body the CLI prints with `--json`.
-pub fn check_query(query: &CheckQuery) -> Result<Report, PathwaysError> {
-    let puzzle = query.query.puzzle()?;
-    let sequence = query.sequence()?;
-    Ok(check(&puzzle, &sequence))
 }

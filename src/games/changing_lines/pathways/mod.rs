@@ -7,7 +7,7 @@
 //! {*h*, inverse(*h*)} may own only one card of the deck; the search then has to remember
 //! which such pairs it has used (see [`shortest`] for why that is exact).
 //!
-//! Here: the question ([`Puzzle`], [`Query`]) and what a card laid is ([`Laid`], [`Mode`]);
+//! Here: the question ([`Puzzle`]) and what a card laid is ([`Laid`], [`Mode`]);
 //! [`solve`] finds the fewest cards, [`check`] judges a proposed sequence. All pure.
 
 pub mod check;
@@ -15,10 +15,10 @@ pub mod solve;
 #[cfg(test)]
 mod tests;
 
-pub use check::{CheckQuery, LaidInput, Report, Violation, check, check_query, parse_sequence};
-pub use solve::{Answer, shortest, solve_query};
+pub use check::{JudgedMove, Judgement, Report, Violation, check, judge, parse_sequence};
+pub use solve::shortest;
 
-use super::deck::{Deck, DeckError, DeckName};
+use super::deck::{Deck, DeckError};
 use crate::core::card::{Card, Orientation};
 use crate::core::error::CoreError;
 use crate::core::hexagram::Hexagram;
@@ -118,39 +118,4 @@ pub struct Puzzle {
     pub to: Hexagram,
     pub deck: Deck,
     pub mode: Mode,
-}
-
-/// A shortest-sequence question as the HTTP API receives it:
-/// `{"from":1,"to":2,"deck":"6d","orientation":"dark"}`, or `"cards":[1,5,9]` instead of
-/// `deck`. Both `deck` and `cards` absent means `6d`; `orientation` defaults to `dark`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Query {
-    pub from: i64,
-    pub to: i64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deck: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cards: Option<Vec<i64>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub orientation: Option<String>,
-}
-
-impl Query {
-    /// Validates every field into a [`Puzzle`].
-    pub fn puzzle(&self) -> Result<Puzzle, PathwaysError> {
-        let from = Hexagram::from_number(self.from)?;
-        let to = Hexagram::from_number(self.to)?;
-        let deck = match (&self.deck, &self.cards) {
-            (Some(_), Some(_)) => return Err(PathwaysError::DeckAndCards),
-            (Some(name), None) => name.parse::<Deck>()?,
-            (None, Some(cards)) => Deck::custom(cards)?,
-            (None, None) => Deck::named(DeckName::SixD),
-        };
-        let mode = match &self.orientation {
-            Some(text) => text.parse()?,
-            None => Mode::default(),
-        };
-        Ok(Puzzle { from, to, deck, mode })
-    }
 }

@@ -1,27 +1,10 @@
 //! Pathways (SPEC §2): the exact search for the fewest cards from one hexagram to another.
 
 use super::super::deck::Deck;
-use super::{Laid, Mode, PathwaysError, Query};
+use super::{Laid, Mode};
 use crate::core::card::{Card, Orientation};
 use crate::core::hexagram::Hexagram;
 use crate::core::hypercube::hypercube;
-use serde::Serialize;
-
-/// The answer to a shortest-sequence question, as JSON:
-/// `{"length":7,"sequence":[{"card":1,"orientation":"dark","hexagram":1},…]}`, or
-/// `{"length":null,"sequence":null}` when no sequence exists.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Answer {
-    /// Cards laid, the start card included.
-    pub length: Option<usize>,
-    pub sequence: Option<Vec<Laid>>,
-}
-
-impl From<Option<Vec<Laid>>> for Answer {
-    fn from(sequence: Option<Vec<Laid>>) -> Self {
-        Answer { length: sequence.as_ref().map(Vec::len), sequence }
-    }
-}
 
 /// The fewest cards leading from `from` to `to` (the start card counts), or `None`.
 ///
@@ -124,10 +107,4 @@ impl ShowTable {
     fn class_bit(&self, h: Hexagram) -> u32 {
         self.class[h.bits() as usize]
     }
-}
-
-/// Answers a question from the API: the same body the CLI prints with `--json`.
-pub fn solve_query(query: &Query) -> Result<Answer, PathwaysError> {
-    let p = query.puzzle()?;
-    Ok(shortest(p.from, p.to, &p.deck, p.mode).into())
 }

@@ -1,0 +1,90 @@
+//! The puzzle questions and answers of the JSON API, typed once: the HTTP service
+//! deserialises these requests and the CLI builds the same ones from its flags, so both
+//! validate the same way and answer with the same bodies (`--json` prints exactly what
+//! the service sends). Pure: the games' rules and searches, nothing that serves or prints.
+//!
+//! - [`zhipai`]: `POST /api/zhipai/shortest` and `/check`;
+//! - [`pathways`]: `POST /api/pathways/shortest` and `/check`.
+//!
+//! Every shortest answer carries a [`Status`]; every check answer a [`State`], the moves
+//! as judged and, separately, what is known of the optimum. The verdict on a proposed
+//! sequence never waits on the search: a search that runs out of budget leaves the
+//! optimum unknown, not the verdict.
+
+pub mod pathways;
+pub mod zhipai;
+
+use serde::{Deserialize, Deserializer, Serialize};
+use std::fmt::Display;
+use std::str::FromStr;
+
+/// What a search decided about the shortest sequence.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// A shortest sequence was found.
+    Optimal,
+    /// Proved: no sequence exists.
+    None,
+    /// The search stopped (budget spent, or cancelled) before deciding.
+    Unknown,
+}
+
+/// Where a proposed sequence stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum State {
+    /// Every move legal, the goal not reached yet.
+    Unfinished,
+    /// A move broke a rule.
+    Broken,
+    /// Every move legal and the goal reached.
+    Solved,
+}
+
+/// Deserialises a field written as text through the type's `FromStr`, so a request
+/// names a side or an orientation exactly as the command line does and is refused with
+/// the same message.
+pub(crate) fn parsed<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: FromStr,
+    T::Err: Display,
+{
+    let text = String::deserialize(deserializer)?;
+    text.parse().map_err(serde::de::Error::custom)
+}
+
+/// `1 card`, `4 cards`.
+pub fn cards(n: usize) -> String {
+    if n == 1 { "1 card".to_string() } else { format!("{n} cards") }
+}
+
+/// How far a solved sequence is from the optimum: its length minus the shortest, when
+/// the shortest is known.
+fn distance(state: State, length: usize, shortest: Option<usize>) -> Option<usize> {
+    match state {
+        State::Solved => shortest.map(|s| length.saturating_sub(s)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_of_cards_agree_in_number() {
+        assert_eq!(cards(1), "1 card");
+        assert_eq!(cards(0), "0 cards");
+        assert_eq!(cards(7), "7 cards");
+    }
+
+    #[test]
+    fn only_a_solved_sequence_has_a_distance() {
+        assert_eq!(distance(State::Solved, 7, Some(4)), Some(3));
+        assert_eq!(distance(State::Solved, 7, None), None);
+        assert_eq!(distance(State::Broken, 7, Some(4)), None);
+        assert_eq!(distance(State::Unfinished, 3, Some(4)), None);
+    }
+}
