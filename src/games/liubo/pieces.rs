@@ -129,8 +129,6 @@ pub struct PiecesLayout {
     pub sticks: Vec<StickView>,
     /// Stones and owls.
     pub tokens: Vec<TokenView>,
-    /// Font stack.
-    pub font: &'static str,
 }
 
 /// The pieces sheet: six sticks across the top, then a row of white stones with the white
@@ -166,7 +164,7 @@ pub fn pieces_layout() -> PiecesLayout {
             });
         }
     }
-    PiecesLayout { width: w, height: h, sticks, tokens, font: crate::print::fonts::SANS_STACK }
+    PiecesLayout { width: w, height: h, sticks, tokens }
 }
 
 /// The pieces sheet as SVG, 186 × 250 mm.
@@ -178,7 +176,7 @@ pub fn pieces_svg() -> Result<String, ArtError> {
 pub fn token_svg(piece: Piece, side: Side) -> Result<String, ArtError> {
     let d = piece.diameter();
     let token = TokenView { piece, side, at: pt(d / 2.0 + 1.0, d / 2.0 + 1.0), r: d / 2.0 };
-    let ctx = serde_json::json!({ "size": d + 2.0, "token": token, "font": crate::print::fonts::SANS_STACK });
+    let ctx = serde_json::json!({ "size": d + 2.0, "token": token });
     Ok(template::render("liubo/token.svg.j2", ctx)?)
 }
 
@@ -190,7 +188,6 @@ pub fn stick_svg() -> Result<String, ArtError> {
         "width": 2.0 * face + 2.0,
         "height": len + 2.0,
         "stick": stick,
-        "font": crate::print::fonts::SANS_STACK,
     });
     Ok(template::render("liubo/stick.svg.j2", ctx)?)
 }
@@ -242,8 +239,6 @@ pub struct ChartLayout {
     pub double_one: String,
     /// Probability of an extra throw by a double, as a fraction.
     pub extra: String,
-    /// Font stack.
-    pub font: &'static str,
 }
 
 /// The throw chart, computed from the model.
@@ -277,7 +272,6 @@ pub fn chart_layout() -> ChartLayout {
         scores,
         double_one: liubo::double_probability(1).expect("1 is a score").to_string(),
         extra: liubo::extra_throw_probability().to_string(),
-        font: crate::print::fonts::SANS_STACK,
     }
 }
 
