@@ -14,7 +14,7 @@ use hexforge::games::dragons::pieces as dragons_pieces;
 use hexforge::games::liubo::pieces::{self as liubo_pieces, Piece, Side};
 use hexforge::games::yijing_pai::art::{TileFace, tile_svg_with_backs};
 use hexforge::print::plan::Backs;
-use hexforge::print::render::svg_tree;
+use hexforge::print::render::{svg_tree, unresolved_glyphs};
 
 thread_local! {
     static WARNINGS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
@@ -101,6 +101,14 @@ fn rendering_every_drawing_logs_no_warning() {
         .filter(|(_, warnings)| !warnings.is_empty())
         .collect();
     assert!(noisy.is_empty(), "{} drawings log warnings, first: {:?}", noisy.len(), noisy.first());
+}
+
+#[test]
+fn quiet_fallback_hides_no_box() {
+    // Silence would be wrong if a glyph were drawn as a box: none is, anywhere.
+    for (name, svg) in every_drawing() {
+        assert_eq!(unresolved_glyphs(&svg).unwrap(), Vec::<String>::new(), "{name}");
+    }
 }
 
 #[test]

@@ -48,8 +48,11 @@ fn colour_literals(text: &str) -> Vec<(usize, String)> {
                 found.push((n + 1, line[i..i + 1 + hex].to_string()));
             }
         }
-        if line.contains("rgb(") {
-            found.push((n + 1, "rgb(".to_string()));
+        // `rgb("#…")` or `rgb(1, 2, 3)`; `rgb(style.figures.ink)` reads the sheet.
+        for (i, _) in line.match_indices("rgb(") {
+            if line[i + 4..].starts_with(|c: char| c == '"' || c == '\'' || c.is_ascii_digit()) {
+                found.push((n + 1, "rgb(".to_string()));
+            }
         }
     }
     found
@@ -69,7 +72,7 @@ fn no_template_writes_a_colour_of_its_own() {
 #[test]
 fn the_colour_scan_finds_literals() {
     // The scan above can fail: it sees each form of literal, and not hex-looking words.
-    let found = colour_literals("fill=\"#1d1d1b\" stroke='#fff' x=rgb(1,2,3) #abcd #add_on #beef");
+    let found = colour_literals("fill=\"#1d1d1b\" stroke='#fff' x=rgb(1,2,3) #abcd #add_on #beef rgb(style.ink)");
     let literals: Vec<&str> = found.iter().map(|(_, l)| l.as_str()).collect();
     assert_eq!(literals, ["#1d1d1b", "#fff", "rgb("]);
 }
@@ -85,8 +88,16 @@ fn style_paths(text: &str) -> Vec<Vec<String>> {
         }
         let rest = &text[i + "style.".len()..];
         let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.')).unwrap_or(rest.len());
-        let keys: Vec<String> =
+        let mut keys: Vec<String> =
             rest[..end].trim_end_matches('.').split('.').filter(|k| !k.is_empty()).map(str::to_string).collect();
+        // A typst method call (`style.fonts.sans.split(", ")`) is not a key.
+        if rest[end..].starts_with('(') {
+            keys.pop();
+        }
+        // The file's own name, in comments.
+        if keys == ["json"] {
+            continue;
+        }
         if !keys.is_empty() {
             paths.push(keys);
         }
@@ -161,6 +172,9 @@ fn the_low_ink_group_only_overrides_colours_the_sheet_has() {
 
 #[test]
 fn the_style_path_scan_reads_templates_as_written() {
-    let paths = style_paths(r#"fill="{{ style.cards[r.orientation] }}" x="{{ style.liubo.ink }}" mystyle.no"#);
-    assert_eq!(paths, [vec!["cards".to_string()], vec!["liubo".to_string(), "ink".to_string()]]);
+    let paths = style_paths(
+        r#"fill="{{ style.cards[r.orientation] }}" x="{{ style.liubo.ink }}" mystyle.no style.json style.fonts.sans.split(",")"#,
+    );
+    let expected: Vec<Vec<&str>> = vec![vec!["cards"], vec!["liubo", "ink"], vec!["fonts", "sans"]];
+    assert_eq!(paths, expected);
 }

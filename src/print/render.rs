@@ -112,10 +112,17 @@ fn quiet_fallback(c: char, exclude: &[usvg::fontdb::ID], db: &mut std::sync::Arc
         !exclude.contains(&face.id)
             // usvg's own test: skip a face only when style, weight and stretch all differ.
             && !(base.style != face.style && base.weight != face.weight && base.stretch != face.stretch)
-            && db.has_char(face.id, c)
+            && has_char(db, face.id, c)
     })?;
     tracing::debug!(character = %c, from = %base.families[0].0, to = %face.families[0].0, "font fallback");
     Some(face.id)
+}
+
+/// True when face `id` maps `c` to a glyph (usvg's own test, which it does not export).
+fn has_char(db: &usvg::fontdb::Database, id: usvg::fontdb::ID, c: char) -> bool {
+    db.with_face_data(id, |data, index| ttf_parser::Face::parse(data, index).ok()?.glyph_index(c))
+        .flatten()
+        .is_some()
 }
 
 /// Parses `svg` with [`usvg_options`]`(dpi)`.

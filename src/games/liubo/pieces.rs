@@ -239,6 +239,42 @@ pub struct ChartLayout {
     pub double_one: String,
     /// Probability of an extra throw by a double, as a fraction.
     pub extra: String,
+    /// The key to the faces, top right, as runs each ending at its own `x` (mm).
+    pub legend: Vec<LegendRun>,
+}
+
+/// One run of the throw chart's key, drawn right-aligned at `x`.
+///
+/// The key is cut into runs so that no `<text>` mixes the line symbols with Latin text:
+/// usvg shapes a whole text with each span's font and, where Noto Sans forms the "fl"
+/// ligature of "flat", gives up fallback and warns about glyphs it then draws.
+#[derive(Debug, Clone, Serialize)]
+pub struct LegendRun {
+    /// The characters.
+    pub text: String,
+    /// Right end, mm.
+    pub x: f32,
+}
+
+/// Font size of the key, mm.
+const LEGEND_SIZE_MM: f32 = 2.9;
+
+/// The key "flat face = yang ⚊ · round face = yin ⚋", ending `right` mm from the left.
+fn legend(right: f32) -> Vec<LegendRun> {
+    let words = ["flat face = yang", "⚊", "·", "round face = yin", "⚋"];
+    let space = crate::cards::text_width(" ", LEGEND_SIZE_MM, false);
+    let mut x = right;
+    let mut runs: Vec<LegendRun> = words
+        .iter()
+        .rev()
+        .map(|w| {
+            let run = LegendRun { text: w.to_string(), x };
+            x -= crate::cards::text_width(w, LEGEND_SIZE_MM, false) + space;
+            run
+        })
+        .collect();
+    runs.reverse();
+    runs
 }
 
 /// The throw chart, computed from the model.
@@ -272,6 +308,7 @@ pub fn chart_layout() -> ChartLayout {
         scores,
         double_one: liubo::double_probability(1).expect("1 is a score").to_string(),
         extra: liubo::extra_throw_probability().to_string(),
+        legend: legend(CHART_MM.0 - 8.0),
     }
 }
 
