@@ -40,7 +40,10 @@ pub struct GenerateArgs {
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
     let parts = if args.only.is_empty() { Part::ALL.to_vec() } else { args.only };
-    let print = PrintOptions { dpi: args.dpi, lang: args.lang, profiles: Profiles::from_list(&args.profile),
+    let print = PrintOptions {
+        dpi: args.dpi,
+        lang: args.lang,
+        profiles: Profiles::from_list(&args.profile),
         backs: args.backs,
     };
     let options = GenerateOptions { out: args.out, print, parts };

@@ -106,7 +106,11 @@ pub fn usvg_options(dpi: f32) -> usvg::Options<'static> {
 ///
 /// The choice itself is usvg's, unchanged (same faces, same order), so output is
 /// byte-identical to usvg's default.
-fn quiet_fallback(c: char, exclude: &[usvg::fontdb::ID], db: &mut std::sync::Arc<usvg::fontdb::Database>) -> Option<usvg::fontdb::ID> {
+fn quiet_fallback(
+    c: char,
+    exclude: &[usvg::fontdb::ID],
+    db: &mut std::sync::Arc<usvg::fontdb::Database>,
+) -> Option<usvg::fontdb::ID> {
     let base = db.face(*exclude.first()?)?;
     let face = db.faces().find(|face| {
         !exclude.contains(&face.id)
@@ -120,9 +124,7 @@ fn quiet_fallback(c: char, exclude: &[usvg::fontdb::ID], db: &mut std::sync::Arc
 
 /// True when face `id` maps `c` to a glyph (usvg's own test, which it does not export).
 fn has_char(db: &usvg::fontdb::Database, id: usvg::fontdb::ID, c: char) -> bool {
-    db.with_face_data(id, |data, index| ttf_parser::Face::parse(data, index).ok()?.glyph_index(c))
-        .flatten()
-        .is_some()
+    db.with_face_data(id, |data, index| ttf_parser::Face::parse(data, index).ok()?.glyph_index(c)).flatten().is_some()
 }
 
 /// Parses `svg` with [`usvg_options`]`(dpi)`.

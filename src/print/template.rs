@@ -351,8 +351,11 @@ mod tests {
     #[test]
     fn low_ink_lays_its_group_over_the_sheet() {
         let dir = temp_dir("low-ink");
-        std::fs::write(dir.join("back.svg.j2"), r#"<rect fill="{{ style.back.ground }}" stroke="{{ style.back.line }}"/>"#)
-            .unwrap();
+        std::fs::write(
+            dir.join("back.svg.j2"),
+            r#"<rect fill="{{ style.back.ground }}" stroke="{{ style.back.line }}"/>"#,
+        )
+        .unwrap();
         std::fs::write(
             dir.join(STYLE_FILE),
             r##"{"back": {"ground": "#222222", "line": "#cccccc"}, "low_ink": {"back": {"ground": "#ffffff"}}}"##,
