@@ -112,12 +112,11 @@ fn quiet_fallback(
     db: &mut std::sync::Arc<usvg::fontdb::Database>,
 ) -> Option<usvg::fontdb::ID> {
     let base = db.face(*exclude.first()?)?;
-    let face = db.faces().find(|face| {
-        !exclude.contains(&face.id)
-            // usvg's own test: skip a face only when style, weight and stretch all differ.
-            && !(base.style != face.style && base.weight != face.weight && base.stretch != face.stretch)
-            && has_char(db, face.id, c)
-    })?;
+    // usvg's own test: skip a face only when style, weight and stretch all differ.
+    let unlike = |face: &usvg::fontdb::FaceInfo| {
+        base.style != face.style && base.weight != face.weight && base.stretch != face.stretch
+    };
+    let face = db.faces().find(|face| !exclude.contains(&face.id) && !unlike(face) && has_char(db, face.id, c))?;
     tracing::debug!(character = %c, from = %base.families[0].0, to = %face.families[0].0, "font fallback");
     Some(face.id)
 }
