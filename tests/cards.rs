@@ -412,6 +412,7 @@ fn two_runs_give_the_same_manifest() {
         dpi: hexforge::print::dpi::Dpi::new(72).expect("72 is in range"),
         lang: Lang::En,
         profiles: Profiles { home: true, tgc: false, mpc: false },
+        backs: hexforge::print::plan::Backs::Full,
     };
     let options = |out: PathBuf| GenerateOptions { out, print, parts: vec![Part::ChangingLines, Part::ZhiPai] };
     let (a, b) = (temp_dir("run-a"), temp_dir("run-b"));

@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 use resvg::tiny_skia::Pixmap;
 
-use super::{BLEED_MM, CardError, Deck, Face, Lang, card_svg};
+use super::{BLEED_MM, CardError, Deck, Face, Lang, card_svg_with_backs};
 use crate::cards::sheet::{self, ContactSection, SheetError};
 use crate::print::output::{Output, OutputError};
 use crate::print::paper::Paper;
@@ -148,7 +148,7 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
     let rendered: Vec<(Face, Thumbs, Option<usvg::Tree>)> = faces
         .par_iter()
         .map(|face| -> Result<_, ExportError> {
-            let svg = card_svg(deck, face, options.lang)?;
+            let svg = card_svg_with_backs(deck, face, options.lang, options.backs)?;
             write(out, svg_file(deck, face), svg.as_bytes())?;
             if home {
                 write(out, png_file(deck, face), &render::svg_to_png(&svg, options.dpi.as_f32())?)?;

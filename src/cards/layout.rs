@@ -26,12 +26,19 @@ pub struct TextBox {
     pub weight: u16,
     /// Letter spacing, mm.
     pub spacing: f32,
+    /// The text is a number that reads as another when the card is turned (6 and 9,
+    /// 16, 19, 60, 61), so the templates underline it, as playing cards do. Set from
+    /// the text by [`TextBox::new`]; absent from the template context when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub turn_mark: bool,
 }
 
 impl TextBox {
     /// Text anchored at its start (left), not spaced.
     pub fn new(text: impl Into<String>, x: f32, y: f32, size: f32, weight: u16) -> TextBox {
-        TextBox { text: text.into(), x, y, size, anchor: "start", weight, spacing: 0.0 }
+        let text = text.into();
+        let turn_mark = reads_otherwise_turned(&text);
+        TextBox { text, x, y, size, anchor: "start", weight, spacing: 0.0, turn_mark }
     }
 
     /// The same text with another anchor.
@@ -70,6 +77,14 @@ impl TextBox {
         }
         self
     }
+}
+
+/// True when `text` is a numeral that reads as a different numeral turned 180°: its
+/// digits all survive the turn (0 1 8 stay, 6 and 9 swap) and it holds a 6 or a 9, so
+/// the turned reading differs (`6` → `9`, `19` → `61`, `16` → `91`).
+pub fn reads_otherwise_turned(text: &str) -> bool {
+    let turnable = |c: char| matches!(c, '0' | '1' | '6' | '8' | '9');
+    !text.is_empty() && text.chars().all(turnable) && text.chars().any(|c| matches!(c, '6' | '9'))
 }
 
 /// An axis-aligned rectangle, mm.
@@ -246,4 +261,32 @@ pub fn text_width(text: &str, size: f32, bold: bool) -> f32 {
             pick.unwrap_or(1.0) * size
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_that_read_otherwise_turned_are_marked() {
+        for (text, marked) in [
+            ("6", true),
+            ("9", true),
+            ("16", true),
+            ("19", true),
+            ("60", true),
+            ("61", true),
+            ("1", false),
+            ("8", false),
+            ("11", false),
+            ("18", false),
+            ("26", false),
+            ("64", false),
+            ("", false),
+            ("Peace", false),
+        ] {
+            assert_eq!(reads_otherwise_turned(text), marked, "{text:?}");
+            assert_eq!(TextBox::new(text, 0.0, 0.0, 3.0, 400).turn_mark, marked, "{text:?}");
+        }
+    }
 }

@@ -31,6 +31,7 @@ use serde::Serialize;
 
 use crate::core::hexagram::Hexagram;
 use crate::core::trigram::Trigram;
+use crate::print::plan::Backs;
 use crate::print::render::{self, RenderError};
 use crate::print::template::{self, TemplateError};
 
@@ -268,38 +269,43 @@ impl FromStr for Face {
 ///
 /// Errors: the face is not in the deck, or the template is missing or broken.
 pub fn card_svg(deck: Deck, face: &Face, lang: Lang) -> Result<String, CardError> {
+    card_svg_with_backs(deck, face, lang, Backs::Full)
+}
+
+/// [`card_svg`] with the back drawn as `backs` asks; fronts are the same either way.
+pub fn card_svg_with_backs(deck: Deck, face: &Face, lang: Lang, backs: Backs) -> Result<String, CardError> {
     if !deck.has(face) {
         return Err(CardError::NotInDeck { deck, face: face.slug() });
     }
     let svg = match (deck, face) {
         (Deck::ChangingLines, Face::Card(h)) => {
-            draw("changing-lines/card.svg.j2", "card", changing_lines::CardLayout::new(*h, lang))?
+            draw("changing-lines/card.svg.j2", "card", changing_lines::CardLayout::new(*h, lang), Backs::Full)?
         }
         (Deck::ChangingLines, Face::Back) => {
-            draw("changing-lines/back.svg.j2", "back", changing_lines::BackLayout::new())?
+            draw("changing-lines/back.svg.j2", "back", changing_lines::BackLayout::new(), backs)?
         }
         (Deck::ZhiPai, Face::Card(h)) => {
-            draw("zhi-pai/hexagram.svg.j2", "card", zhi_pai::HexagramLayout::new(*h, lang))?
+            draw("zhi-pai/hexagram.svg.j2", "card", zhi_pai::HexagramLayout::new(*h, lang), Backs::Full)?
         }
-        (Deck::ZhiPai, Face::Back) => draw("zhi-pai/back.svg.j2", "back", zhi_pai::BackLayout::new())?,
+        (Deck::ZhiPai, Face::Back) => draw("zhi-pai/back.svg.j2", "back", zhi_pai::BackLayout::new(), backs)?,
         (Deck::ZhiPai, Face::Trigram(t)) => {
-            draw("zhi-pai/trigram.svg.j2", "card", zhi_pai::TrigramLayout::new(*t, lang))?
+            draw("zhi-pai/trigram.svg.j2", "card", zhi_pai::TrigramLayout::new(*t, lang), Backs::Full)?
         }
         (Deck::ChangingLines, Face::Trigram(_)) => unreachable!("checked by Deck::has"),
     };
     Ok(svg)
 }
 
-/// Renders `template` with the layout model under the name `key`.
+/// Renders `template` with the layout model under the name `key`, backs inked as `backs`.
 ///
 /// The model goes through JSON first so that every measurement reaches the template
 /// rounded to 0.01 mm: `f32` values would otherwise print as `14.600000381469727`.
-fn draw(template: &str, key: &str, layout: impl Serialize) -> Result<String, TemplateError> {
+fn draw(template: &str, key: &str, layout: impl Serialize, backs: Backs) -> Result<String, TemplateError> {
     let mut value = serde_json::to_value(layout).expect("layout models always serialise");
     round_numbers(&mut value);
     let mut ctx = serde_json::Map::new();
     ctx.insert(key.to_string(), value);
-    template::render(template, serde_json::Value::Object(ctx))
+    template::render_with(template, serde_json::Value::Object(ctx), backs)
 }
 
 /// Rounds every non-integer number in `value` to two decimals.

@@ -236,7 +236,6 @@ struct ContactLayout {
     title: TextBox,
     headings: Vec<TextBox>,
     slots: Vec<cards::Rect>,
-    sans: &'static str,
 }
 
 /// Renders a face for the contact sheet.
@@ -275,7 +274,6 @@ pub fn contact_sheet(title: &str, sections: &[ContactSection<'_>], cols: usize) 
         title: TextBox::new(title, margin as f32, (margin + 40) as f32, 40.0, 700),
         headings,
         slots,
-        sans: fonts::SANS_STACK,
     };
     let svg =
         template::render("sheets/contact.svg.j2", minijinja::context! { sheet => minijinja::value::Serde(&layout) })?;

@@ -4,6 +4,7 @@ use super::Outcome;
 use crate::games::PrintOptions;
 use crate::generate::{GenerateOptions, Part, generate};
 use crate::print::dpi::Dpi;
+use crate::print::plan::Backs;
 use crate::print::profile::Profiles;
 use anyhow::Context;
 use clap::Args;
@@ -32,11 +33,19 @@ pub struct GenerateArgs {
     /// Language of the names on the cards; Chinese names are always printed.
     #[arg(long, value_enum, default_value = "en")]
     lang: crate::cards::Lang,
+    /// How card and tile backs are printed.
+    #[arg(long, value_enum, default_value = "full")]
+    backs: Backs,
 }
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
     let parts = if args.only.is_empty() { Part::ALL.to_vec() } else { args.only };
-    let print = PrintOptions { dpi: args.dpi, lang: args.lang, profiles: Profiles::from_list(&args.profile) };
+    let print = PrintOptions {
+        dpi: args.dpi,
+        lang: args.lang,
+        profiles: Profiles::from_list(&args.profile),
+        backs: args.backs,
+    };
     let options = GenerateOptions { out: args.out, print, parts };
     let started = std::time::Instant::now();
     let bar = progress_bar();

@@ -6,6 +6,7 @@ use clap::builder::PossibleValue;
 
 use crate::cards::Lang;
 use crate::generate::Part;
+use crate::print::plan::Backs;
 use crate::print::profile::Profile;
 
 impl ValueEnum for Part {
@@ -35,5 +36,15 @@ impl ValueEnum for Lang {
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
         Some(PossibleValue::new(self.code()).help(self.about()))
+    }
+}
+
+impl ValueEnum for Backs {
+    fn value_variants<'a>() -> &'a [Self] {
+        Backs::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.key()).help(self.about()))
     }
 }

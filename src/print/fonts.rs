@@ -6,6 +6,9 @@
 //! the binary runs from anywhere. `fonts/README.md` says how each subset was made, and
 //! `fonts/make-fonts.sh` remakes them.
 //!
+//! The font stacks templates name (`font-family`) are in `templates/style.json`
+//! (`fonts`), not here, so a designer changes them without recompiling.
+//!
 //! Family names must be written exactly as the constants below: usvg silently draws
 //! with another font when a `font-family` matches nothing (see
 //! [`crate::print::render::unknown_font_families`]). Characters a font lacks fall back, per
@@ -34,13 +37,6 @@ pub const CJK: &str = "Noto Sans CJK TC";
 
 /// Every bundled family, text faces first.
 pub const FAMILIES: [&str; 6] = [SANS, SERIF, SYMBOLS, SYMBOLS_EXTRA, MATH, CJK];
-
-/// `font-family` value for card text: Latin first, then the fallbacks in the order a
-/// reader would pick them. usvg falls back per character anyway; listing them keeps
-/// the choice visible in the SVG.
-pub const SANS_STACK: &str = "Noto Sans, Noto Sans CJK TC, Noto Sans Symbols2, Noto Sans Math, Noto Sans Symbols";
-/// `font-family` value for rulebook-style serif text, with the same fallbacks.
-pub const SERIF_STACK: &str = "Noto Serif, Noto Sans CJK TC, Noto Sans Symbols2, Noto Sans Math, Noto Sans Symbols";
 
 macro_rules! font_file {
     ($name:literal) => {

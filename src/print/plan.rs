@@ -15,11 +15,50 @@ pub struct PrintOptions {
     pub lang: Lang,
     /// Which print profiles of card images to make (default all).
     pub profiles: Profiles,
+    /// How card and tile backs are inked (default [`Backs::Full`]).
+    pub backs: Backs,
 }
 
 impl Default for PrintOptions {
     fn default() -> Self {
-        PrintOptions { dpi: Dpi::DEFAULT, lang: Lang::En, profiles: Profiles::ALL }
+        PrintOptions { dpi: Dpi::DEFAULT, lang: Lang::En, profiles: Profiles::ALL, backs: Backs::Full }
+    }
+}
+
+/// How the backs of cards and tiles are printed.
+///
+/// `LowInk` draws each back as a line drawing on white, for inkjet printers whose paper
+/// soaks under a near-solid page. The colours are the style sheet's: `style.json`'s
+/// `low_ink` group is laid over the rest of the sheet (see
+/// [`crate::print::template::Templates::render_with`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Backs {
+    /// The designed backs, full colour (the default).
+    #[default]
+    Full,
+    /// Backs as line drawings on white.
+    LowInk,
+}
+
+impl Backs {
+    /// Every choice, as offered on the command line.
+    pub const ALL: &'static [Backs] = &[Backs::Full, Backs::LowInk];
+
+    /// The name on the command line: `full`, `low-ink`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Backs::Full => "full",
+            Backs::LowInk => "low-ink",
+        }
+    }
+
+    /// One line saying what the choice prints, for `--help`.
+    pub fn about(self) -> &'static str {
+        match self {
+            Backs::Full => "backs in full colour, as designed (default)",
+            Backs::LowInk => "backs as line drawings on white, to spare ink and inkjet paper",
+        }
     }
 }
 

@@ -34,6 +34,8 @@ use minijinja::value::{Serde, Value};
 use minijinja::{AutoEscape, Environment, UndefinedBehavior, context};
 use serde::Serialize;
 
+use crate::print::plan::Backs;
+
 /// The style sheet's file name, in the templates folder.
 pub const STYLE_FILE: &str = "style.json";
 
@@ -146,6 +148,14 @@ impl Templates {
     /// Renders template `name` (a path relative to the folder, e.g. `card.svg.j2`) with
     /// `ctx`, any serde-serialisable value (usually a struct or `minijinja::context!`).
     pub fn render(&self, name: &str, ctx: impl Serialize) -> Result<String, TemplateError> {
+        self.render_with(name, ctx, Backs::Full)
+    }
+
+    /// [`Templates::render`] with the backs inked as `backs` asks: for
+    /// [`Backs::LowInk`], the style sheet's `low_ink` group is laid over the rest of it
+    /// (key by key, at any depth), so a template keeps asking for
+    /// `style.zhi_pai.back.ground` and gets white.
+    pub fn render_with(&self, name: &str, ctx: impl Serialize, backs: Backs) -> Result<String, TemplateError> {
         let err = |source: minijinja::Error| {
             if source.kind() == minijinja::ErrorKind::TemplateNotFound {
                 TemplateError::NotFound { name: name.to_string(), dir: self.dir.clone() }
@@ -154,7 +164,11 @@ impl Templates {
             }
         };
         let template = self.env.get_template(name).map_err(err)?;
-        let style = self.style()?;
+        let mut style = self.style()?;
+        if backs == Backs::LowInk {
+            let low_ink = style.get(LOW_INK_KEY).cloned().unwrap_or_default();
+            overlay(&mut style, &low_ink);
+        }
         template.render(context! { style => Serde(style), ..Value::from(Serde(ctx)) }).map_err(err)
     }
 
@@ -164,6 +178,26 @@ impl Templates {
         let err = |source| TemplateError::Render { name: name.to_string(), source };
         let template = self.env.template_from_named_str(name, source).map_err(err)?;
         template.render(Value::from(Serde(ctx))).map_err(err)
+    }
+}
+
+/// The style sheet's group of colours that replace others for [`Backs::LowInk`].
+pub const LOW_INK_KEY: &str = "low_ink";
+
+/// Lays `top` over `base`: objects merge key by key, anything else replaces.
+fn overlay(base: &mut serde_json::Value, top: &serde_json::Value) {
+    match (base, top) {
+        (serde_json::Value::Object(base), serde_json::Value::Object(top)) => {
+            for (key, value) in top {
+                match base.get_mut(key) {
+                    Some(slot) => overlay(slot, value),
+                    None => {
+                        base.insert(key.clone(), value.clone());
+                    }
+                }
+            }
+        }
+        (base, top) => *base = top.clone(),
     }
 }
 
@@ -197,6 +231,11 @@ fn shared() -> Result<&'static Templates, TemplateError> {
 /// the style sheet as `style`.
 pub fn render(name: &str, ctx: impl Serialize) -> Result<String, TemplateError> {
     shared()?.render(name, ctx)
+}
+
+/// [`render`] with the backs inked as `backs` asks ([`Templates::render_with`]).
+pub fn render_with(name: &str, ctx: impl Serialize, backs: Backs) -> Result<String, TemplateError> {
+    shared()?.render_with(name, ctx, backs)
 }
 
 /// The process-wide style sheet (`style.json`): palettes and font stacks.
@@ -306,6 +345,28 @@ mod tests {
         assert_eq!(t.render("dot.svg.j2", context! { r => 2 }).unwrap(), r##"<circle fill="#abcdef" r="2"/>"##);
         std::fs::write(dir.join(STYLE_FILE), "[1").unwrap();
         assert!(matches!(t.style(), Err(TemplateError::Style { .. })));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn low_ink_lays_its_group_over_the_sheet() {
+        let dir = temp_dir("low-ink");
+        std::fs::write(
+            dir.join("back.svg.j2"),
+            r#"<rect fill="{{ style.back.ground }}" stroke="{{ style.back.line }}"/>"#,
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join(STYLE_FILE),
+            r##"{"back": {"ground": "#222222", "line": "#cccccc"}, "low_ink": {"back": {"ground": "#ffffff"}}}"##,
+        )
+        .unwrap();
+        let t = Templates::new(&dir);
+        assert_eq!(t.render("back.svg.j2", ()).unwrap(), r##"<rect fill="#222222" stroke="#cccccc"/>"##);
+        assert_eq!(
+            t.render_with("back.svg.j2", (), Backs::LowInk).unwrap(),
+            r##"<rect fill="#ffffff" stroke="#cccccc"/>"##
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

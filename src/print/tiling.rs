@@ -21,7 +21,6 @@
 //! grid before any PDF is made. Page furniture (marks, labels, the tile map) is drawn from
 //! the template `templates/tiling/page.svg.j2`.
 
-use crate::print::fonts;
 use crate::print::paper::Paper;
 use crate::print::pdf::{self, MmRect, PRINTER_SAFE_MM, PdfError, ViewerPreferences};
 use crate::print::render;
@@ -298,7 +297,6 @@ struct MapCell {
 struct Furniture {
     width: f32,
     height: f32,
-    font: &'static str,
     lines: Vec<Line>,
     /// Registration marks (half on each tile of a seam), centres in page millimetres.
     marks: Vec<(f32, f32)>,
@@ -310,7 +308,7 @@ struct Furniture {
 
 impl Furniture {
     fn new(width: f32, height: f32) -> Furniture {
-        Furniture { width, height, font: fonts::SANS_STACK, ..Default::default() }
+        Furniture { width, height, ..Default::default() }
     }
 
     fn line(&mut self, class: &'static str, x1: f32, y1: f32, x2: f32, y2: f32) {

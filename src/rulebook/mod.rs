@@ -95,6 +95,10 @@ pub fn rulebook_pdf_in(dir: &Path, game: &Book, paper: Paper) -> Result<Vec<u8>,
     let mut inputs = Dict::new();
     inputs.insert("paper".into(), paper.typst_name().into_value());
     inputs.insert("data".into(), game.data.to_string().into_value());
+    // The house style (colours, font stacks) from the style sheet beside the rulebooks
+    // folder, so the rulebooks and their figures share one palette.
+    let style = crate::print::template::Templates::new(dir.parent().unwrap_or(dir)).style()?;
+    inputs.insert("style".into(), style.to_string().into_value());
     let compiled = engine.compile_with_input(format!("/{template}").as_str(), inputs);
     let document = compiled.output.map_err(|e| RulebookError::Compile {
         template: template.clone(),

@@ -130,8 +130,6 @@ pub struct BoardLayout {
     pub marks: Vec<Mark>,
     /// The entry arrow, from outside the board into station 1.
     pub entry: (Pt, Pt),
-    /// Font stack for labels.
-    pub font: &'static str,
 }
 
 fn station_radius(kind: StationKind) -> f32 {
@@ -260,7 +258,6 @@ pub fn board_layout() -> BoardLayout {
         links,
         marks: tlv_marks(pool),
         entry: (pt(one.x, BOARD_MM - 9.0), pt(one.x, one.y + r + 1.5)),
-        font: crate::print::fonts::SANS_STACK,
     }
 }
 

@@ -131,8 +131,6 @@ pub struct PiecesLayout {
     pub tokens: Vec<TokenView>,
     /// How a promoted stone is shown: rule 9's own words.
     pub owl_promotion: &'static str,
-    /// Font stack.
-    pub font: &'static str,
 }
 
 /// The pieces sheet: six sticks across the top, then a row of white stones with the white
@@ -174,7 +172,6 @@ pub fn pieces_layout() -> PiecesLayout {
         sticks,
         tokens,
         owl_promotion: liubo::OWL_PROMOTION,
-        font: crate::print::fonts::SANS_STACK,
     }
 }
 
@@ -187,7 +184,7 @@ pub fn pieces_svg() -> Result<String, ArtError> {
 pub fn token_svg(piece: Piece, side: Side) -> Result<String, ArtError> {
     let d = piece.diameter();
     let token = TokenView { piece, side, at: pt(d / 2.0 + 1.0, d / 2.0 + 1.0), r: d / 2.0 };
-    let ctx = serde_json::json!({ "size": d + 2.0, "token": token, "font": crate::print::fonts::SANS_STACK });
+    let ctx = serde_json::json!({ "size": d + 2.0, "token": token });
     Ok(template::render("liubo/token.svg.j2", ctx)?)
 }
 
@@ -199,7 +196,6 @@ pub fn stick_svg() -> Result<String, ArtError> {
         "width": 2.0 * face + 2.0,
         "height": len + 2.0,
         "stick": stick,
-        "font": crate::print::fonts::SANS_STACK,
     });
     Ok(template::render("liubo/stick.svg.j2", ctx)?)
 }
@@ -251,8 +247,42 @@ pub struct ChartLayout {
     pub double_one: String,
     /// Probability of an extra throw by a double, as a fraction.
     pub extra: String,
-    /// Font stack.
-    pub font: &'static str,
+    /// The key to the faces, top right, as runs each ending at its own `x` (mm).
+    pub legend: Vec<LegendRun>,
+}
+
+/// One run of the throw chart's key, drawn right-aligned at `x`.
+///
+/// The key is cut into runs so that no `<text>` mixes the line symbols with Latin text:
+/// usvg shapes a whole text with each span's font and, where Noto Sans forms the "fl"
+/// ligature of "flat", gives up fallback and warns about glyphs it then draws.
+#[derive(Debug, Clone, Serialize)]
+pub struct LegendRun {
+    /// The characters.
+    pub text: String,
+    /// Right end, mm.
+    pub x: f32,
+}
+
+/// Font size of the key, mm.
+const LEGEND_SIZE_MM: f32 = 2.9;
+
+/// The key "flat face = yang ⚊ · round face = yin ⚋", ending `right` mm from the left.
+fn legend(right: f32) -> Vec<LegendRun> {
+    let words = ["flat face = yang", "⚊", "·", "round face = yin", "⚋"];
+    let space = crate::cards::text_width(" ", LEGEND_SIZE_MM, false);
+    let mut x = right;
+    let mut runs: Vec<LegendRun> = words
+        .iter()
+        .rev()
+        .map(|w| {
+            let run = LegendRun { text: w.to_string(), x };
+            x -= crate::cards::text_width(w, LEGEND_SIZE_MM, false) + space;
+            run
+        })
+        .collect();
+    runs.reverse();
+    runs
 }
 
 /// The throw chart, computed from the model.
@@ -286,7 +316,7 @@ pub fn chart_layout() -> ChartLayout {
         scores,
         double_one: liubo::double_probability(1).expect("1 is a score").to_string(),
         extra: liubo::extra_throw_probability().to_string(),
-        font: crate::print::fonts::SANS_STACK,
+        legend: legend(CHART_MM.0 - 8.0),
     }
 }
 

@@ -24,6 +24,7 @@ use crate::cards::sheet::SEAM_OVERLAP_MM;
 use crate::games::ArtError;
 use crate::games::yijing_pai::rules::{TileKind, TileSet};
 use crate::print::pdf::{self, CropMarks, MmRect, ViewerPreferences};
+use crate::print::plan::Backs;
 use crate::print::render;
 use crate::print::template;
 use serde::Serialize;
@@ -88,11 +89,15 @@ struct FaceView {
     bleed: f32,
     trim_w: f32,
     trim_h: f32,
-    font: &'static str,
 }
 
 /// One tile face as SVG, 36 × 46 mm with bleed.
 pub fn tile_svg(face: TileFace) -> Result<String, ArtError> {
+    tile_svg_with_backs(face, Backs::Full)
+}
+
+/// [`tile_svg`] with the back tile inked as `backs` asks; fronts are the same either way.
+pub fn tile_svg_with_backs(face: TileFace, backs: Backs) -> Result<String, ArtError> {
     let view = FaceView {
         face: face.key(),
         label: face.label(),
@@ -101,9 +106,8 @@ pub fn tile_svg(face: TileFace) -> Result<String, ArtError> {
         bleed: BLEED_MM,
         trim_w: TILE_W_MM,
         trim_h: TILE_H_MM,
-        font: crate::print::fonts::SANS_STACK,
     };
-    Ok(template::render("yijing-pai/tile.svg.j2", view)?)
+    Ok(template::render_with("yijing-pai/tile.svg.j2", view, backs)?)
 }
 
 /// One page of tiles: its kinds in grid order (row by row, left to right).
@@ -148,9 +152,18 @@ fn clip(trim: MmRect, filled: &[MmRect]) -> MmRect {
 /// BleedBox = the grid with its bleed; viewers are asked not to scale and to print duplex
 /// on the long edge.
 pub fn sheets_pdf(set: TileSet, paper: crate::print::paper::Paper) -> Result<Vec<u8>, ArtError> {
+    sheets_pdf_with_backs(set, paper, Backs::Full)
+}
+
+/// [`sheets_pdf`] with the back pages inked as `backs` asks.
+pub fn sheets_pdf_with_backs(
+    set: TileSet,
+    paper: crate::print::paper::Paper,
+    backs: Backs,
+) -> Result<Vec<u8>, ArtError> {
     let trees: Vec<(TileFace, usvg::Tree)> = TileFace::ALL
         .iter()
-        .map(|&f| Ok((f, render::svg_tree(&tile_svg(f)?, 96.0)?)))
+        .map(|&f| Ok((f, render::svg_tree(&tile_svg_with_backs(f, backs)?, 96.0)?)))
         .collect::<Result<_, ArtError>>()?;
     let tree = |f: TileFace| &trees.iter().find(|(g, _)| *g == f).expect("all faces").1;
     let size = paper.size_mm();

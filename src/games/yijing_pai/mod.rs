@@ -17,6 +17,7 @@ use self::rules::TileSet;
 use crate::games::ArtError;
 use crate::games::{Component, Figure, Game, PrintFile, PrintOptions};
 use crate::print::output::Output;
+use crate::print::plan::Backs;
 use crate::print::render;
 
 /// The game's key: its output folder, its rulebook's name.
@@ -56,12 +57,12 @@ impl OutFile {
         }
     }
 
-    /// Its content; PNGs at `dpi`.
-    pub fn bytes(self, dpi: f32) -> Result<Vec<u8>, ArtError> {
+    /// Its content; PNGs at `dpi`, the back tile inked as `backs` asks.
+    pub fn bytes(self, dpi: f32, backs: Backs) -> Result<Vec<u8>, ArtError> {
         Ok(match self {
-            OutFile::Svg(f) => art::tile_svg(f)?.into_bytes(),
-            OutFile::Png(f) => render::svg_to_png(&art::tile_svg(f)?, dpi)?,
-            OutFile::Sheets(s, p) => art::sheets_pdf(s, p)?,
+            OutFile::Svg(f) => art::tile_svg_with_backs(f, backs)?.into_bytes(),
+            OutFile::Png(f) => render::svg_to_png(&art::tile_svg_with_backs(f, backs)?, dpi)?,
+            OutFile::Sheets(s, p) => art::sheets_pdf_with_backs(s, p, backs)?,
         })
     }
 }
@@ -81,7 +82,7 @@ impl Game for YijingPai {
     }
 
     fn generate(&self, out: &Output, options: &PrintOptions) -> Result<(), ArtError> {
-        crate::games::write_each(out, OutFile::all(), OutFile::file, |f| f.bytes(options.dpi.as_f32()))
+        crate::games::write_each(out, OutFile::all(), OutFile::file, |f| f.bytes(options.dpi.as_f32(), options.backs))
     }
 
     fn components(&self) -> Vec<Component> {
