@@ -176,11 +176,8 @@ fn pieces_figure() -> Result<String, ArtError> {
     let pitch = 28.0;
     let row_pitch = 42.0;
     let all = faces();
-    let placed: Vec<(&PieceFace, Piece)> = all
-        .iter()
-        .filter(|f| f.component.shape != Shape::Ruler)
-        .filter_map(|f| Some((f, f.piece()?)))
-        .collect();
+    let placed: Vec<(&PieceFace, Piece)> =
+        all.iter().filter(|f| f.component.shape != Shape::Ruler).filter_map(|f| Some((f, f.piece()?))).collect();
     let mut pieces = Vec::new();
     let mut labels = Vec::new();
     for (k, (f, p)) in placed.iter().enumerate() {

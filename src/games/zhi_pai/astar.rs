@@ -145,7 +145,7 @@ impl Hasher for StateHasher {
     }
 }
 
-/// A stored position, 24 bytes.
+/// A stored position, 32 bytes.
 #[derive(Copy, Clone)]
 struct Node {
     used: u64,
@@ -153,6 +153,8 @@ struct Node {
     /// The previous stored position with the same ends and used cards (`u32::MAX`: none),
     /// so that a new one is compared with each of them.
     same_cards: u32,
+    /// The previous stored position with the same ends and active trigram cards.
+    same_ends: u32,
     left: u8,
     right: u8,
     active: u8,
@@ -176,6 +178,11 @@ impl Node {
     /// Ends and used cards: the part of the state that dominance compares exactly.
     fn cards_key(self) -> u128 {
         u128::from(self.used) | u128::from(self.left) << 64 | u128::from(self.right) << 72
+    }
+
+    /// Ends and active trigram cards: positions that may differ only in the cards used.
+    fn ends_key(self) -> u32 {
+        u32::from(self.left) << 16 | u32::from(self.right) << 8 | u32::from(self.active)
     }
 }
 
@@ -206,6 +213,7 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
         used: 0,
         parent: u32::MAX,
         same_cards: u32::MAX,
+        same_ends: u32::MAX,
         left: index(setup.start),
         right: index(setup.start.complement()),
         active: setup.active.0,
@@ -226,6 +234,8 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
     let mut nodes = vec![start];
     let mut same_cards: HashMap<u128, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
     same_cards.insert(start.cards_key(), 0);
+    let mut same_ends: HashMap<u32, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
+    same_ends.insert(start.ends_key(), 0);
     let Some(h) = estimate(&start, &relaxed) else {
         return (Outcome::Impossible, effort);
     };
@@ -246,7 +256,9 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
                     effort.relaxed_states = game.finite_states();
                     relaxed = Some(game);
                 }
-                None => return (unknown(lower.max(total), Stop::Cancelled), Effort { positions: nodes.len(), ..effort }),
+                None => {
+                    return (unknown(lower.max(total), Stop::Cancelled), Effort { positions: nodes.len(), ..effort });
+                }
             }
         }
         if relaxed.is_some() {
@@ -287,6 +299,7 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
                     used: node.used | 1 << card,
                     parent: at as u32,
                     same_cards: u32::MAX,
+                    same_ends: u32::MAX,
                     left: if side == Side::Left { card as u8 } else { node.left },
                     right: if side == Side::Right { card as u8 } else { node.right },
                     active: activate(active, card_hex, how).0,
@@ -299,13 +312,15 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
                 }
                 let Some(h) = estimate(&child, &relaxed) else { continue };
                 let Some(previous) = dominance(&mut nodes, &same_cards, child) else { continue };
+                let Some(previous_ends) = fewer_cards(&nodes, &same_ends, child) else { continue };
                 if nodes.len() >= budget.max_positions {
                     return (unknown(lower, Stop::Budget), Effort { positions: nodes.len(), ..effort });
                 }
                 let child_at = nodes.len();
                 same_cards.insert(child.cards_key(), child_at as u32);
+                same_ends.insert(child.ends_key(), child_at as u32);
                 open.push(priority(depth + 1, h, child_at));
-                nodes.push(Node { same_cards: previous, ..child });
+                nodes.push(Node { same_cards: previous, same_ends: previous_ends, ..child });
             }
         }
     }
@@ -332,6 +347,35 @@ fn dominance(
             other.move_and_flags |= SUPERSEDED;
         }
         at = other.same_cards;
+    }
+    Some(newest)
+}
+
+/// Stored positions with the same ends and active trigram cards compared, at most, for
+/// [`fewer_cards`]: the newest ones, which are the likeliest to dominate.
+const FEWER_CARDS_SCAN: usize = 32;
+
+/// Compares `child` with the newest stored positions of the same ends and active trigram
+/// cards: `None` when one of them used only cards that `child` used too (it reached the same
+/// place with fewer cards and has every card left that `child` has, so nothing `child` can
+/// do is out of its reach, in fewer placements). Otherwise the newest of them, to be
+/// chained behind `child`.
+fn fewer_cards(
+    nodes: &[Node],
+    same_ends: &HashMap<u32, u32, BuildHasherDefault<StateHasher>>,
+    child: Node,
+) -> Option<u32> {
+    let newest = same_ends.get(&child.ends_key()).copied().unwrap_or(u32::MAX);
+    let mut at = newest;
+    for _ in 0..FEWER_CARDS_SCAN {
+        if at == u32::MAX {
+            break;
+        }
+        let other = nodes[at as usize];
+        if other.used & !child.used == 0 {
+            return None;
+        }
+        at = other.same_ends;
     }
     Some(newest)
 }
