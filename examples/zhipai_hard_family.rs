@@ -106,7 +106,7 @@ fn main() {
             (measure(&q).1.positions, q)
         })
         .collect();
-    pool.sort_by(|a, b| b.0.cmp(&a.0));
+    pool.sort_by_key(|entry| std::cmp::Reverse(entry.0));
     pool.truncate(20);
     eprintln!("worst of {random} random questions: {} positions", pool[0].0);
     for _ in 0..rounds {
@@ -119,7 +119,7 @@ fn main() {
         if positions > pool.last().expect("a pool").0 {
             pool.pop();
             pool.push((positions, child));
-            pool.sort_by(|a, b| b.0.cmp(&a.0));
+            pool.sort_by_key(|entry| std::cmp::Reverse(entry.0));
         }
     }
     for (_, q) in &pool {

@@ -274,7 +274,7 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
         }
         lower = lower.max(total);
         effort.expansions += 1;
-        if effort.expansions.is_multiple_of(CANCEL_POLL) && is_set(budget.cancel) {
+        if effort.expansions % CANCEL_POLL == 0 && is_set(budget.cancel) {
             return (unknown(lower, Stop::Cancelled), Effort { positions: nodes.len(), ..effort });
         }
         let free_cards = available & !node.used;

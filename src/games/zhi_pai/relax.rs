@@ -57,7 +57,7 @@ impl Relaxed {
         }
         let mut head = 0;
         while head < queue.len() {
-            if head.is_multiple_of(CANCEL_POLL) && is_set(cancel) {
+            if head % CANCEL_POLL == 0 && is_set(cancel) {
                 return None;
             }
             let at = queue[head] as usize;
