@@ -1,6 +1,7 @@
 //! Solver costs: all 64 Zhi Pai starts on the full deck; 1,000 random restricted Zhi Pai
-//! questions (6-16 available cards, 0-2 active trigram cards); every Pathways pair for
-//! each deck and orientation mode. Besides criterion's figures for each batch, the
+//! questions (6-16 available cards, 0-2 active trigram cards); the hard Zhi Pai questions
+//! (issue 17's, and the worst found by `examples/zhipai_hard_family.rs`), with the relaxed
+//! game's build on a near-full deck; every Pathways pair for each deck and orientation mode. Besides criterion's figures for each batch, the
 //! per-question median and 90th percentile of the restricted Zhi Pai questions and of
 //! the Pathways questions are printed, since the targets are per question.
 //!
@@ -12,7 +13,7 @@ use hexforge::core::hexagram::Hexagram;
 use hexforge::core::trigram::Trigram;
 use hexforge::games::changing_lines::deck::{Deck, DeckName};
 use hexforge::games::changing_lines::pathways::{self, Mode};
-use hexforge::games::zhi_pai::{self as zhipai, Setup, TrigramSet};
+use hexforge::games::zhi_pai::{self as zhipai, Budget, Outcome, Setup, TrigramSet, Tuning, search_tuned};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -119,5 +120,41 @@ fn pathways_benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, zhipai_benches, pathways_benches);
+/// Issue 17's question and the worst found by `examples/zhipai_hard_family.rs`.
+const HARD: [(&str, i64, &[i64], &[&str]); 1] =
+    [("issue 17", 2, &[4, 7, 8, 11, 15, 16, 19, 20, 23, 25, 29, 35, 36, 39, 40, 45, 46, 52, 62], &[])];
+
+fn hard_setup(start: i64, cards: &[i64], active: &[&str]) -> Setup {
+    let start = Hexagram::from_number(start).unwrap();
+    let active = TrigramSet::from_names(active).unwrap();
+    Setup::with_available(start, CardSet::from_numbers(cards).unwrap(), active).unwrap()
+}
+
+fn zhipai_hard_benches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("zhipai/hard");
+    for (name, start, cards, active) in HARD {
+        let setup = hard_setup(start, cards, active);
+        let (outcome, effort) = search_tuned(&setup, &Budget::default(), Tuning::default());
+        let answer = match outcome {
+            Outcome::Optimal(s) => format!("{} cards", s.sequence.len()),
+            Outcome::Impossible => "impossible".to_string(),
+            Outcome::Unknown { lower_bound, .. } => format!("undecided, at least {lower_bound} cards"),
+        };
+        eprintln!("{name}: {answer}, {effort:?}");
+        group.bench_function(name, |b| b.iter(|| black_box(zhipai::search(&setup, &Budget::default()))));
+    }
+    // The relaxed game's largest build: 61 cards, forced from the first position.
+    let near_full = Setup::with_available(
+        Hexagram::from_number(1).unwrap(),
+        CardSet::from_mask(Setup::new(Hexagram::from_number(1).unwrap()).available.mask() & !(1 << 2)),
+        TrigramSet::EMPTY,
+    )
+    .unwrap();
+    group.bench_function("near-full deck, relaxed game from the start", |b| {
+        b.iter(|| black_box(search_tuned(&near_full, &Budget::default(), Tuning { relax_after: Some(0) })))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, zhipai_benches, zhipai_hard_benches, pathways_benches);
 criterion_main!(benches);

@@ -1,16 +1,19 @@
 //! Zhi Pai (易經紙牌, SPEC §3): two chains of hexagram cards grown toward each other.
 //!
 //! - [`rules`]: laying a card, the three link conditions, the trigram cards;
-//! - [`solve`]: the exact shortest-sequence search; [`check`]: the judge and checker of a
-//!   proposed sequence; [`score`]: the solo score. These four are pure: no printing, no I/O.
+//! - [`solve`]: the exact shortest-sequence search, its engine in `astar.rs` and its
+//!   relaxed-game bound in `relax.rs`; [`check`]: the judge and checker of a proposed
+//!   sequence; [`score`]: the solo score. These are pure: no printing, no I/O.
 //! - [`art`]: the layout of the cards; [`rulebook`]: the rulebook's data and figures.
 //!
 //! The public items of the four rule files are re-exported here, so callers write
 //! `zhi_pai::shortest`, `zhi_pai::Setup`, …
 
 pub mod art;
+mod astar;
 pub mod check;
 pub mod figures;
+mod relax;
 pub mod rulebook;
 pub mod rules;
 pub mod score;
@@ -18,6 +21,7 @@ pub mod solve;
 #[cfg(test)]
 mod tests;
 
+pub use astar::{CANCEL_POLL, Effort, RELAX_AFTER, Tuning, search_tuned};
 pub use check::{JudgedMove, Judgement, Report, check, judge, parse_placements, sequence_length};
 pub use rules::{
     Condition, Game, Link, Placement, Position, Setup, Side, TrigramSet, Violation, ZhiPaiError, activate, is_swap,

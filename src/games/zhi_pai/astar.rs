@@ -1,0 +1,450 @@
+//! Zhi Pai (SPEC §3): the engine of the exact shortest-sequence search. A* over packed game
+//! states, with dominance between states and two lower bounds (a chain of links through
+//! the unused cards; the relaxed game of [`super::relax`]), within a budget of positions
+//! and a cancel flag. [`super::search`] is its public face.
+
+use super::relax::Relaxed;
+use super::rules::{Game, Position, Setup, Side, TrigramSet, activate, link, shared_trigram};
+use super::solve::{Budget, Outcome, Solution, Stop};
+use crate::core::hexagram::Hexagram;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Positions stored before the relaxed game is built. Most questions are answered well
+/// before this, so they never pay for it; the hard ones (long proofs that nothing
+/// finishes) are cut short by it.
+pub const RELAX_AFTER: usize = 5_000;
+
+/// Expansions between two looks at [`Budget::cancel`]: often enough to stop within a
+/// millisecond or two, rarely enough to cost nothing.
+pub const CANCEL_POLL: usize = 1024;
+
+/// Knobs of the search that callers normally leave at their defaults; tests and
+/// benchmarks turn them to reach each part of the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// Build the relaxed game once this many positions are stored (`Some(0)`: at once;
+    /// `None`: never). Default [`RELAX_AFTER`].
+    pub relax_after: Option<usize>,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning { relax_after: Some(RELAX_AFTER) }
+    }
+}
+
+/// What a search spent, for benchmarks and the hard-question hunt.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effort {
+    /// Positions stored (the quantity [`Budget::max_positions`] limits).
+    pub positions: usize,
+    /// Positions expanded.
+    pub expansions: usize,
+    /// Relaxed-game states with a finite distance, 0 when the relaxed game was not built.
+    pub relaxed_states: usize,
+}
+
+/// Per-hexagram link masks, by King Wen index (bit `n - 1` = card `n`), derived once
+/// from the rule functions [`link`] and [`shared_trigram`].
+pub(super) struct Tables {
+    pub(super) hexagram: [Hexagram; 64],
+    /// Conditions 1 or 2: links that spend nothing.
+    pub(super) free: [u64; 64],
+    /// Condition 3 by the shared lower trigram (whether or not a free link exists too).
+    pub(super) same_lower: [u64; 64],
+    pub(super) same_upper: [u64; 64],
+    /// By trigram bits: the cards with that trigram, lower or upper.
+    with_trigram: [u64; 8],
+    /// By card: its trigrams, as trigram-set bits (one bit for a doubled trigram).
+    pub(super) trigrams: [u8; 64],
+}
+
+impl Tables {
+    /// The cards that link to card `x` while the trigram cards `usable` are active.
+    pub(super) fn links(&self, x: usize, usable: u8) -> u64 {
+        let h = self.hexagram[x];
+        let mut m = self.free[x];
+        if usable >> h.lower().bits() & 1 == 1 {
+            m |= self.same_lower[x];
+        }
+        if usable >> h.upper().bits() & 1 == 1 {
+            m |= self.same_upper[x];
+        }
+        m
+    }
+
+    /// The trigram card (as set bits) that laying `card` next to `end` spends: 0 for a free
+    /// link. Only meaningful when the two link.
+    pub(super) fn spent(&self, card: usize, end: usize) -> u8 {
+        let h = self.hexagram[card];
+        if self.free[card] >> end & 1 == 1 {
+            0
+        } else if self.same_lower[card] >> end & 1 == 1 {
+            1 << h.lower().bits()
+        } else {
+            1 << h.upper().bits()
+        }
+    }
+}
+
+pub(super) fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let hexagram: [Hexagram; 64] = std::array::from_fn(|i| Hexagram::from_number(i as i64 + 1).expect("1..=64"));
+        let mask = |f: &dyn Fn(Hexagram, Hexagram) -> bool| -> [u64; 64] {
+            std::array::from_fn(|i| (0..64).filter(|&j| f(hexagram[i], hexagram[j])).fold(0, |m, j| m | 1 << j))
+        };
+        let everything = TrigramSet(u8::MAX);
+        Tables {
+            hexagram,
+            free: mask(&|a, b| link(a, b, TrigramSet::EMPTY).is_some()),
+            same_lower: mask(&|a, b| {
+                matches!(shared_trigram(a, b), Some((Position::Lower, _))) && link(a, b, everything).is_some()
+            }),
+            same_upper: mask(&|a, b| {
+                matches!(shared_trigram(a, b), Some((Position::Upper, _))) && link(a, b, everything).is_some()
+            }),
+            with_trigram: std::array::from_fn(|bits| {
+                (0..64)
+                    .filter(|&j| {
+                        hexagram[j].lower().bits() as usize == bits || hexagram[j].upper().bits() as usize == bits
+                    })
+                    .fold(0, |m, j| m | 1 << j)
+            }),
+            trigrams: std::array::from_fn(|i| 1 << hexagram[i].lower().bits() | 1 << hexagram[i].upper().bits()),
+        }
+    })
+}
+
+/// A small, fast hasher for the solver's packed states (FxHash's mixing step).
+#[derive(Default)]
+pub(super) struct StateHasher(u64);
+
+impl Hasher for StateHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A stored position, 32 bytes.
+#[derive(Copy, Clone)]
+struct Node {
+    used: u64,
+    parent: u32,
+    /// The previous stored position with the same ends and used cards (`u32::MAX`: none),
+    /// so that a new one is compared with each of them.
+    same_cards: u32,
+    /// The previous stored position with the same ends and active trigram cards.
+    same_ends: u32,
+    left: u8,
+    right: u8,
+    active: u8,
+    /// The card laid (bits 0-5), on the right side (bit 6), superseded by a position
+    /// that dominates it (bit 7).
+    move_and_flags: u8,
+}
+
+const RIGHT: u8 = 1 << 6;
+const SUPERSEDED: u8 = 1 << 7;
+
+impl Node {
+    fn card(self) -> usize {
+        usize::from(self.move_and_flags & 63)
+    }
+
+    fn side(self) -> Side {
+        if self.move_and_flags & RIGHT == 0 { Side::Left } else { Side::Right }
+    }
+
+    /// Ends and used cards: the part of the state that dominance compares exactly.
+    fn cards_key(self) -> u128 {
+        u128::from(self.used) | u128::from(self.left) << 64 | u128::from(self.right) << 72
+    }
+
+    /// Ends and active trigram cards: positions that may differ only in the cards used.
+    fn ends_key(self) -> u32 {
+        u32::from(self.left) << 16 | u32::from(self.right) << 8 | u32::from(self.active)
+    }
+}
+
+/// Lowest estimated total first, then the deepest, then the first stored. The total sits
+/// in the top bits so that the heap's top tells the proven lower bound.
+fn priority(g: u32, h: u32, index: usize) -> Reverse<u64> {
+    Reverse(u64::from(g + h) << 40 | u64::from(63 - g) << 32 | index as u64)
+}
+
+/// The search of [`super::search`], with its knobs and a count of what it spent.
+///
+/// Why it is exact. A* over the complete game state: the two ends, the active trigram
+/// cards and the set of cards used. Nothing else decides which placements are legal next
+/// or whether a placement finishes, and every history of a state has the same length (one
+/// card per placement). At each placement only the canonical link of [`link`] is tried (a
+/// free condition before condition 3), which loses nothing: keeping a trigram card active
+/// only ever allows more. For the same reason a state is dominated by one with the same
+/// ends and used cards and a superset of active trigram cards, and is dropped. Both
+/// estimates never overestimate ([`chain_bound`], [`Relaxed`]), so a position on an optimal
+/// line (or one dominating it) always waits with an estimated total no larger than the
+/// optimum, and the first finish found is optimal. When it stops undecided, the lowest
+/// estimated total still waiting is a proven lower bound.
+pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome, Effort) {
+    let t = tables();
+    let index = |h: Hexagram| h.number() - 1;
+    let available = setup.available.mask();
+    let start = Node {
+        used: 0,
+        parent: u32::MAX,
+        same_cards: u32::MAX,
+        same_ends: u32::MAX,
+        left: index(setup.start),
+        right: index(setup.start.complement()),
+        active: setup.active.0,
+        move_and_flags: 0,
+    };
+    let mut effort = Effort::default();
+    let mut relaxed: Option<Relaxed> = None;
+    let estimate = |n: &Node, relaxed: &Option<Relaxed>| -> Option<u32> {
+        let (l, r) = (usize::from(n.left), usize::from(n.right));
+        let chain = chain_bound(t, l, r, n.active, available & !n.used)?;
+        match relaxed {
+            Some(game) => Some(chain.max(game.bound(l, r, n.active)?)),
+            None => Some(chain),
+        }
+    };
+    let unknown = |lower: u32, stop: Stop| Outcome::Unknown { best: None, lower_bound: lower as usize + 2, stop };
+
+    let mut nodes = vec![start];
+    let mut same_cards: HashMap<u128, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
+    same_cards.insert(start.cards_key(), 0);
+    let mut same_ends: HashMap<u32, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
+    same_ends.insert(start.ends_key(), 0);
+    let Some(h) = estimate(&start, &relaxed) else {
+        return (Outcome::Impossible, effort);
+    };
+    // The proven lower bound, in placements; reported in cards (two starting cards more).
+    let mut lower = h;
+    let mut open = BinaryHeap::from([priority(0, h, 0)]);
+    while let Some(Reverse(entry)) = open.pop() {
+        let at = (entry & 0xffff_ffff) as usize;
+        let total = (entry >> 40) as u32;
+        let node = nodes[at];
+        if node.move_and_flags & SUPERSEDED != 0 {
+            continue;
+        }
+        let depth = node.used.count_ones();
+        if relaxed.is_none() && tuning.relax_after.is_some_and(|after| nodes.len() >= after) {
+            match Relaxed::build(t, setup, budget.cancel) {
+                Some(game) => {
+                    effort.relaxed_states = game.finite_states();
+                    relaxed = Some(game);
+                }
+                None => {
+                    return (unknown(lower.max(total), Stop::Cancelled), Effort { positions: nodes.len(), ..effort });
+                }
+            }
+        }
+        if relaxed.is_some() {
+            // Estimates stored before the relaxed game existed may be too low: look again.
+            match estimate(&node, &relaxed) {
+                None => continue,
+                Some(h) if depth + h > total => {
+                    open.push(priority(depth, h, at));
+                    continue;
+                }
+                Some(_) => {}
+            }
+        }
+        lower = lower.max(total);
+        effort.expansions += 1;
+        if effort.expansions % CANCEL_POLL == 0 && is_set(budget.cancel) {
+            return (unknown(lower, Stop::Cancelled), Effort { positions: nodes.len(), ..effort });
+        }
+        let free_cards = available & !node.used;
+        for side in [Side::Left, Side::Right] {
+            let (end, other) = match side {
+                Side::Left => (usize::from(node.left), usize::from(node.right)),
+                Side::Right => (usize::from(node.right), usize::from(node.left)),
+            };
+            let end_hex = t.hexagram[end];
+            let mut candidates = t.links(end, node.active) & free_cards;
+            while candidates != 0 {
+                let card = candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                let card_hex = t.hexagram[card];
+                let active = TrigramSet(node.active);
+                let how = link(card_hex, end_hex, active).expect("candidates link by construction");
+                let mut usable = active;
+                if let Some(spent) = how.trigram {
+                    usable.remove(spent);
+                }
+                let child = Node {
+                    used: node.used | 1 << card,
+                    parent: at as u32,
+                    same_cards: u32::MAX,
+                    same_ends: u32::MAX,
+                    left: if side == Side::Left { card as u8 } else { node.left },
+                    right: if side == Side::Right { card as u8 } else { node.right },
+                    active: activate(active, card_hex, how).0,
+                    move_and_flags: card as u8 | if side == Side::Right { RIGHT } else { 0 },
+                };
+                if link(card_hex, t.hexagram[other], usable).is_some() {
+                    nodes.push(child);
+                    let solution = replay(setup, &nodes);
+                    return (Outcome::Optimal(solution), Effort { positions: nodes.len(), ..effort });
+                }
+                let Some(h) = estimate(&child, &relaxed) else { continue };
+                let Some(previous) = dominance(&mut nodes, &same_cards, child) else { continue };
+                let Some(previous_ends) = fewer_cards(&nodes, &same_ends, child) else { continue };
+                if nodes.len() >= budget.max_positions {
+                    return (unknown(lower, Stop::Budget), Effort { positions: nodes.len(), ..effort });
+                }
+                let child_at = nodes.len();
+                same_cards.insert(child.cards_key(), child_at as u32);
+                same_ends.insert(child.ends_key(), child_at as u32);
+                open.push(priority(depth + 1, h, child_at));
+                nodes.push(Node { same_cards: previous, same_ends: previous_ends, ..child });
+            }
+        }
+    }
+    (Outcome::Impossible, Effort { positions: nodes.len(), ..effort })
+}
+
+/// Compares `child` with the stored positions of the same ends and used cards: `None` when
+/// one of them has every trigram card active that `child` has (it is no better); otherwise
+/// marks those it beats as superseded and returns the newest of them (`u32::MAX`: none), to
+/// be chained behind `child`.
+fn dominance(
+    nodes: &mut [Node],
+    same_cards: &HashMap<u128, u32, BuildHasherDefault<StateHasher>>,
+    child: Node,
+) -> Option<u32> {
+    let newest = same_cards.get(&child.cards_key()).copied().unwrap_or(u32::MAX);
+    let mut at = newest;
+    while at != u32::MAX {
+        let other = &mut nodes[at as usize];
+        if other.active & child.active == child.active {
+            return None;
+        }
+        if other.active & child.active == other.active {
+            other.move_and_flags |= SUPERSEDED;
+        }
+        at = other.same_cards;
+    }
+    Some(newest)
+}
+
+/// Stored positions with the same ends and active trigram cards compared, at most, for
+/// [`fewer_cards`]: the newest ones, which are the likeliest to dominate.
+const FEWER_CARDS_SCAN: usize = 32;
+
+/// Compares `child` with the newest stored positions of the same ends and active trigram
+/// cards: `None` when one of them used only cards that `child` used too (it reached the same
+/// place with fewer cards and has every card left that `child` has, so nothing `child` can
+/// do is out of its reach, in fewer placements). Otherwise the newest of them, to be
+/// chained behind `child`.
+fn fewer_cards(
+    nodes: &[Node],
+    same_ends: &HashMap<u32, u32, BuildHasherDefault<StateHasher>>,
+    child: Node,
+) -> Option<u32> {
+    let newest = same_ends.get(&child.ends_key()).copied().unwrap_or(u32::MAX);
+    let mut at = newest;
+    for _ in 0..FEWER_CARDS_SCAN {
+        if at == u32::MAX {
+            break;
+        }
+        let other = nodes[at as usize];
+        if other.used & !child.used == 0 {
+            return None;
+        }
+        at = other.same_ends;
+    }
+    Some(newest)
+}
+
+/// Rebuilds the last node's history and replays it through the rules.
+fn replay(setup: &Setup, nodes: &[Node]) -> Solution {
+    let t = tables();
+    let mut moves = Vec::new();
+    let mut at = nodes.len() - 1;
+    while nodes[at].parent != u32::MAX {
+        moves.push((t.hexagram[nodes[at].card()], nodes[at].side()));
+        at = nodes[at].parent as usize;
+    }
+    moves.reverse();
+    let mut game = Game::new(*setup);
+    for (card, side) in moves {
+        game.place(card, side).expect("the solver only makes legal moves");
+    }
+    let (_, finish) = game.finish().expect("the solver stops at a finish");
+    Solution { placements: game.placements().to_vec(), finish, sequence: game.sequence() }
+}
+
+/// A lower bound on the placements still needed to finish: the cards on the shortest
+/// chain of links from the left end to the right end through `unused` cards; at least 1.
+/// `None` when no such chain exists: the position is dead.
+///
+/// A condition-3 link by trigram t counts when t's card could be active at that moment.
+/// Between two unused cards: t is active now or some unused card carries it. On a link
+/// that touches a current end, the unused card x is laid (or, finishing, checked) with the
+/// trigram cards active *before* x is laid, so t must be active now or carried by an unused
+/// card other than x: at least two unused cards carry it.
+fn chain_bound(t: &Tables, left: usize, right: usize, active: u8, unused: u64) -> Option<u32> {
+    let (mut interior, mut at_end) = (active, active);
+    for (bits, cards) in t.with_trigram.iter().enumerate() {
+        match (cards & unused).count_ones() {
+            0 => {}
+            1 => interior |= 1 << bits,
+            _ => {
+                interior |= 1 << bits;
+                at_end |= 1 << bits;
+            }
+        }
+    }
+    let target = 1u64 << right;
+    if t.links(left, interior) & target != 0 {
+        return Some(1);
+    }
+    let mut frontier = t.links(left, at_end) & unused;
+    let mut visited = frontier | 1 << left;
+    let mut placements = 1;
+    while frontier != 0 {
+        let mut reach = 0;
+        let mut rest = frontier;
+        while rest != 0 {
+            let x = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if t.links(x, at_end) & target != 0 {
+                return Some(placements);
+            }
+            reach |= t.links(x, interior);
+        }
+        frontier = reach & unused & !visited;
+        visited |= frontier;
+        placements += 1;
+    }
+    None
+}
+
+/// Whether a flag asks to stop; `None` never does.
+pub(super) fn is_set(flag: Option<&AtomicBool>) -> bool {
+    flag.is_some_and(|f| f.load(Ordering::Relaxed))
+}
