@@ -44,9 +44,7 @@ fn pdfs() -> &'static HashMap<(Game, Paper), Vec<u8>> {
         let out: HashMap<_, _> = std::thread::scope(|s| {
             let handles: Vec<_> = jobs
                 .iter()
-                .map(|&(key, p)| {
-                    s.spawn(move || ((key, p), rulebook::rulebook_pdf(&book(key), p)))
-                })
+                .map(|&(key, p)| s.spawn(move || ((key, p), rulebook::rulebook_pdf(&book(key), p))))
                 .collect();
             handles
                 .into_iter()
@@ -131,8 +129,7 @@ fn every_font_is_embedded() {
 #[test]
 fn two_compilations_are_byte_identical() {
     for game in ALL {
-        let again =
-            rulebook::rulebook_pdf(&book(game), Paper::Letter).expect("compiles");
+        let again = rulebook::rulebook_pdf(&book(game), Paper::Letter).expect("compiles");
         assert!(again == pdf(game, Paper::Letter), "{game}: letter edition differs between runs");
     }
 }
@@ -589,7 +586,8 @@ fn generate_in_french_writes_the_french_zhi_pai() {
         profiles: hexforge::print::profile::Profiles { home: true, tgc: false, mpc: false },
         ..Default::default()
     };
-    let options = GenerateOptions { out: out.0.clone(), print: print.clone(), parts: vec![Part::ZhiPai, Part::Rulebooks] };
+    let options =
+        GenerateOptions { out: out.0.clone(), print: print.clone(), parts: vec![Part::ZhiPai, Part::Rulebooks] };
     let written: std::collections::BTreeSet<String> =
         generate(&options, &|_, _, _| ()).expect("generate runs").into_iter().map(|e| e.path).collect();
     let mut expected: std::collections::BTreeSet<String> =

@@ -13,8 +13,8 @@ pub mod zhi_pai;
 
 use serde::Serialize;
 
-pub use crate::print::plan::{PrintFile, PrintOptions};
 use crate::core::lang::Lang;
+pub use crate::print::plan::{PrintFile, PrintOptions};
 use crate::rulebook::Book;
 
 use crate::print::output::Output;

@@ -75,18 +75,30 @@ fn setup(n: u8, lang: Lang) -> Drawing {
         let x = 150.0 + i as f32 * 126.0;
         d.dashed(rect(x, 27.0, 112.0, 174.0), 8.0, Stroke { ink: Ink::Rule, width: 1.2 }, "5 4");
     }
-    note(&mut d, (380.0, 220.0), lang.pick("new cards go at the two inner ends", "les nouvelles cartes se posent aux deux bouts intérieurs"));
+    note(
+        &mut d,
+        (380.0, 220.0),
+        lang.pick("new cards go at the two inner ends", "les nouvelles cartes se posent aux deux bouts intérieurs"),
+    );
     d.place((624.0, 26.0), hexagram_card(start.complement().number(), lang));
     note(&mut d, (70.0, 220.0), lang.pick("start (left)", "départ (à gauche)"));
     note(&mut d, (688.0, 220.0), lang.pick("complement (right)", "opposé (à droite)"));
-    heading(&mut d, (10.0, 250.0), lang.pick("Your trigram cards (all inactive at the start)", "Vos cartes Trigramme (inactives au départ)"));
+    heading(
+        &mut d,
+        (10.0, 250.0),
+        lang.pick("Your trigram cards (all inactive at the start)", "Vos cartes Trigramme (inactives au départ)"),
+    );
     for (i, t) in Trigram::ALL.iter().enumerate() {
         d.place((10.0 + i as f32 * 60.0, 260.0), trigram_card(*t, false, lang));
     }
     heading(&mut d, (500.0, 250.0), lang.pick("Draw pile", "Pioche"));
     d.rect(rect(500.0, 260.0, 60.0, 84.0), 5.0, Ink::Tint, stroke(Ink::Ink, 1.2));
     d.rect(rect(504.0, 256.0, 60.0, 84.0), 5.0, Ink::Tint, stroke(Ink::Ink, 1.2));
-    heading(&mut d, (10.0, 366.0), lang.pick("Common Zone: six cards face up", "Zone Commune\u{a0}: six cartes visibles"));
+    heading(
+        &mut d,
+        (10.0, 366.0),
+        lang.pick("Common Zone: six cards face up", "Zone Commune\u{a0}: six cartes visibles"),
+    );
     for (i, m) in [3u8, 50, 6, 22, 40, 55].iter().enumerate() {
         let x = 10.0 + i as f32 * 62.0;
         d.rect(rect(x, 374.0, 54.0, 50.0), 4.0, Ink::Paper, stroke(Ink::Ink, 1.0));
