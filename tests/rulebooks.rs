@@ -564,6 +564,18 @@ fn zhi_pai_fr_counts_are_the_cores() {
     let last = SOLO_PENALTIES.last().expect("a row");
     assert!(t.contains(&format!("{} et plus", last.common_zone)), "the last zone is not 'et plus'");
     assert!(t.contains("12 6 40 55 22 11"), "the worked chain is printed");
+    // Each turn of the worked example says its link in French, as the table prints it.
+    for placement in data["example"]["placements"].as_array().expect("placements") {
+        let link = placement["link"].as_str().expect("a link");
+        match placement["spent"].as_str() {
+            Some(key) => {
+                let t = Trigram::ALL.into_iter().find(|t| t.name() == key).expect("a trigram");
+                assert_eq!(link, format!("3 ({})", Lang::Fr.trigram_name(t)), "condition 3 names the French trigram");
+            }
+            None => assert!(link.contains("(trait") && !link.contains("line"), "the link {link:?} is not in French"),
+        }
+        assert!(t.contains(link), "the table lacks the link {link:?}");
+    }
     // The components rows and the English book's agree on every count.
     let english = book("zhi-pai").data;
     let rows = |d: &serde_json::Value| -> Vec<serde_json::Value> {
