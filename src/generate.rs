@@ -4,6 +4,7 @@
 //! one step here; a game's step asks the game for its files ([`Game::files`]), has it
 //! write them ([`Game::generate`]), and refuses a run where the two disagree.
 
+use crate::core::lang::Lang;
 use crate::core::verify::neighbour_table_csv;
 use crate::core::view::all_hexagrams;
 use crate::games::ArtError;
@@ -134,7 +135,7 @@ pub fn generate(
         progress(part.key(), done, parts.len());
         match (part, part.game()) {
             (Part::Data, _) => write_data(&out)?,
-            (Part::Rulebooks, _) => rulebook::write_rulebooks(&out, &books()?)?,
+            (Part::Rulebooks, _) => rulebook::write_rulebooks(&out, &books(options.print.lang)?)?,
             (_, Some(game)) => write_game(&out, game, &options.print)?,
             (_, None) => unreachable!("every part but data and rulebooks is a game"),
         }
@@ -143,9 +144,16 @@ pub fn generate(
     Ok(out.finish()?)
 }
 
-/// Every game's rulebook, ready for the engine.
-fn books() -> Result<Vec<rulebook::Book>, GenerateError> {
-    games::all().iter().map(|g| g.book().map_err(|source| GenerateError::Game { game: g.key(), source })).collect()
+/// Every game's rulebook, ready for the engine: in `lang` where the game has that
+/// edition, in English otherwise.
+fn books(lang: Lang) -> Result<Vec<rulebook::Book>, GenerateError> {
+    games::all()
+        .iter()
+        .map(|g| {
+            let lang = if g.rulebook_langs().contains(&lang) { lang } else { Lang::En };
+            g.book_in(lang).map_err(|source| GenerateError::Game { game: g.key(), source })
+        })
+        .collect()
 }
 
 /// Has `game` write its files, and checks they are exactly the ones it lists.

@@ -3,6 +3,7 @@
 //! list item, a gloss in parentheses gains a second pair) and for words that are not ours
 //! (the tool's name in the prose, a seed's own sentences).
 
+use hexforge::core::lang::Lang;
 use hexforge::print::paper::Paper;
 use hexforge::rulebook;
 use lopdf::Document;
@@ -11,8 +12,15 @@ use std::sync::OnceLock;
 
 mod pdf_text;
 
-/// Every rulebook, by game key.
-const GAMES: [&str; 5] = ["changing-lines", "zhi-pai", "yijing-pai", "liubo", "dragons"];
+/// Every rulebook edition: its name (the template's and the files'), its game and language.
+const EDITIONS: [(&str, &str, Lang); 6] = [
+    ("changing-lines", "changing-lines", Lang::En),
+    ("zhi-pai", "zhi-pai", Lang::En),
+    ("yijing-pai", "yijing-pai", Lang::En),
+    ("liubo", "liubo", Lang::En),
+    ("dragons", "dragons", Lang::En),
+    ("zhi-pai-fr", "zhi-pai", Lang::Fr),
+];
 
 /// Each edition's printed lines, page by page, by game and paper.
 type Editions = HashMap<(&'static str, Paper), Vec<Vec<String>>>;
@@ -21,17 +29,18 @@ type Editions = HashMap<(&'static str, Paper), Vec<Vec<String>>>;
 fn editions() -> &'static Editions {
     static LINES: OnceLock<Editions> = OnceLock::new();
     LINES.get_or_init(|| {
-        let jobs: Vec<(&'static str, Paper)> = GAMES.iter().flat_map(|&g| Paper::HOME.map(|p| (g, p))).collect();
+        let jobs: Vec<(&'static str, &'static str, Lang, Paper)> =
+            EDITIONS.iter().flat_map(|&(e, g, l)| Paper::HOME.map(|p| (e, g, l, p))).collect();
         std::thread::scope(|s| {
             let handles: Vec<_> = jobs
                 .iter()
-                .map(|&(key, paper)| {
+                .map(|&(edition, key, lang, paper)| {
                     s.spawn(move || {
                         let game = hexforge::games::by_key(key).expect("a game");
-                        let pdf = rulebook::rulebook_pdf(&game.book().expect("the book is made"), paper)
-                            .unwrap_or_else(|e| panic!("{key} {paper:?}: {e}"));
+                        let pdf = rulebook::rulebook_pdf(&game.book_in(lang).expect("the book is made"), paper)
+                            .unwrap_or_else(|e| panic!("{edition} {paper:?}: {e}"));
                         let doc = Document::load_mem(&pdf).expect("the PDF parses");
-                        ((key, paper), pdf_text::document_lines(&doc))
+                        ((edition, paper), pdf_text::document_lines(&doc))
                     })
                 })
                 .collect();
@@ -135,7 +144,8 @@ fn no_hyphenated_word_on_a_cover() {
 fn the_tools_name_is_only_in_the_colophon() {
     for (game, paper, page, line) in lines() {
         let lower = line.to_lowercase();
-        if page == 1 && lower.contains("made by hexforge") {
+        // The colophon, in the English and the French books.
+        if page == 1 && (lower.contains("made by hexforge") || lower.contains("fait par hexforge")) {
             continue;
         }
         assert!(!lower.contains("hexforge"), "{game} {paper:?} p{page}: tool-speak in {line:?}");
@@ -153,7 +163,7 @@ fn no_typed_section_reference() {
         parts.len() >= 2 && parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
     };
     let mut typed = Vec::new();
-    for game in GAMES {
+    for (game, _, _) in EDITIONS {
         let source = std::fs::read_to_string(dir.join(format!("{game}.typ"))).expect("template");
         // Whole words across line ends ("section / 5." once hid a reference), comments left out.
         let prose: Vec<&str> = source

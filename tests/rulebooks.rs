@@ -2,6 +2,7 @@
 //! issue asks for, print the core's numbers, and come out byte-identical every time.
 
 use hexforge::core::hexagram::{Hexagram, Line, LinePosition};
+use hexforge::core::lang::Lang;
 use hexforge::print::paper::Paper;
 use hexforge::rulebook;
 
@@ -12,17 +13,28 @@ type Game = &'static str;
 fn g(key: Game) -> &'static dyn hexforge::games::Game {
     hexforge::games::by_key(key).unwrap_or_else(|| panic!("no game {key}"))
 }
+
+/// The book of an edition: a game's key for its English book, `<game>-fr` for its French.
+fn book(edition: Game) -> rulebook::Book {
+    match edition.strip_suffix("-fr") {
+        Some(key) => g(key).book_in(Lang::Fr),
+        None => g(edition).book(),
+    }
+    .unwrap_or_else(|e| panic!("{edition}: the book is made: {e}"))
+}
 use lopdf::Document;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
 mod pdf_text;
+mod temp_dir;
 use pdf_text::number;
 
 /// The games whose rulebook text this file checks (Dragons' text has its own tests).
 const GAMES: [Game; 4] = ["changing-lines", "zhi-pai", "yijing-pai", "liubo"];
-/// Every rulebook: all of them must parse, fit the paper, embed their fonts and repeat.
-const ALL: [Game; 5] = ["changing-lines", "zhi-pai", "yijing-pai", "liubo", "dragons"];
+/// Every rulebook edition: all of them must parse, fit the paper, embed their fonts and
+/// repeat. `zhi-pai-fr` is Zhi Pai's French book.
+const ALL: [Game; 6] = ["changing-lines", "zhi-pai", "yijing-pai", "liubo", "dragons", "zhi-pai-fr"];
 
 /// Every edition, compiled once for the whole test binary.
 fn pdfs() -> &'static HashMap<(Game, Paper), Vec<u8>> {
@@ -32,9 +44,7 @@ fn pdfs() -> &'static HashMap<(Game, Paper), Vec<u8>> {
         let out: HashMap<_, _> = std::thread::scope(|s| {
             let handles: Vec<_> = jobs
                 .iter()
-                .map(|&(key, p)| {
-                    s.spawn(move || ((key, p), rulebook::rulebook_pdf(&g(key).book().expect("the book is made"), p)))
-                })
+                .map(|&(key, p)| s.spawn(move || ((key, p), rulebook::rulebook_pdf(&book(key), p))))
                 .collect();
             handles
                 .into_iter()
@@ -119,8 +129,7 @@ fn every_font_is_embedded() {
 #[test]
 fn two_compilations_are_byte_identical() {
     for game in ALL {
-        let again =
-            rulebook::rulebook_pdf(&g(game).book().expect("the book is made"), Paper::Letter).expect("compiles");
+        let again = rulebook::rulebook_pdf(&book(game), Paper::Letter).expect("compiles");
         assert!(again == pdf(game, Paper::Letter), "{game}: letter edition differs between runs");
     }
 }
@@ -321,7 +330,7 @@ fn bundled_fonts_cover_every_character() {
 
 /// Number words a count might be typed as: four and up. One to three are the grammar of a
 /// sentence ("two cards", "draw three"); a count of a game's pieces is four or more.
-const SPELLED_COUNTS: [&str; 20] = [
+const SPELLED_COUNTS: [&str; 38] = [
     "four",
     "five",
     "six",
@@ -342,10 +351,30 @@ const SPELLED_COUNTS: [&str; 20] = [
     "thirty-two",
     "sixty-two",
     "sixty-four",
+    // The French editions' (six is spelled alike).
+    "quatre",
+    "cinq",
+    "sept",
+    "huit",
+    "neuf",
+    "dix",
+    "onze",
+    "douze",
+    "treize",
+    "quatorze",
+    "quinze",
+    "seize",
+    "vingt",
+    "trente-deux",
+    "soixante",
+    "soixante-deux",
+    "soixante-quatre",
+    "dix-huit",
 ];
 
 /// What a count counts: the pieces and people of the games.
-const COUNTED: [&str; 9] = ["card", "stone", "stick", "tile", "station", "marker", "player", "people", "prisoner"];
+const COUNTED: [&str; 11] =
+    ["card", "stone", "stick", "tile", "station", "marker", "player", "people", "prisoner", "carte", "joueur"];
 
 /// Issue 10: a count in the prose comes from the data (`#words(data.…)`), so it cannot
 /// disagree with the components or the core. A number word or a number of four or more
@@ -450,4 +479,139 @@ fn yijing_pai_names_each_pair_once() {
     // One script per book: simplified, as the seed and the glossary write it.
     let t = text("yijing-pai", Paper::A4);
     assert!(t.contains("易经牌") && !t.contains("易經牌"), "the book mixes 易经牌 and 易經牌");
+}
+
+// ---------------------------------------------------------------------------------------
+// Issue 11: Zhi Pai in French.
+
+/// French number words, written out here apart from the template's `mots()`, for the
+/// counts the French book spells.
+fn mots(n: u64) -> &'static str {
+    match n {
+        6 => "six",
+        8 => "huit",
+        60 => "soixante",
+        62 => "soixante-deux",
+        64 => "soixante-quatre",
+        other => panic!("no French word here for {other}"),
+    }
+}
+
+/// The French book is French: the seed's vocabulary, its headings, the French names the
+/// French cards print, and none of the English book's headings.
+#[test]
+fn zhi_pai_fr_is_written_in_french() {
+    let t = text("zhi-pai-fr", Paper::A4);
+    for phrase in [
+        "Sommaire",
+        "Matériel",
+        "Le but du jeu",
+        "La mise en place",
+        "Les trois conditions",
+        "Jouer seul",
+        "Une partie complète",
+        "Zone Commune",
+        "cartes Trigramme",
+        "cartes Hexagramme",
+        "opposé",
+        "séquence",
+        "trigramme du bas",
+        "Exemple",
+        "Édition A4",
+    ] {
+        assert!(t.contains(phrase), "the French book lacks {phrase:?}");
+    }
+    for english in ["Contents", "Components", "Common Zone", "Trigram cards", "Example", "A4 edition"] {
+        assert!(!t.contains(english), "the French book prints the English {english:?}");
+    }
+    // The worked example's cards under their French names, as the French cards print them.
+    for n in [12, 6, 40, 55, 22, 11] {
+        let h = Hexagram::from_number(n).expect("a hexagram");
+        let named = format!("{n} {}", Lang::Fr.hexagram_name(h));
+        assert!(t.contains(&named), "the French book lacks {named:?}");
+    }
+    let water = Lang::Fr.trigram_name(hexforge::core::trigram::Trigram::WATER);
+    assert!(t.contains(&format!("(ici {water},")), "the trigram card's caption names {water}");
+}
+
+/// The French book's counts and tables are the core's, spelled in French.
+#[test]
+fn zhi_pai_fr_counts_are_the_cores() {
+    use hexforge::core::trigram::Trigram;
+    use hexforge::games::zhi_pai::score::SOLO_PENALTIES;
+    let data = book("zhi-pai-fr").data;
+    let counts = &data["counts"];
+    let deck = Hexagram::all().count() as u64;
+    assert_eq!(counts["hexagram_cards"], deck);
+    assert_eq!(counts["after_one_setup"], deck - 2);
+    assert_eq!(counts["draw_pile"], deck - 4);
+    assert_eq!(counts["trigram_cards"], Trigram::ALL.len());
+    assert_eq!(counts["common_zone"], SOLO_PENALTIES[0].common_zone);
+    let count = |key: &str| mots(counts[key].as_u64().expect("a count"));
+    let t = text("zhi-pai-fr", Paper::A4);
+    for phrase in [
+        format!("Chacune des {} cartes Hexagramme", count("hexagram_cards")),
+        format!("une série de {} cartes Trigramme", count("trigram_cards")),
+        format!("les {} cartes restantes", count("after_one_setup")),
+        format!("Les {} dernières cartes", count("draw_pile")),
+        format!("Ces {} cartes visibles", count("common_zone")),
+    ] {
+        assert!(t.contains(&phrase), "the French book lacks {phrase:?}");
+    }
+    let penalties: Vec<String> = SOLO_PENALTIES.iter().map(|row| row.penalty.to_string()).collect();
+    let printed = format!("Pénalité {}", penalties.join(" "));
+    assert!(t.contains(&printed), "score table row {printed:?} not in the French PDF");
+    let last = SOLO_PENALTIES.last().expect("a row");
+    assert!(t.contains(&format!("{} et plus", last.common_zone)), "the last zone is not 'et plus'");
+    assert!(t.contains("12 6 40 55 22 11"), "the worked chain is printed");
+    // Each turn of the worked example says its link in French, as the table prints it.
+    for placement in data["example"]["placements"].as_array().expect("placements") {
+        let link = placement["link"].as_str().expect("a link");
+        match placement["spent"].as_str() {
+            Some(key) => {
+                let t = Trigram::ALL.into_iter().find(|t| t.name() == key).expect("a trigram");
+                assert_eq!(link, format!("3 ({})", Lang::Fr.trigram_name(t)), "condition 3 names the French trigram");
+            }
+            None => assert!(link.contains("(trait") && !link.contains("line"), "the link {link:?} is not in French"),
+        }
+        assert!(t.contains(link), "the table lacks the link {link:?}");
+    }
+    // The components rows and the English book's agree on every count.
+    let english = book("zhi-pai").data;
+    let rows = |d: &serde_json::Value| -> Vec<serde_json::Value> {
+        d["components"].as_array().expect("rows").iter().map(|r| r["count"].clone()).collect()
+    };
+    assert_eq!(rows(&data), rows(&english));
+    assert_eq!(data["example"]["sequence"], english["example"]["sequence"]);
+}
+
+/// `generate --lang fr --only zhi-pai --only rulebooks` writes the French cards and the
+/// French Zhi Pai book (instead of the English one), and the other games' English books.
+#[test]
+fn generate_in_french_writes_the_french_zhi_pai() {
+    use hexforge::games::PrintOptions;
+    use hexforge::generate::{GenerateOptions, Part, generate};
+    let out = temp_dir::TempDir::new("rulebooks-fr");
+    let print = PrintOptions {
+        dpi: hexforge::print::dpi::Dpi::new(72).expect("72 is in range"),
+        lang: Lang::Fr,
+        profiles: hexforge::print::profile::Profiles { home: true, tgc: false, mpc: false },
+        ..Default::default()
+    };
+    let options = GenerateOptions { out: out.0.clone(), print, parts: vec![Part::ZhiPai, Part::Rulebooks] };
+    let written: std::collections::BTreeSet<String> =
+        generate(&options, &|_, _, _| ()).expect("generate runs").into_iter().map(|e| e.path).collect();
+    let mut expected: std::collections::BTreeSet<String> =
+        g("zhi-pai").files(&print).into_iter().map(|f| f.path).collect();
+    for game in hexforge::games::all() {
+        let edition = if game.key() == "zhi-pai" { "zhi-pai-fr" } else { game.key() };
+        for paper in Paper::HOME {
+            expected.insert(rulebook::output_path(edition, paper));
+        }
+    }
+    assert_eq!(written, expected);
+    let card = std::fs::read_to_string(out.0.join("zhi-pai/svg/card-12.svg")).expect("card 12 is written");
+    assert!(card.contains("data-lang=\"fr\""), "card 12 is not the French card");
+    let pdf = std::fs::read(out.0.join("rulebooks/zhi-pai-fr-a4.pdf")).expect("the French book is written");
+    assert!(pdf == self::pdf("zhi-pai-fr", Paper::A4), "generate's French book is not the one compiled here");
 }

@@ -30,7 +30,8 @@ pub struct GenerateArgs {
     /// sheets and Tabletop Simulator sheets are always made.
     #[arg(long, value_enum)]
     profile: Vec<crate::print::profile::Profile>,
-    /// Language of the names on the cards; Chinese names are always printed.
+    /// Language of the cards and sheets, and of the rulebooks that have that language (Zhi
+    /// Pai in French, written as rulebooks/zhi-pai-fr-*.pdf); Chinese names are always printed.
     #[arg(long, value_enum, default_value = "en")]
     lang: crate::cards::Lang,
     /// How card and tile backs are printed.

@@ -13,6 +13,7 @@ pub mod zhi_pai;
 
 use serde::Serialize;
 
+use crate::core::lang::Lang;
 pub use crate::print::plan::{PrintFile, PrintOptions};
 use crate::rulebook::Book;
 
@@ -43,11 +44,22 @@ pub trait Game: Sync {
     fn figures(&self) -> Result<Vec<Figure>, ArtError>;
 
     /// What the rulebook engine compiles: the key, the data with the components list, and
-    /// the figures.
+    /// the figures. The English edition.
     fn book(&self) -> Result<Book, ArtError> {
         let mut data = self.rulebook_data();
         data["components"] = serde_json::json!(self.components());
-        Ok(Book { key: self.key(), data, figures: self.figures()? })
+        Ok(Book { key: self.key(), lang: Lang::En, data, figures: self.figures()? })
+    }
+
+    /// The languages the rulebook is written in: English, and more where a game says so.
+    fn rulebook_langs(&self) -> &'static [Lang] {
+        &[Lang::En]
+    }
+
+    /// The book in `lang`, one of [`Game::rulebook_langs`]; other languages get the
+    /// English book ([`Game::book`]), which is all a game with one edition needs.
+    fn book_in(&self, _lang: Lang) -> Result<Book, ArtError> {
+        self.book()
     }
 }
 

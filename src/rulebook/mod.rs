@@ -17,6 +17,7 @@
 pub mod figures;
 
 use crate::core::hexagram::Hexagram;
+use crate::core::lang::Lang;
 use crate::core::names::capitalise;
 use crate::core::trigram::Trigram;
 use crate::print::output::{Output, OutputError};
@@ -61,16 +62,29 @@ fn fonts() -> &'static [Font] {
     FONTS.get_or_init(crate::print::fonts::typst_fonts)
 }
 
-/// What a game hands the engine: its key (the template `<key>.typ`), the facts its
-/// template reads, and its figures as `(file name, SVG)`.
+/// What a game hands the engine: its key and language (the template, see
+/// [`Book::edition`]), the facts its template reads, and its figures as `(file name, SVG)`.
 #[derive(Debug, Clone)]
 pub struct Book {
     /// The game's key, e.g. `zhi-pai`.
     pub key: &'static str,
+    /// The language the book is written in.
+    pub lang: Lang,
     /// The JSON the template reads from `sys.inputs.data`.
     pub data: Value,
     /// The figures, placed by the template as `figures/<file name>`.
     pub figures: Vec<(String, String)>,
+}
+
+impl Book {
+    /// The edition's name, for its template (`<edition>.typ`) and its files: the game's key
+    /// for English, the key and the language code otherwise (`zhi-pai-fr`).
+    pub fn edition(&self) -> String {
+        match self.lang {
+            Lang::En => self.key.to_string(),
+            other => format!("{}-{}", self.key, other.code()),
+        }
+    }
 }
 
 /// Compiles one rulebook edition to PDF bytes. Same input, same bytes.
@@ -80,7 +94,7 @@ pub fn rulebook_pdf(game: &Book, paper: Paper) -> Result<Vec<u8>, RulebookError>
 
 /// [`rulebook_pdf`] with an explicit templates folder.
 pub fn rulebook_pdf_in(dir: &Path, game: &Book, paper: Paper) -> Result<Vec<u8>, RulebookError> {
-    let template = format!("{}.typ", game.key);
+    let template = format!("{}.typ", game.edition());
     let main = dir.join(&template);
     let source =
         std::fs::read_to_string(&main).map_err(|source| RulebookError::Template { path: main.clone(), source })?;
@@ -95,6 +109,7 @@ pub fn rulebook_pdf_in(dir: &Path, game: &Book, paper: Paper) -> Result<Vec<u8>,
     let mut inputs = Dict::new();
     inputs.insert("paper".into(), paper.typst_name().into_value());
     inputs.insert("data".into(), game.data.to_string().into_value());
+    inputs.insert("lang".into(), game.lang.code().into_value());
     // The house style (colours, font stacks) from the style sheet beside the rulebooks
     // folder, so the rulebooks and their figures share one palette.
     let style = crate::print::template::Templates::new(dir.parent().unwrap_or(dir)).style()?;
@@ -108,7 +123,7 @@ pub fn rulebook_pdf_in(dir: &Path, game: &Book, paper: Paper) -> Result<Vec<u8>,
         },
     })?;
     let options = typst_pdf::PdfOptions {
-        ident: Smart::Custom(format!("hexforge-rulebook-{}-{}", game.key, paper.key())),
+        ident: Smart::Custom(format!("hexforge-rulebook-{}-{}", game.edition(), paper.key())),
         timestamp: None,
         ..Default::default()
     };
@@ -127,9 +142,10 @@ fn diagnostics(diags: &[typst::diag::SourceDiagnostic]) -> String {
         .join("; ")
 }
 
-/// Where an edition goes inside the output folder: `rulebooks/<game>-<paper>.pdf`.
-pub fn output_path(key: &str, paper: Paper) -> String {
-    format!("rulebooks/{key}-{}.pdf", paper.key())
+/// Where an edition goes inside the output folder: `rulebooks/<edition>-<paper>.pdf`,
+/// the edition being [`Book::edition`] (`zhi-pai`, `zhi-pai-fr`).
+pub fn output_path(edition: &str, paper: Paper) -> String {
+    format!("rulebooks/{edition}-{}.pdf", paper.key())
 }
 
 /// Writes both editions of each game's rulebook through `out` (atomic, in the manifest).
@@ -137,7 +153,7 @@ pub fn write_rulebooks(out: &Output, books: &[Book]) -> Result<(), RulebookError
     for book in books {
         for paper in Paper::HOME {
             let pdf = rulebook_pdf(book, paper)?;
-            out.write(&output_path(book.key, paper), "rulebook-pdf", &pdf)?;
+            out.write(&output_path(&book.edition(), paper), "rulebook-pdf", &pdf)?;
         }
     }
     Ok(())

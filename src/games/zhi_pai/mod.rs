@@ -30,10 +30,11 @@ pub use rules::{
 pub use score::{SOLO_PENALTIES, SoloPenalty, common_zone_penalty, solo_score};
 pub use solve::{Budget, Outcome, SEARCH_LIMIT, Solution, Stop, search, shortest, shortest_within};
 
-use crate::cards::{self, export};
+use crate::cards::{self, Lang, export};
 use crate::games::ArtError;
 use crate::games::{Component, Figure, PrintFile, PrintOptions};
 use crate::print::output::Output;
+use crate::rulebook::Book;
 
 /// The Zhi Pai deck and its rulebook.
 pub struct ZhiPai;
@@ -52,14 +53,24 @@ impl crate::games::Game for ZhiPai {
     }
 
     fn components(&self) -> Vec<Component> {
-        rulebook::components()
+        rulebook::components(Lang::En)
     }
 
     fn rulebook_data(&self) -> serde_json::Value {
-        rulebook::data()
+        rulebook::data(Lang::En)
     }
 
     fn figures(&self) -> Result<Vec<Figure>, ArtError> {
-        figures::figures()
+        figures::figures(Lang::En)
+    }
+
+    fn rulebook_langs(&self) -> &'static [Lang] {
+        &[Lang::En, Lang::Fr]
+    }
+
+    fn book_in(&self, lang: Lang) -> Result<Book, ArtError> {
+        let mut data = rulebook::data(lang);
+        data["components"] = serde_json::json!(rulebook::components(lang));
+        Ok(Book { key: self.key(), lang, data, figures: figures::figures(lang)? })
     }
 }

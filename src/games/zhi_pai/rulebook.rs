@@ -6,6 +6,7 @@ use super::{score, shared_trigram};
 use crate::cards::export::{self as card_export};
 use crate::cards::{self, Face};
 use crate::core::hexagram::Hexagram;
+use crate::core::lang::Lang;
 use crate::core::trigram::Trigram;
 use crate::games::Component;
 use crate::rulebook::{hexagrams_json, numbers, trigrams_json};
@@ -18,9 +19,9 @@ pub(super) fn hex(n: u8) -> Hexagram {
     Hexagram::from_number(i64::from(n)).expect("rulebook examples use numbers 1..=64")
 }
 
-/// The components, in the words and counts `hexforge generate` prints; the printed rows
-/// name the home-print PDFs of the deck.
-pub fn components() -> Vec<Component> {
+/// The components, in the words and counts `hexforge generate` prints, in `lang`; the
+/// printed rows name the home-print PDFs of the deck.
+pub fn components(lang: Lang) -> Vec<Component> {
     let deck = cards::Deck::ZhiPai;
     let sheets = || crate::print::paper::Paper::HOME.map(|p| card_export::sheet_pdf_path(deck, p)).to_vec();
     let pairs = deck.print_pairs();
@@ -28,29 +29,38 @@ pub fn components() -> Vec<Component> {
     vec![
         Component::printed(
             count(|pair| matches!(pair.0, Face::Card(_))),
-            "Hexagram cards",
-            "each with its complement in the corner; poker size 63\u{a0}×\u{a0}88 mm",
+            lang.pick("Hexagram cards", "Cartes Hexagramme"),
+            lang.pick(
+                "each with its complement in the corner; poker size 63\u{a0}×\u{a0}88 mm",
+                "chacune avec son opposé dans le coin\u{a0}; format poker 63\u{a0}×\u{a0}88 mm",
+            ),
             sheets(),
         ),
         Component::printed(
             count(|pair| pair.1 == Face::Back),
-            "Card backs",
-            "for the hexagram cards, on the back pages; print double-sided",
+            lang.pick("Card backs", "Dos de cartes"),
+            lang.pick(
+                "for the hexagram cards, on the back pages; print double-sided",
+                "des cartes Hexagramme, sur les pages de verso\u{a0}; imprimer en recto verso",
+            ),
             sheets(),
         ),
         Component::printed(
             count(|pair| matches!(pair.0, Face::Trigram(_))),
-            "Trigram cards",
-            "8 per player, active face and inactive face (front and back)",
+            lang.pick("Trigram cards", "Cartes Trigramme"),
+            lang.pick(
+                "8 per player, active face and inactive face (front and back)",
+                "8 par joueur, face active et face inactive (recto et verso)",
+            ),
             sheets(),
         ),
-        Component::other(1, "Rulebook", "this booklet"),
+        Component::other(1, lang.pick("Rulebook", "Livret de règles"), lang.pick("this booklet", "ce livret")),
     ]
 }
 
 /// The worked example of SPEC §3, played through the rules engine so that every
-/// placement is checked, with what each one does to the trigram cards.
-fn zhi_pai_example() -> Value {
+/// placement is checked, with what each one does to the trigram cards; the words in `lang`.
+fn zhi_pai_example(lang: Lang) -> Value {
     let start = hex(ZHI_PAI_SEQUENCE[0]);
     let moves = [(6, Side::Left), (22, Side::Right), (40, Side::Left), (55, Side::Left)];
     let mut game = Game::new(Setup::new(start));
@@ -70,9 +80,11 @@ fn zhi_pai_example() -> Value {
         }
         let lines: Vec<u8> = card.differing_lines(touching).iter().map(|p| p.get()).collect();
         let link = match placed.condition {
-            Condition::OneLine => format!("1 (line {})", lines[0]),
-            Condition::Swap => format!("2 (lines {} and {})", lines[0], lines[1]),
-            Condition::Trigram => format!("3 ({})", placed.trigram.map_or("", |t| t.name())),
+            Condition::OneLine => format!("1 ({} {})", lang.pick("line", "trait"), lines[0]),
+            Condition::Swap => {
+                format!("2 ({} {} {} {})", lang.pick("lines", "traits"), lines[0], lang.pick("and", "et"), lines[1])
+            }
+            Condition::Trigram => format!("3 ({})", placed.trigram.map_or(String::new(), |t| lang.trigram_name(t))),
         };
         rows.push(json!({
             "card": card.number(),
@@ -104,13 +116,13 @@ fn zhi_pai_example() -> Value {
             "shared_active_since": shared.map(|t| woke_on[t.bits() as usize]),
         },
         "sequence": numbers(game.sequence()),
-        "gaps": gaps(&game),
+        "gaps": gaps(&game, lang),
     })
 }
 
 /// A label for each gap of a finished line, left to right: the condition and what it
 /// used (lines or trigram), as the chain figure prints them.
-fn gaps(game: &Game) -> Vec<Value> {
+fn gaps(game: &Game, lang: Lang) -> Vec<Value> {
     let seq = game.sequence();
     let (_, finish) = game.finish().expect("a finished game");
     let junction = seq.iter().position(|&h| h == game.end(Side::Left)).expect("the left end is in the line");
@@ -130,18 +142,27 @@ fn gaps(game: &Game) -> Vec<Value> {
             };
             let lines: Vec<String> = w[0].differing_lines(w[1]).iter().map(|p| p.to_string()).collect();
             let detail = match (condition, trigram) {
-                (Condition::Trigram, Some(t)) => t.name().to_string(),
-                (Condition::OneLine, _) => format!("line {}", lines.join(", ")),
-                _ => format!("lines {}", lines.join(", ")),
+                (Condition::Trigram, Some(t)) => lang.trigram_name(t),
+                (Condition::OneLine, _) => format!("{} {}", lang.pick("line", "trait"), lines.join(", ")),
+                _ => format!("{} {}", lang.pick("lines", "traits"), lines.join(", ")),
             };
             json!({ "condition": condition.number(), "detail": detail, "finish": i == junction })
         })
         .collect()
 }
 
-/// The facts the Zhi Pai rulebook prints (`sys.inputs.data`).
-pub fn data() -> Value {
-    let example = zhi_pai_example();
+/// The facts the Zhi Pai rulebook prints (`sys.inputs.data`), its words in `lang`: each
+/// trigram's and hexagram's `name` is the one the cards of that language print.
+pub fn data(lang: Lang) -> Value {
+    let example = zhi_pai_example(lang);
+    let mut trigrams = trigrams_json();
+    for (json, t) in trigrams.as_array_mut().into_iter().flatten().zip(Trigram::ALL) {
+        json["name"] = json!(lang.trigram_name(t));
+    }
+    let mut hexagrams = hexagrams_json();
+    for (json, h) in hexagrams.as_array_mut().into_iter().flatten().zip(Hexagram::all()) {
+        json["name"] = json!(lang.hexagram_name(h));
+    }
     let length = example["sequence"].as_array().map_or(0, Vec::len);
     json!({
         "card": crate::cards::rulebook_card_size(),
@@ -153,14 +174,18 @@ pub fn data() -> Value {
             "trigram_cards": Trigram::ALL.len(),
             "common_zone": score::SOLO_PENALTIES[0].common_zone,
         },
-        "trigrams": trigrams_json(),
-        "hexagrams": hexagrams_json(),
+        "trigrams": trigrams,
+        "hexagrams": hexagrams,
         "card_example": {
             "n": ZHI_PAI_SEQUENCE[0],
             "complement": hex(ZHI_PAI_SEQUENCE[0]).complement().number(),
         },
         "score_table": score::SOLO_PENALTIES.iter().map(|row| json!({
-            "zone": if row.or_more { format!("{} or more", row.common_zone) } else { row.common_zone.to_string() },
+            "zone": if row.or_more {
+                format!("{} {}", row.common_zone, lang.pick("or more", "et plus"))
+            } else {
+                row.common_zone.to_string()
+            },
             "penalty": row.penalty,
         })).collect::<Vec<_>>(),
         "example": example,
@@ -178,7 +203,7 @@ mod tests {
 
     #[test]
     fn the_zhi_pai_example_wakes_what_the_spec_says() {
-        let ex = zhi_pai_example();
+        let ex = zhi_pai_example(Lang::En);
         let woke: Vec<Value> = ex["placements"].as_array().unwrap().iter().map(|p| p["activated"].clone()).collect();
         assert_eq!(woke[0], json!(["water", "heaven"]));
         assert_eq!(woke[1], json!(["fire", "mountain"]));
