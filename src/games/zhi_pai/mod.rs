@@ -3,11 +3,13 @@
 //! - [`rules`]: laying a card, the three link conditions, the trigram cards;
 //! - [`solve`]: the exact shortest-sequence search; [`check`]: the judge and checker of a
 //!   proposed sequence; [`score`]: the solo score. These four are pure: no printing, no I/O.
-//! - [`art`]: the layout of the cards; [`rulebook`]: the rulebook's data and figures.
+//! - [`art`]: the layout of the cards; [`rulebook`]: the rulebook's data and figures;
+//!   [`aids`]: what the player aid says.
 //!
 //! The public items of the four rule files are re-exported here, so callers write
 //! `zhi_pai::shortest`, `zhi_pai::Setup`, …
 
+pub mod aids;
 pub mod art;
 pub mod check;
 pub mod figures;

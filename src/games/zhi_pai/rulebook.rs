@@ -44,6 +44,12 @@ pub fn components() -> Vec<Component> {
             "8 per player, active face and inactive face (front and back)",
             sheets(),
         ),
+        Component::printed(
+            cards::aids::aids(deck).len() as u32,
+            "Player aids",
+            "reference cards on the last sheet of the same file, where the deck leaves slots free",
+            sheets(),
+        ),
         Component::other(1, "Rulebook", "this booklet"),
     ]
 }
