@@ -9,7 +9,7 @@ use crate::cards::aids::{Aid, Block};
 /// The aids, in sheet order.
 pub fn aids() -> Vec<Aid> {
     let condition = |c: Condition, what: &str| (c.number().to_string(), what.to_string());
-    let penalties = SOLO_PENALTIES
+    let penalties: Vec<(String, String)> = SOLO_PENALTIES
         .iter()
         .map(|row| {
             let zone = format!("{}{}", row.common_zone, if row.or_more { " or more" } else { "" });
