@@ -8,7 +8,9 @@
 //! | `png/<face>.png` | `card-png` | `home`: `--dpi`, 3 mm bleed (815×1110 at 300 dpi) |
 //! | `tgc/<face>.png` | `card-png-tgc` | `tgc`: 825×1125 |
 //! | `mpc/<face>.png` | `card-png-mpc` | `mpc`: 822×1122 |
-//! | `<deck>-a4.pdf`, `<deck>-letter.pdf` | `sheet-pdf` | `home` |
+//! | `aids/<aid>.svg`, `aids/back.svg` | `aid-svg` | always |
+//! | `aids/<aid>.png`, `aids/back.png` | `aid-png` | `home`: `--dpi` |
+//! | `<deck>-a4.pdf`, `<deck>-letter.pdf` | `sheet-pdf` | `home`; the player aids fill the last sheet |
 //! | `contact-sheet.png` | `contact-sheet` | always |
 //! | `tts-*.png` | `tts-sheet` | always |
 //!
@@ -29,6 +31,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 use resvg::tiny_skia::Pixmap;
 
+use super::aids::{self, aid_back_svg, aid_svg};
 use super::{BLEED_MM, CardError, Deck, Face, Lang, card_svg_with_backs};
 use crate::cards::sheet::{self, ContactSection, SheetError};
 use crate::print::output::{Output, OutputError};
@@ -80,6 +83,21 @@ pub fn service_png_file(deck: Deck, service: Profile, face: &Face) -> PrintFile 
     PrintFile::new(format!("{}/{folder}/{}.png", deck.slug(), face.slug()), format!("card-png-{folder}"))
 }
 
+/// A player aid's SVG: `<deck>/aids/<stem>.svg`, `stem` an aid's slug or `back`.
+pub fn aid_svg_file(deck: Deck, stem: &str) -> PrintFile {
+    PrintFile::new(format!("{}/aids/{stem}.svg", deck.slug()), "aid-svg")
+}
+
+/// A player aid's PNG at `--dpi`: `<deck>/aids/<stem>.png`.
+pub fn aid_png_file(deck: Deck, stem: &str) -> PrintFile {
+    PrintFile::new(format!("{}/aids/{stem}.png", deck.slug()), "aid-png")
+}
+
+/// The file stems of `deck`'s aids, then `back`.
+fn aid_stems(deck: Deck) -> Vec<&'static str> {
+    aids::aids(deck).iter().map(|a| a.slug).chain(["back"]).collect()
+}
+
 /// The home-print PDF of `deck` on `paper`: `<deck>/<deck>-<paper>.pdf`. The rulebooks
 /// name it in their components lists.
 pub fn sheet_pdf_file(deck: Deck, paper: Paper) -> PrintFile {
@@ -112,6 +130,12 @@ pub fn files(deck: Deck, options: &PrintOptions) -> Vec<PrintFile> {
         }
         files.extend(options.profiles.services().into_iter().map(|s| service_png_file(deck, s, &face)));
     }
+    for stem in aid_stems(deck) {
+        files.push(aid_svg_file(deck, stem));
+        if home {
+            files.push(aid_png_file(deck, stem));
+        }
+    }
     if home {
         files.extend(Paper::HOME.map(|paper| sheet_pdf_file(deck, paper)));
     }
@@ -137,7 +161,7 @@ struct Thumbs {
 pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Progress) -> Result<(), ExportError> {
     let faces = deck.faces();
     let home = options.profiles.home;
-    let sheets = 1 + tts_sheet_count(deck) + if home { Paper::HOME.len() } else { 0 };
+    let sheets = 2 + tts_sheet_count(deck) + if home { Paper::HOME.len() } else { 0 };
     let total = (faces.len() + sheets) as u64;
     let label = deck.slug();
     let done = AtomicU64::new(0);
@@ -165,6 +189,9 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
         })
         .collect::<Result<_, _>>()?;
 
+    let aid_trees = write_aids(out, deck, options)?;
+    step();
+
     let find = |wanted: &Face| rendered.iter().position(|(f, _, _)| f == wanted).expect("every face was rendered");
     let title = deck_title(deck);
 
@@ -177,7 +204,7 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
         .map(|job| -> Result<(), ExportError> {
             match *job {
                 Job::Pdf(paper) => {
-                    let pairs: Vec<(&usvg::Tree, &usvg::Tree)> = deck
+                    let mut pairs: Vec<(&usvg::Tree, &usvg::Tree)> = deck
                         .print_pairs()
                         .iter()
                         .map(|(front, back)| {
@@ -186,6 +213,8 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
                             (tree(front), tree(back))
                         })
                         .collect();
+                    let (aid_fronts, aid_back) = aid_trees.as_ref().expect("aid trees are parsed for home print");
+                    pairs.extend(aid_fronts.iter().map(|front| (front, aid_back)));
                     let pdf = sheet::home_print_pdf(&pairs, paper, title)?;
                     write(out, sheet_pdf_file(deck, paper), &pdf)?;
                 }
@@ -212,6 +241,29 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
         })
         .collect::<Result<Vec<()>, _>>()?;
     Ok(())
+}
+
+/// The parsed fronts and the back of the player aids, for the home-print sheets.
+type AidTrees = (Vec<usvg::Tree>, usvg::Tree);
+
+/// Writes the SVG (and, for home print, the PNG) of every player aid of `deck` and of
+/// their back; returns their parsed trees when the home-print sheets need them.
+fn write_aids(out: &Output, deck: Deck, options: &PrintOptions) -> Result<Option<AidTrees>, ExportError> {
+    let home = options.profiles.home;
+    let mut svgs: Vec<(&str, String)> = Vec::new();
+    for aid in aids::aids(deck) {
+        svgs.push((aid.slug, aid_svg(deck, &aid)?));
+    }
+    svgs.push(("back", aid_back_svg(deck, options.backs)?));
+    let mut trees = Vec::new();
+    for (stem, svg) in &svgs {
+        write(out, aid_svg_file(deck, stem), svg.as_bytes())?;
+        if home {
+            write(out, aid_png_file(deck, stem), &render::svg_to_png(svg, options.dpi.as_f32())?)?;
+            trees.push(render::svg_tree(svg, 72.0)?);
+        }
+    }
+    Ok(trees.pop().map(|back| (trees, back)))
 }
 
 /// A sheet made after the faces.

@@ -15,6 +15,7 @@
 //! poker card with 3 mm bleed on each side; content stays 3 mm inside the trim.
 
 pub use crate::games::changing_lines::art as changing_lines;
+pub mod aids;
 pub mod export;
 pub mod sheet;
 

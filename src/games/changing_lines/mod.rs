@@ -2,8 +2,10 @@
 //!
 //! - [`deck`]: the Pathways decks (`3d` … `6d`, custom); [`pathways`]: the Pathways
 //!   puzzles, their exact search and checker. Both pure.
-//! - [`art`]: the layout of the cards; [`rulebook`]: the rulebook's data and figures.
+//! - [`art`]: the layout of the cards; [`rulebook`]: the rulebook's data and figures;
+//!   [`aids`]: what the player aids say.
 
+pub mod aids;
 pub mod art;
 pub mod deck;
 pub mod figures;

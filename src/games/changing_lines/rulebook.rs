@@ -58,6 +58,12 @@ pub fn components() -> Vec<Component> {
             "on the back pages of the same file; print double-sided, flip on the long edge",
             sheets(),
         ),
+        Component::printed(
+            cards::aids::aids(deck).len() as u32,
+            "Player aids",
+            "reference cards on the last sheet of the same file, where the deck leaves slots free",
+            sheets(),
+        ),
         Component::other(1, "Rulebook", "this booklet"),
         Component::other(3, "Coins (optional)", "for the 6/7/8/9 method of divination; not printed"),
     ]

@@ -4,11 +4,13 @@
 //! - [`solve`]: the exact shortest-sequence search, its engine in `astar.rs` and its
 //!   relaxed-game bound in `relax.rs`; [`check`]: the judge and checker of a proposed
 //!   sequence; [`score`]: the solo score. These are pure: no printing, no I/O.
-//! - [`art`]: the layout of the cards; [`rulebook`]: the rulebook's data and figures.
+//! - [`art`]: the layout of the cards; [`rulebook`]: the rulebook's data and figures;
+//!   [`aids`]: what the player aid says.
 //!
 //! The public items of the four rule files are re-exported here, so callers write
 //! `zhi_pai::shortest`, `zhi_pai::Setup`, …
 
+pub mod aids;
 pub mod art;
 mod astar;
 pub mod check;

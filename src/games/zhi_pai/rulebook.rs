@@ -54,6 +54,15 @@ pub fn components(lang: Lang) -> Vec<Component> {
             ),
             sheets(),
         ),
+        Component::printed(
+            cards::aids::aids(deck).len() as u32,
+            lang.pick("Player aids", "Aides de jeu"),
+            lang.pick(
+                "reference cards on the last sheet of the same file, where the deck leaves slots free",
+                "cartes de rappel sur la dernière planche du même fichier, dans les cases que le paquet laisse libres",
+            ),
+            sheets(),
+        ),
         Component::other(1, lang.pick("Rulebook", "Livret de règles"), lang.pick("this booklet", "ce livret")),
     ]
 }
