@@ -21,13 +21,14 @@ const INDEX_HTML: &str = include_str!("../../web/index.html");
 const STYLE_CSS: &str = include_str!("../../web/style.css");
 
 /// The page's ES modules, by file name under `/js/`; `main.js` is the entry point.
-pub const SCRIPTS: [(&str, &str); 9] = [
+pub const SCRIPTS: [(&str, &str); 10] = [
     ("main.js", include_str!("../../web/js/main.js")),
     ("api.js", include_str!("../../web/js/api.js")),
     ("dom.js", include_str!("../../web/js/dom.js")),
     ("parse.js", include_str!("../../web/js/parse.js")),
     ("deck.js", include_str!("../../web/js/deck.js")),
     ("verdict.js", include_str!("../../web/js/verdict.js")),
+    ("table.js", include_str!("../../web/js/table.js")),
     ("pathways.js", include_str!("../../web/js/pathways.js")),
     ("zhipai.js", include_str!("../../web/js/zhipai.js")),
     ("verify.js", include_str!("../../web/js/verify.js")),
