@@ -224,6 +224,12 @@ fn the_page_lays_the_seed_example_by_clicking() {
     for (card, _) in SEED_EXAMPLE {
         assert!(result.contains(&format!("class=\"table-card ok\" data-card=\"{card}\"")), "card {card} drawn: {result}");
     }
+    // The trigram cards after the last move (seed: 55 links by thunder, spending it; 55
+    // and 22 then link by fire, active since turn 2).
+    let yours = &result[result.find("class=\"yours\"").expect("the player's answer")..];
+    let yours = &yours[..yours.find("class=\"optimum\"").expect("the optimum beside it")];
+    assert!(yours.contains("data-trigram=\"thunder\" data-state=\"spent\""), "{yours}");
+    assert!(yours.contains("data-trigram=\"fire\" data-state=\"active\""), "{yours}");
     // The optimum beside the answer, stepped move by move.
     let shortest = core.shortest.expect("an optimum");
     assert!(result.contains("class=\"optimum\""), "{result}");

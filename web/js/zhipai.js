@@ -67,8 +67,7 @@ function drawYours(start, placements, r) {
     const caption = p.side + (m && m.ok ? ' · ' + shortCondition(m) : '');
     return { n: p.card, deck: 'zhi-pai', side: p.side, status, move: i + 1, caption, rule: status === 'bad' ? r.errors.join(' ') : null };
   });
-  const active = activeAtStart();
-  const spent = r.moves.filter((m) => m.ok && m.trigram).map((m) => m.trigram);
+  const { active, spent } = trigramsAfter(r.moves.filter((m) => m.ok));
   return el('div', { class: 'drawn' }, cardRow(line(start, target, placed, r.state !== 'solved'), 'Your line'), trigramRow(active, spent));
 }
 
@@ -76,13 +75,12 @@ function drawYours(start, placements, r) {
 function drawOptimum(start, a) {
   if (!a || !a.placements) return el('p', { class: 'muted', text: a && a.reason ? 'Optimum undecided: ' + a.reason + '.' : 'No optimal answer to show.' });
   const target = hexagram(start).complement;
-  const active = activeAtStart();
   const frames = [];
   const notes = [];
   for (let k = 0; k <= a.placements.length; k++) {
     const laid = a.placements.slice(0, k);
     const placed = laid.map((p, i) => ({ n: p.card, deck: 'zhi-pai', side: p.side, status: 'ok', move: i + 1, caption: p.side + ' · ' + shortCondition(p) }));
-    const spent = laid.filter((p) => p.trigram).map((p) => p.trigram);
+    const { active, spent } = trigramsAfter(laid);
     const done = k === a.placements.length;
     frames.push(() => el('div', { class: 'drawn' }, cardRow(line(start, target, placed, !done), 'Optimal line after ' + k + ' moves'), trigramRow(active, spent)));
     const p = a.placements[k - 1];
@@ -92,8 +90,28 @@ function drawOptimum(start, a) {
   return stepper('Optimum: ' + a.length + ' cards', frames, notes);
 }
 
-function activeAtStart() {
-  return Array.from(document.querySelectorAll('#zp-active input:checked')).map((i) => i.value);
+/**
+ * The trigram cards after `laid` (each `{ card, trigram }`, the trigram spent or null),
+ * for the picture only (the server judges): a spent card turns inactive, then the laid
+ * card's two trigrams turn active, except the one just spent (SPEC §3). `spent` lists
+ * the cards spent and not active again.
+ */
+function trigramsAfter(laid) {
+  const active = new Set(Array.from(document.querySelectorAll('#zp-active input:checked')).map((i) => i.value));
+  const spent = new Set();
+  for (const m of laid) {
+    if (m.trigram) {
+      active.delete(m.trigram);
+      spent.add(m.trigram);
+    }
+    const h = hexagram(m.card);
+    for (const t of [h.lower, h.upper]) {
+      if (t === m.trigram) continue;
+      active.add(t);
+      spent.delete(t);
+    }
+  }
+  return { active: [...active], spent: [...spent] };
 }
 
 /** The latest check, so that a quicker older answer never overwrites a newer one. */
