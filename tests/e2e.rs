@@ -184,7 +184,8 @@ fn attribute<'a>(dom: &'a str, id: &str, attribute: &str) -> &'a str {
 const SEED_EXAMPLE: [(i64, &str); 4] = [(6, "left"), (22, "right"), (40, "left"), (55, "left")];
 
 fn core_verdict(placements: &[(i64, &str)]) -> hexforge::api::zhipai::CheckAnswer {
-    let placements: Vec<_> = placements.iter().map(|(card, side)| serde_json::json!({ "card": card, "side": side })).collect();
+    let placements: Vec<_> =
+        placements.iter().map(|(card, side)| serde_json::json!({ "card": card, "side": side })).collect();
     let request = serde_json::from_value(serde_json::json!({ "start": 12, "placements": placements })).unwrap();
     hexforge::api::zhipai::check(&request, hexforge::games::zhi_pai::SEARCH_LIMIT, None).expect("a verdict")
 }
@@ -222,7 +223,10 @@ fn the_page_lays_the_seed_example_by_clicking() {
     assert!(result.contains(&expected), "the distance from the optimum ({distance}) is shown: {result}");
     // The line drawn as the cards themselves, each laid card marked legal.
     for (card, _) in SEED_EXAMPLE {
-        assert!(result.contains(&format!("class=\"table-card ok\" data-card=\"{card}\"")), "card {card} drawn: {result}");
+        assert!(
+            result.contains(&format!("class=\"table-card ok\" data-card=\"{card}\"")),
+            "card {card} drawn: {result}"
+        );
     }
     // The trigram cards after the last move (seed: 55 links by thunder, spending it; 55
     // and 22 then link by fire, active since turn 2).
@@ -298,7 +302,10 @@ fn the_page_checks_pathways_and_verifies_cards() {
     let result = element(&dom, "pathways-result");
     assert!(result.contains("data-state=\"broken\""), "{result}");
     assert!(result.contains("exactly one line"), "{result}");
-    assert!(result.contains("class=\"table-card bad\" data-card=\"2\" data-move=\"2\""), "the refused card is marked: {result}");
+    assert!(
+        result.contains("class=\"table-card bad\" data-card=\"2\" data-move=\"2\""),
+        "the refused card is marked: {result}"
+    );
 
     // Issue 17: a sequence in the address is checked even with &solve=1 (legal, not done).
     let dom = dump_dom(&chromium, &format!("{base}/?pathways=1&to=2&deck=6d&sequence=1:dark,44:dark&solve=1"));

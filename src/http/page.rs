@@ -5,15 +5,19 @@
 //! a CJK font.
 
 use super::Routes;
-use crate::print::fonts;
 use super::error::{AppError, Path};
+use crate::print::fonts;
 use axum::body::Bytes;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use std::sync::LazyLock;
 
 pub(super) fn routes(routes: Routes) -> Routes {
-    routes.get("/", index).get("/js/{file}", script).get("/style.css", style).get("/health", health)
+    routes
+        .get("/", index)
+        .get("/js/{file}", script)
+        .get("/style.css", style)
+        .get("/health", health)
         .get("/fonts/{file}", font)
 }
 

@@ -30,7 +30,7 @@ function tableCard(card) {
   },
   picture(card.deck, card.n, card.orientation, label),
   el('span', { class: 'table-caption' }, card.move ? el('small', { text: '#' + card.move + ' ' }) : null, card.caption || ''),
-  card.rule ? el('span', { class: 'table-rule', text: card.rule }) : null);
+  card.rule ? el('span', { class: 'table-rule', text: '✗ refused' }) : null);
 }
 
 /** A row of cards, in table order, with a gap where the Zhi Pai line is still open. */
