@@ -147,14 +147,120 @@ fn dump_dom(chromium: &Path, url: &str) -> String {
     dom
 }
 
-/// The element with this id, from its opening tag to its first `</div>` (result boxes
-/// hold no nested div).
+/// The element with this id, from its opening tag to its matching `</div>` (the
+/// element is a div; nested divs are counted).
 fn element<'a>(dom: &'a str, id: &str) -> &'a str {
     let marker = format!("id=\"{id}\"");
     let at = dom.find(&marker).unwrap_or_else(|| panic!("no #{id} in the DOM"));
     let start = dom[..at].rfind('<').unwrap();
-    let end = dom[at..].find("</div>").map_or(dom.len(), |e| at + e);
-    &dom[start..end]
+    let mut depth = 0usize;
+    let mut i = start;
+    while i < dom.len() {
+        let rest = &dom[i..];
+        if rest.starts_with("<div") {
+            depth += 1;
+        } else if rest.starts_with("</div>") {
+            depth -= 1;
+            if depth == 0 {
+                return &dom[start..i];
+            }
+        }
+        i += rest.chars().next().map_or(1, char::len_utf8);
+    }
+    &dom[start..]
+}
+
+/// The value of `attribute` on the element with this id.
+fn attribute<'a>(dom: &'a str, id: &str, attribute: &str) -> &'a str {
+    let tag = element(dom, id);
+    let tag = &tag[..tag.find('>').unwrap()];
+    let marker = format!(" {attribute}=\"");
+    let at = tag.find(&marker).unwrap_or_else(|| panic!("#{id} has no {attribute}: {tag}")) + marker.len();
+    &tag[at..at + tag[at..].find('"').unwrap()]
+}
+
+/// The seed's worked example (SPEC §3): start 12, then these placements, as the core
+/// judges it (the page must show the same).
+const SEED_EXAMPLE: [(i64, &str); 4] = [(6, "left"), (22, "right"), (40, "left"), (55, "left")];
+
+fn core_verdict(placements: &[(i64, &str)]) -> hexforge::api::zhipai::CheckAnswer {
+    let placements: Vec<_> =
+        placements.iter().map(|(card, side)| serde_json::json!({ "card": card, "side": side })).collect();
+    let request = serde_json::from_value(serde_json::json!({ "start": 12, "placements": placements })).unwrap();
+    hexforge::api::zhipai::check(&request, hexforge::games::zhi_pai::SEARCH_LIMIT, None).expect("a verdict")
+}
+
+fn click_scenario(placements: &[(i64, &str)]) -> String {
+    placements.iter().map(|(card, side)| format!("{card}:{side}")).collect::<Vec<_>>().join(",")
+}
+
+#[test]
+fn the_page_lays_the_seed_example_by_clicking() {
+    let Some(chromium) = chromium_or_skip() else { return };
+    let downloads = TempDir::new("downloads-click");
+    let server = Server::start(&downloads.0);
+    let base = format!("http://{}", server.addr);
+
+    // Three states, three colours: the style sheet gives each its own.
+    let css = http_get(server.addr, "/style.css");
+    let colour = |state: &str| {
+        let rule = format!(".result[data-state=\"{state}\"] {{ border-left-color: ");
+        let at = css.find(&rule).unwrap_or_else(|| panic!("style.css has no colour for {state}")) + rule.len();
+        css[at..at + css[at..].find(';').unwrap()].to_owned()
+    };
+    let colours = [colour("unfinished"), colour("broken"), colour("solved")];
+    assert!(colours[0] != colours[1] && colours[1] != colours[2] && colours[0] != colours[2], "{colours:?}");
+
+    // Laid card by card: legal so far three times, then solved.
+    let dom = dump_dom(&chromium, &format!("{base}/?zhipai=12&click={}", click_scenario(&SEED_EXAMPLE)));
+    assert!(dom.contains("data-ready=\"true\""), "the page's script did not finish");
+    assert_eq!(attribute(&dom, "zhipai-result", "data-trail"), "unfinished unfinished unfinished solved");
+    let core = core_verdict(&SEED_EXAMPLE);
+    let result = element(&dom, "zhipai-result");
+    assert!(result.contains(&format!("Solved with {} cards.", core.length)), "{result}");
+    let distance = core.distance.expect("the core knows the optimum");
+    let expected = if distance == 0 { "That is optimal.".to_owned() } else { format!("{distance} card") };
+    assert!(result.contains(&expected), "the distance from the optimum ({distance}) is shown: {result}");
+    // The line drawn as the cards themselves, each laid card marked legal.
+    for (card, _) in SEED_EXAMPLE {
+        assert!(
+            result.contains(&format!("class=\"table-card ok\" data-card=\"{card}\"")),
+            "card {card} drawn: {result}"
+        );
+    }
+    // The trigram cards after the last move (seed: 55 links by thunder, spending it; 55
+    // and 22 then link by fire, active since turn 2).
+    let yours = &result[result.find("class=\"yours\"").expect("the player's answer")..];
+    let yours = &yours[..yours.find("class=\"optimum\"").expect("the optimum beside it")];
+    assert!(yours.contains("data-trigram=\"thunder\" data-state=\"spent\""), "{yours}");
+    assert!(yours.contains("data-trigram=\"fire\" data-state=\"active\""), "{yours}");
+    // The optimum beside the answer, stepped move by move.
+    let shortest = core.shortest.expect("an optimum");
+    assert!(result.contains("class=\"optimum\""), "{result}");
+    assert!(result.contains(&format!("move {} of {}", shortest - 2, shortest - 2)), "{result}");
+    // Cards on the table are greyed in the picker.
+    let picker = element(&dom, "zp-picker");
+    assert!(picker.contains("class=\"pick used\"") && picker.contains("data-card=\"55\""), "{picker}");
+
+    // 22 cannot follow 6 on the left: broken at move 2, card 22 marked with the rule.
+    let illegal = [(6, "left"), (22, "left")];
+    let core = core_verdict(&illegal);
+    let dom = dump_dom(&chromium, &format!("{base}/?zhipai=12&click={}", click_scenario(&illegal)));
+    assert_eq!(attribute(&dom, "zhipai-result", "data-trail"), "unfinished broken");
+    let result = element(&dom, "zhipai-result");
+    assert!(result.contains("Broken at move 2."), "{result}");
+    let bad = "class=\"table-card bad\" data-card=\"22\" data-move=\"2\"";
+    assert!(result.contains(bad), "the refused card is marked: {result}");
+    assert!(result.contains(&core.errors[0]), "the rule is named: {result}");
+}
+
+/// The body of a GET on the running server.
+fn http_get(addr: SocketAddr, path: &str) -> String {
+    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    answer.split_once("\r\n\r\n").map(|(_, body)| body.to_owned()).unwrap_or_default()
 }
 
 #[test]
@@ -168,15 +274,15 @@ fn the_page_checks_zhi_pai_placements() {
     let dom = dump_dom(&chromium, &format!("{base}/?zhipai=12&placements=6:left,22:right,40:left,55:left"));
     assert!(dom.contains("data-ready=\"true\""), "the page's script did not finish");
     let result = element(&dom, "zhipai-result");
-    assert!(result.contains("data-state=\"valid\""), "expected a valid verdict, got: {result}");
-    assert!(result.contains("Valid: finished with 6 cards."), "{result}");
+    assert!(result.contains("data-state=\"solved\""), "expected a solved verdict, got: {result}");
+    assert!(result.contains("Solved with 6 cards."), "{result}");
     // The deck was browsed too: every card is on the page.
     assert_eq!(dom.matches("class=\"card-button\"").count(), 64);
 
     // 22 cannot follow 6 on the left: invalid, with the broken rule named.
     let dom = dump_dom(&chromium, &format!("{base}/?zhipai=12&placements=6:left,22:left"));
     let result = element(&dom, "zhipai-result");
-    assert!(result.contains("data-state=\"invalid\""), "expected an invalid verdict, got: {result}");
+    assert!(result.contains("data-state=\"broken\""), "expected a broken verdict, got: {result}");
     assert!(result.contains("move 2: card 22 cannot be laid right of 6"), "the rule is named: {result}");
 
     // The optimal answer on request.
@@ -194,13 +300,17 @@ fn the_page_checks_pathways_and_verifies_cards() {
 
     let dom = dump_dom(&chromium, &format!("{base}/?pathways=1&to=2&deck=6d&orientation=dark&sequence=1:dark,2:dark"));
     let result = element(&dom, "pathways-result");
-    assert!(result.contains("data-state=\"invalid\""), "{result}");
+    assert!(result.contains("data-state=\"broken\""), "{result}");
     assert!(result.contains("exactly one line"), "{result}");
+    assert!(
+        result.contains("class=\"table-card bad\" data-card=\"2\" data-move=\"2\""),
+        "the refused card is marked: {result}"
+    );
 
     // Issue 17: a sequence in the address is checked even with &solve=1 (legal, not done).
     let dom = dump_dom(&chromium, &format!("{base}/?pathways=1&to=2&deck=6d&sequence=1:dark,44:dark&solve=1"));
     let result = element(&dom, "pathways-result");
-    assert!(result.contains("Not finished yet."), "{result}");
+    assert!(result.contains("data-state=\"unfinished\"") && result.contains("Legal so far"), "{result}");
 
     // Issue 17: an unknown deck in the address is named (it said `unknown deck ""`).
     let dom = dump_dom(&chromium, &format!("{base}/?pathways=1&to=2&deck=7d"));

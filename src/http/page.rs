@@ -1,29 +1,38 @@
-//! `GET /`: the web page, its ES modules (`/js/{file}`) and its style sheet. All are
-//! embedded in the binary from `web/`; the page loads nothing from elsewhere, so it
-//! works offline.
+//! `GET /`: the web page, its ES modules (`/js/{file}`), its style sheet and the bundled
+//! fonts (`/fonts/{file}`). All are embedded in the binary (the page from `web/`, the
+//! fonts from `fonts/`, the same files the renderer draws with); the page loads nothing
+//! from elsewhere, so it works offline and shows the Chinese names on a machine without
+//! a CJK font.
 
 use super::Routes;
 use super::error::{AppError, Path};
+use crate::print::fonts;
 use axum::body::Bytes;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use std::sync::LazyLock;
 
 pub(super) fn routes(routes: Routes) -> Routes {
-    routes.get("/", index).get("/js/{file}", script).get("/style.css", style).get("/health", health)
+    routes
+        .get("/", index)
+        .get("/js/{file}", script)
+        .get("/style.css", style)
+        .get("/health", health)
+        .get("/fonts/{file}", font)
 }
 
 const INDEX_HTML: &str = include_str!("../../web/index.html");
 const STYLE_CSS: &str = include_str!("../../web/style.css");
 
 /// The page's ES modules, by file name under `/js/`; `main.js` is the entry point.
-pub const SCRIPTS: [(&str, &str); 9] = [
+pub const SCRIPTS: [(&str, &str); 10] = [
     ("main.js", include_str!("../../web/js/main.js")),
     ("api.js", include_str!("../../web/js/api.js")),
     ("dom.js", include_str!("../../web/js/dom.js")),
     ("parse.js", include_str!("../../web/js/parse.js")),
     ("deck.js", include_str!("../../web/js/deck.js")),
     ("verdict.js", include_str!("../../web/js/verdict.js")),
+    ("table.js", include_str!("../../web/js/table.js")),
     ("pathways.js", include_str!("../../web/js/pathways.js")),
     ("zhipai.js", include_str!("../../web/js/zhipai.js")),
     ("verify.js", include_str!("../../web/js/verify.js")),
@@ -79,7 +88,62 @@ async fn style(headers: HeaderMap) -> Response {
     )
 }
 
+/// The fonts never change within one binary and their names are the page's own, so the
+/// browser keeps them for a year without asking again.
+const FONT_CACHE: &str = "public, max-age=31536000, immutable";
+
+/// Each bundled font's entity tag, in the order of [`fonts::font_files`].
+static FONT_ETAGS: LazyLock<Vec<HeaderValue>> =
+    LazyLock::new(|| fonts::font_files().iter().map(|(_, bytes)| super::etag(bytes)).collect());
+
+/// `GET /fonts/{file}`: one of the bundled fonts, for the page's `@font-face` rules.
+async fn font(headers: HeaderMap, Path(file): Path<String>) -> Result<Response, AppError> {
+    let files = fonts::font_files();
+    let i = files.iter().position(|(name, _)| *name == file).ok_or_else(|| {
+        let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
+        AppError::not_found(format!("no font {file:?}; the fonts are {}", names.join(", ")))
+    })?;
+    let content_type = if file.ends_with(".otf") { "font/otf" } else { "font/ttf" };
+    Ok(super::cached(&headers, content_type, FONT_CACHE, FONT_ETAGS[i].clone(), Bytes::from_static(files[i].1)))
+}
+
 /// `GET /health`: `{"status":"ok","version":"…"}`.
 async fn health() -> impl IntoResponse {
     axum::Json(serde_json::json!({ "status": "ok", "version": env!("CARGO_PKG_VERSION") }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::StatusCode;
+
+    #[tokio::test]
+    async fn every_bundled_font_is_served_with_its_type_and_a_long_cache() {
+        for (name, bytes) in fonts::font_files() {
+            let response = font(HeaderMap::new(), Path(name.to_string())).await.expect("a bundled font");
+            assert_eq!(response.status(), StatusCode::OK);
+            let header = |h| response.headers()[h].to_str().unwrap().to_owned();
+            let expected = if name.ends_with(".otf") { "font/otf" } else { "font/ttf" };
+            assert_eq!(header(header::CONTENT_TYPE), expected, "{name}");
+            assert!(header(header::CACHE_CONTROL).contains("max-age=31536000"), "{name}");
+            let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+            assert_eq!(&body[..], *bytes, "{name}");
+        }
+    }
+
+    #[tokio::test]
+    async fn an_unknown_font_is_named_with_the_list() {
+        let err = font(HeaderMap::new(), Path("Arial.ttf".into())).await.unwrap_err();
+        let text = format!("{err:?}");
+        assert!(text.contains("Arial.ttf") && text.contains("NotoSans-Regular-subset.ttf"), "{text}");
+    }
+
+    #[test]
+    fn the_style_sheet_names_only_fonts_that_are_served() {
+        let urls: Vec<&str> = STYLE_CSS.split("url(/fonts/").skip(1).map(|s| &s[..s.find(')').unwrap()]).collect();
+        assert!(urls.len() >= 4, "the page loads the bundled fonts: {urls:?}");
+        for url in urls {
+            assert!(fonts::font_files().iter().any(|(name, _)| *name == url), "style.css asks for {url}");
+        }
+    }
 }

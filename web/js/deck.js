@@ -75,7 +75,9 @@ function selectCard(n) {
   const title = deckTitle(deck) + ' card ' + n;
   const h = hexagram(n);
   const detail = $('card-detail');
-  detail.replaceChildren();
+  detail.replaceChildren(el('button', { type: 'button', class: 'secondary sheet-close', onclick: closeDetail }, 'Close'));
+  // On a phone the detail is a bottom sheet, shown only while a card is open.
+  detail.classList.add('open');
   if (deck === 'zhi-pai') {
     const c = hexagram(h.complement);
     detail.append(
@@ -99,6 +101,10 @@ function selectCard(n) {
     el('a', { href: '/cards/' + deck + '/' + n + '.svg', text: 'SVG' }), ' · ',
     el('a', { href: '/cards/' + deck + '/' + n + '.png', text: 'PNG 300 dpi' }), ' · ',
     el('a', { href: '/api/hexagrams/' + n, text: 'JSON' })));
+}
+
+function closeDetail() {
+  $('card-detail').classList.remove('open');
 }
 
 /** Builds the deck choice from the API's decks and wires the controls. */

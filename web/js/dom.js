@@ -72,10 +72,6 @@ export function cardImage(deck, face, orientation, dpi, alt, lazy) {
   });
 }
 
-export function chips(items) {
-  return el('ol', { class: 'chips' }, items.map((item) => el('li', {}, item)));
-}
-
 /** One button per hexagram; clicking one calls `onPick(n)`. */
 export function buildPicker(container, onPick) {
   container.replaceChildren();
@@ -85,6 +81,7 @@ export function buildPicker(container, onPick) {
       class: 'pick',
       title: hexLabel(h.number),
       'aria-label': 'Lay card ' + hexLabel(h.number),
+      'data-card': h.number,
       onclick: () => onPick(h.number),
     }, el('span', { class: 'pick-symbol', 'aria-hidden': 'true', text: h.symbol }), el('span', { text: String(h.number) })));
   }

@@ -1,8 +1,9 @@
 // The Pathways checker: check a sequence, or ask for the optimal one.
-import { store } from './api.js';
-import { $, appendToken, buildPicker, checked, chips, el, fillSelect, hexLabel, radios } from './dom.js';
+import { api, store } from './api.js';
+import { $, appendToken, buildPicker, checked, el, fillSelect, hexLabel, radios } from './dom.js';
 import { parseList, parseNumber, parseSequence } from './parse.js';
 import { ask, showAnswer, showReport, showResult } from './verdict.js';
+import { cardRow, stepper } from './table.js';
 
 function query() {
   const q = {
@@ -15,25 +16,52 @@ function query() {
   return q;
 }
 
-function describeLaid(l) {
-  return el('span', {}, el('strong', { text: String(l.card) }), l.orientation === 'light' ? ' (light) ' : ' ', el('small', { text: 'shows ' + hexLabel(l.hexagram) }));
+/** The pile as laid, each card marked legal, refused (with the rule) or not judged. */
+function drawPile(sequence, r) {
+  return cardRow(sequence.map((l, i) => {
+    const m = r.moves[i];
+    const status = !m ? 'unjudged' : m.ok ? 'ok' : 'bad';
+    const lines = m && m.ok && m.lines_changed.length ? ' · line ' + m.lines_changed.join(', ') : '';
+    return { n: l.card, deck: 'changing-lines', orientation: l.orientation, status, move: i + 1, caption: (m ? 'shows ' + m.hexagram : '') + lines, rule: status === 'bad' ? r.errors.join(' ') : null };
+  }), 'Your pile');
+}
+
+/** The optimal pile stepped card by card, or why there is none. */
+function drawOptimum(a) {
+  if (!a || !a.sequence) return el('p', { class: 'muted', text: 'No optimal answer to show.' });
+  const frames = [];
+  const notes = [];
+  for (let k = 1; k <= a.sequence.length; k++) {
+    const laid = a.sequence.slice(0, k);
+    frames.push(() => cardRow(laid.map((l, i) => ({ n: l.card, deck: 'changing-lines', orientation: l.orientation, status: 'ok', move: i + 1, caption: 'shows ' + l.hexagram })), 'Optimal pile after ' + k + ' cards'));
+    const l = a.sequence[k - 1];
+    notes.push('Card ' + k + ': ' + l.card + (l.orientation === 'light' ? ' turned' : '') + ', showing ' + hexLabel(l.hexagram) + '.');
+  }
+  return stepper('Optimum: ' + a.length + ' cards', frames, notes);
 }
 
 function check() {
-  return ask($('pathways-result'), '/api/pathways/check', () => {
+  const box = $('pathways-result');
+  return ask(box, '/api/pathways/check', () => {
     const body = query();
     body.sequence = parseSequence($('pw-sequence').value, body.orientation);
     return body;
-  }, (r) => showReport($('pathways-result'), r, {
-    done: (length) => 'Valid: ' + length + (length === 1 ? ' card.' : ' cards.'),
-    unreachable: 'no sequence reaches the target with this deck',
-  }));
+  }, async (r) => {
+    const best = await api('/api/pathways/shortest', query());
+    const sequence = parseSequence($('pw-sequence').value, $('pw-mode').value);
+    showReport(box, r, {
+      done: (length) => 'Solved with ' + length + (length === 1 ? ' card.' : ' cards.'),
+      unreachable: 'no sequence reaches the target with this deck',
+      drawn: drawPile(sequence, r),
+      optimum: drawOptimum(best.ok ? best.data : null),
+    });
+  });
 }
 
 function solve() {
   return ask($('pathways-result'), '/api/pathways/shortest', query, (a) => showAnswer($('pathways-result'), a, {
     none: 'the target cannot be reached with this deck and orientation.',
-    details: a.sequence ? [chips(a.sequence.map(describeLaid))] : [],
+    details: a.sequence ? [drawOptimum(a)] : [],
     input: $('pw-sequence'),
     text: a.sequence ? a.sequence.map((l) => l.card + ':' + l.orientation).join(', ') : '',
   }));
@@ -49,7 +77,7 @@ export function init() {
   fillSelect($('pw-deck'), decks, (d) => d.name, deckLabel, $('pw-deck').querySelector('option[value="custom"]'));
   fillSelect($('pw-mode'), modes, (m) => m.name, (m) => m.name + ' — ' + m.description);
   radios($('pw-pick-options'), 'pw-pick', store.meta.orientations, (o) => o.name + ' side up');
-  buildPicker($('pw-picker'), (n) => appendToken($('pw-sequence'), n + ':' + checked('pw-pick')));
+  buildPicker($('pw-picker'), (n) => { appendToken($('pw-sequence'), n + ':' + checked('pw-pick')); return check(); });
   $('pw-deck').addEventListener('change', () => { $('pw-cards-label').hidden = $('pw-deck').value !== 'custom'; });
   $('pathways-form').addEventListener('submit', (e) => { e.preventDefault(); check(); });
   $('pw-solve').addEventListener('click', solve);

@@ -2,8 +2,12 @@
 // an optimal answer) and the card verifier.
 import { api } from './api.js';
 import { el } from './dom.js';
+import { compare } from './table.js';
 
-/** Shows a verdict in a result box: state is 'valid', 'invalid' or 'error'. */
+/**
+ * Shows a verdict in a result box: state is a check's 'unfinished', 'broken' or
+ * 'solved', or 'valid', 'invalid' or 'error' for the other answers.
+ */
 export function showResult(box, state, title, ...details) {
   box.replaceChildren();
   box.dataset.state = state;
@@ -47,21 +51,36 @@ function optimumText(r, unreachable) {
   return r.shortest === null ? unreachable : 'the optimal answer has ' + cards(r.shortest);
 }
 
+/** The three states of a check, each with its own colour (style.css) and icon. */
+const STATE_ICONS = { unfinished: '…', broken: '✗', solved: '✓' };
+
 /**
- * A check answer `{ state, valid, length, shortest, shortest_status, errors, failed_move, … }`.
- * `done(length)` titles a solved one, `unreachable` says why there is no optimal answer,
- * `extra(report)` adds a detail.
+ * A check answer `{ state, length, shortest, shortest_status, distance, errors, failed_move, … }`
+ * in one of three states: `unfinished` (legal so far: keep going), `broken` (with the
+ * rule) or `solved` (with the distance from the optimum). `done(length)` titles a solved
+ * one, `unreachable` says why there is no optimal answer, `extra(report)` adds a detail;
+ * `drawn` (the player's cards) and `optimum` (the optimal answer, stepped) are shown side
+ * by side.
  */
-export function showReport(box, r, { done, unreachable, extra }) {
+export function showReport(box, r, { done, unreachable, extra, drawn, optimum }) {
   const optimal = optimumText(r, unreachable);
+  const details = [];
+  let title;
   if (r.state === 'solved') {
-    const verdict = r.distance === 0 ? 'That is optimal.' : 'Legal, but ' + optimal + '.';
-    showResult(box, 'valid', done(r.length), el('p', { text: verdict }), extra ? extra(r) : null);
+    title = done(r.length);
+    const extraCards = r.distance === null ? null : r.distance;
+    details.push(el('p', { class: 'distance', text: extraCards === 0 ? 'That is optimal.' : extraCards === null ? 'Legal; ' + optimal + '.' : 'Legal, ' + cards(extraCards) + ' more than the optimum: ' + optimal + '.' }));
+    if (extra) details.push(extra(r));
   } else if (r.state === 'unfinished') {
-    showResult(box, 'invalid', 'Not finished yet.', el('p', { class: 'rule', text: r.errors.join(' ') }), el('p', { class: 'muted', text: 'For comparison, ' + optimal + '.' }));
+    title = 'Legal so far: keep going.';
+    details.push(el('p', { class: 'muted', text: r.errors.join(' ') + ' For comparison, ' + optimal + '.' }));
   } else {
-    showResult(box, 'invalid', 'Invalid at move ' + r.failed_move + '.', el('p', { class: 'rule', text: r.errors.join(' ') }), el('p', { class: 'muted', text: 'For comparison, ' + optimal + '.' }));
+    title = 'Broken at move ' + r.failed_move + '.';
+    details.push(el('p', { class: 'rule', 'data-rule': r.rule, text: r.errors.join(' ') }), el('p', { class: 'muted', text: 'For comparison, ' + optimal + '.' }));
   }
+  showResult(box, r.state, title, ...details, drawn ? compare(drawn, optimum || el('p', { class: 'muted', text: optimal })) : null);
+  const icon = box.querySelector('.icon');
+  if (icon) icon.textContent = STATE_ICONS[r.state] || '';
 }
 
 /**
