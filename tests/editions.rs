@@ -27,7 +27,7 @@ fn hexforge(args: &[&str]) -> Output {
 }
 
 fn hex(n: u8) -> Hexagram {
-    Hexagram::from_number(n).unwrap()
+    Hexagram::from_number(n.into()).unwrap()
 }
 
 /// The text of every `<text>` element of an SVG, in document order.
@@ -80,7 +80,10 @@ fn generate_with_names_prints_them_on_cards_and_contact_sheet() {
         std::fs::read_to_string(dir.join(format!("changing-lines/svg/{}.svg", Face::Card(hex(n)).slug()))).unwrap()
     };
     assert!(texts(&svg(&spanish.0, 1)).contains(&"El Cielo".to_string()));
-    assert!(texts(&svg(&spanish.0, 2)).contains(&"ES The Receptive".to_string()) || texts(&svg(&spanish.0, 2)).contains(&"La Tierra".to_string()));
+    assert!(
+        texts(&svg(&spanish.0, 2)).contains(&"ES The Receptive".to_string())
+            || texts(&svg(&spanish.0, 2)).contains(&"La Tierra".to_string())
+    );
     assert!(texts(&svg(&plain.0, 1)).contains(&hex(1).names().en.to_string()));
     // The contact sheet is drawn from the same faces: same size, other pixels.
     let sheet = |dir: &Path| std::fs::read(dir.join("changing-lines/contact-sheet.png")).unwrap();

@@ -14,7 +14,8 @@ use super::NameRoom;
 
 /// Every place a hexagram name is printed on a card (a name appears in each: as its
 /// own card's title and as another's complement).
-const ROOMS: [NameRoom; 3] = [changing_lines::art::NAME_ROOM, zhi_pai::art::NAME_ROOM, zhi_pai::art::COMPLEMENT_NAME_ROOM];
+const ROOMS: [NameRoom; 3] =
+    [changing_lines::art::NAME_ROOM, zhi_pai::art::NAME_ROOM, zhi_pai::art::COMPLEMENT_NAME_ROOM];
 
 /// What is wrong with a names file; every message names the line and the value.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -100,7 +101,7 @@ pub fn parse_names(text: &str, base: Lang) -> Result<Edition, NamesError> {
             continue;
         }
         let hexagram = number
-            .parse::<u8>()
+            .parse::<i64>()
             .ok()
             .and_then(|n| Hexagram::from_number(n).ok())
             .ok_or_else(|| NamesError::Number { line, number: number.to_string() })?;
@@ -158,9 +159,7 @@ mod tests {
     use super::*;
 
     fn english_csv() -> String {
-        (1..=64u8)
-            .map(|n| format!("{n},{}\n", Hexagram::from_number(n).unwrap().names().en))
-            .collect()
+        (1..=64).map(|n| format!("{n},{}\n", Hexagram::from_number(n).unwrap().names().en)).collect()
     }
 
     #[test]
@@ -184,8 +183,14 @@ mod tests {
         let csv = english_csv();
         let cases: Vec<(String, &str)> = vec![
             (csv.replace("12,Standstill\n", ""), "no name for hexagram 12;"),
-            (csv.replace("12,Standstill\n", "12,Standstill\n12,Pi\n"), "line 13: hexagram 12 is named again (first on line 12)"),
-            (csv.replace("12,Standstill\n", "65,Standstill\n"), "line 12: \"65\" is not a hexagram number; expected 1 to 64"),
+            (
+                csv.replace("12,Standstill\n", "12,Standstill\n12,Pi\n"),
+                "line 13: hexagram 12 is named again (first on line 12)",
+            ),
+            (
+                csv.replace("12,Standstill\n", "65,Standstill\n"),
+                "line 12: \"65\" is not a hexagram number; expected 1 to 64",
+            ),
             (csv.replace("12,Standstill\n", "12\n"), "line 12: \"12\" is not number,name"),
             (csv.replace("12,Standstill\n", "12, \n"), "line 12: hexagram 12 has an empty name"),
             (csv.replace("12,Standstill\n", "12,Sta\"ndstill\n"), "is not number,name"),

@@ -60,12 +60,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
         Some(file) => Lang::Edition(read_edition(file, args.lang)?),
         None => args.lang,
     };
-    let print = PrintOptions {
-        dpi: args.dpi,
-        lang,
-        profiles: Profiles::from_list(&args.profile),
-        backs: args.backs,
-    };
+    let print = PrintOptions { dpi: args.dpi, lang, profiles: Profiles::from_list(&args.profile), backs: args.backs };
     let options = GenerateOptions { out: args.out, print, parts };
     let started = std::time::Instant::now();
     let bar = progress_bar();

@@ -104,9 +104,8 @@ fn display_paths(paths: &[PathBuf]) -> String {
     paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
 }
 
-/// When a style sheet file was last seen changed: its modification time and length, or
-/// `None` for an optional file that is absent.
-type Stamp = Option<(SystemTime, u64)>;
+/// When a style sheet file was last seen changed: its modification time and length.
+type Stamp = (SystemTime, u64);
 
 /// A minijinja environment over one templates folder, or a designer's folder searched
 /// before it.
@@ -190,7 +189,7 @@ impl Templates {
         let base = self.dir.join(STYLE_FILE);
         let designer = self.overrides.as_ref().map(|dir| dir.join(STYLE_FILE)).filter(|path| path.exists());
         let files: Vec<&PathBuf> = std::iter::once(&base).chain(designer.as_ref()).collect();
-        let stamps = files.iter().map(|path| stamp(path).map(Some)).collect::<Result<Vec<Stamp>, _>>()?;
+        let stamps = files.iter().map(|path| stamp(path)).collect::<Result<Vec<Stamp>, _>>()?;
         let mut cache = self.style.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some((seen, value)) = cache.as_ref()
             && *seen == stamps
@@ -247,7 +246,7 @@ fn style_error(path: &Path, message: impl ToString) -> TemplateError {
 }
 
 /// The modification time and length of a style sheet file.
-fn stamp(path: &Path) -> Result<(SystemTime, u64), TemplateError> {
+fn stamp(path: &Path) -> Result<Stamp, TemplateError> {
     let meta = std::fs::metadata(path).map_err(|e| style_error(path, e))?;
     Ok((meta.modified().map_err(|e| style_error(path, e))?, meta.len()))
 }
@@ -265,7 +264,8 @@ fn read_style(path: &Path) -> Result<serde_json::Value, TemplateError> {
 /// Every minijinja template (`*.j2`) under `dir`, sorted, so a designer's folder is
 /// checked in a fixed order.
 fn template_files(dir: &Path) -> Result<Vec<PathBuf>, TemplateError> {
-    let unreadable = |path: &Path, e: std::io::Error| TemplateError::Unreadable { path: path.to_path_buf(), message: e.to_string() };
+    let unreadable =
+        |path: &Path, e: std::io::Error| TemplateError::Unreadable { path: path.to_path_buf(), message: e.to_string() };
     let mut found = Vec::new();
     let mut pending = vec![dir.to_path_buf()];
     while let Some(folder) = pending.pop() {

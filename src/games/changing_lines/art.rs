@@ -45,8 +45,13 @@ const PINYIN_SIZE: f32 = 2.8;
 const NAME_SIZE: f32 = 3.6;
 const NEIGHBOUR_SIZE: f32 = 3.6;
 /// The hexagram name under the title, in each reading.
-pub(crate) const NAME_ROOM: NameRoom =
-    NameRoom { place: "Changing Lines title", max_width: TITLE_RIGHT - TITLE_LEFT, size: NAME_SIZE, min_size: 2.6, weight: 700 };
+pub(crate) const NAME_ROOM: NameRoom = NameRoom {
+    place: "Changing Lines title",
+    max_width: TITLE_RIGHT - TITLE_LEFT,
+    size: NAME_SIZE,
+    min_size: 2.6,
+    weight: 700,
+};
 const TRIGRAM_SIZE: f32 = 2.4;
 const BADGE_SIZE: f32 = 2.2;
 /// Distance between the neighbour numbers and the lines.

@@ -166,13 +166,7 @@ pub fn pieces_layout() -> PiecesLayout {
             });
         }
     }
-    PiecesLayout {
-        width: w,
-        height: h,
-        sticks,
-        tokens,
-        owl_promotion: liubo::OWL_PROMOTION,
-    }
+    PiecesLayout { width: w, height: h, sticks, tokens, owl_promotion: liubo::OWL_PROMOTION }
 }
 
 /// The pieces sheet as SVG, 186 × 250 mm.

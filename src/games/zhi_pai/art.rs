@@ -10,7 +10,9 @@
 
 use serde::Serialize;
 
-use crate::cards::{Canvas, Lang, LineShape, NameRoom, PlayerSet, Rect, Stack, TextBox, TextureLine, TrigramFace, canvas, r2};
+use crate::cards::{
+    Canvas, Lang, LineShape, NameRoom, PlayerSet, Rect, Stack, TextBox, TextureLine, TrigramFace, canvas, r2,
+};
 use crate::core::hexagram::Hexagram;
 use crate::core::trigram::Trigram;
 
@@ -22,13 +24,8 @@ const COMPLEMENT_LEFT: f32 = 26.0;
 pub(crate) const NAME_ROOM: NameRoom =
     NameRoom { place: "Zhi Pai title", max_width: RIGHT - LEFT, size: 3.6, min_size: 2.6, weight: 700 };
 /// The complement's name, at the foot of the card.
-pub(crate) const COMPLEMENT_NAME_ROOM: NameRoom = NameRoom {
-    place: "Zhi Pai complement",
-    max_width: RIGHT - COMPLEMENT_LEFT,
-    size: 3.0,
-    min_size: 2.2,
-    weight: 700,
-};
+pub(crate) const COMPLEMENT_NAME_ROOM: NameRoom =
+    NameRoom { place: "Zhi Pai complement", max_width: RIGHT - COMPLEMENT_LEFT, size: 3.0, min_size: 2.2, weight: 700 };
 
 /// The hexagram, large.
 const MAIN: Stack =
