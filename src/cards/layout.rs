@@ -79,6 +79,34 @@ impl TextBox {
     }
 }
 
+/// The room a hexagram name has on a card: [`TextBox::fit`] shrinks it to `min_size`
+/// at most, so a name wider than `max_width` at that size runs off the card.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NameRoom {
+    /// Where the name is, for messages (`Zhi Pai title`).
+    pub place: &'static str,
+    /// The widest the name may be, mm.
+    pub max_width: f32,
+    /// Its usual font size, mm.
+    pub size: f32,
+    /// The smallest size it may be shrunk to, mm.
+    pub min_size: f32,
+    /// Its font weight.
+    pub weight: u16,
+}
+
+impl NameRoom {
+    /// `name` as a text box at (`x`, `y`), shrunk to fit the room where it can be.
+    pub fn text_box(&self, name: &str, x: f32, y: f32) -> TextBox {
+        TextBox::new(name, x, y, self.size, self.weight).fit(self.max_width, self.min_size)
+    }
+
+    /// How wide `name` is at the smallest size, mm.
+    pub fn smallest_width(&self, name: &str) -> f32 {
+        TextBox::new(name, 0.0, 0.0, self.min_size, self.weight).width()
+    }
+}
+
 /// True when `text` is a numeral that reads as a different numeral turned 180°: its
 /// digits all survive the turn (0 1 8 stay, 6 and 9 swap) and it holds a 6 or a 9, so
 /// the turned reading differs (`6` → `9`, `19` → `61`, `16` → `91`).

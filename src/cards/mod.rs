@@ -17,12 +17,13 @@
 pub use crate::games::changing_lines::art as changing_lines;
 pub mod aids;
 pub mod export;
+pub mod names;
 pub mod sheet;
 
 pub use crate::core::lang::Lang;
 pub(crate) mod layout;
 pub use crate::games::zhi_pai::art as zhi_pai;
-pub use layout::{Canvas, LineShape, Rect, TextBox, TextureLine, canvas, text_width};
+pub use layout::{Canvas, LineShape, NameRoom, Rect, TextBox, TextureLine, canvas, text_width};
 pub(crate) use layout::{Stack, r2};
 
 use std::fmt;

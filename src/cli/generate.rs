@@ -1,16 +1,19 @@
 //! `generate`: every printable asset into an output folder.
 
 use super::Outcome;
+use crate::cards::names::parse_names;
+use crate::core::lang::{Edition, Lang};
 use crate::games::PrintOptions;
 use crate::generate::{GenerateOptions, Part, generate};
 use crate::print::dpi::Dpi;
 use crate::print::plan::Backs;
 use crate::print::profile::Profiles;
+use crate::print::template;
 use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
 #[command(
@@ -33,20 +36,32 @@ pub struct GenerateArgs {
     /// Language of the cards and sheets, and of the rulebooks that have that language (Zhi
     /// Pai in French, written as rulebooks/zhi-pai-fr-*.pdf); Chinese names are always printed.
     #[arg(long, value_enum, default_value = "en")]
-    lang: crate::cards::Lang,
+    lang: Lang,
     /// How card and tile backs are printed.
     #[arg(long, value_enum, default_value = "full")]
     backs: Backs,
+    /// Your own hexagram names on every card and sheet, from a UTF-8 CSV of
+    /// `number,name` (all 64 numbers, each once; a `number,name` header is optional).
+    /// Other words stay in the --lang language; Chinese names are always printed.
+    #[arg(long, value_name = "FILE")]
+    names: Option<PathBuf>,
+    /// A folder of templates searched before the bundled ones (same paths, e.g.
+    /// `zhi-pai/hexagram.svg.j2`); its `style.json`, if any, is laid over the bundled
+    /// style sheet key by key.
+    #[arg(long, value_name = "DIR")]
+    templates: Option<PathBuf>,
 }
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
     let parts = if args.only.is_empty() { Part::ALL.to_vec() } else { args.only };
-    let print = PrintOptions {
-        dpi: args.dpi,
-        lang: args.lang,
-        profiles: Profiles::from_list(&args.profile),
-        backs: args.backs,
+    if let Some(dir) = &args.templates {
+        template::use_overrides(dir).with_context(|| format!("--templates {}", dir.display()))?;
+    }
+    let lang = match &args.names {
+        Some(file) => Lang::Edition(read_edition(file, args.lang)?),
+        None => args.lang,
     };
+    let print = PrintOptions { dpi: args.dpi, lang, profiles: Profiles::from_list(&args.profile), backs: args.backs };
     let options = GenerateOptions { out: args.out, print, parts };
     let started = std::time::Instant::now();
     let bar = progress_bar();
@@ -66,6 +81,14 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
         started.elapsed().as_secs_f64()
     );
     Ok(Outcome::Success)
+}
+
+/// The edition in `file`, kept for the rest of the run: a run prints one edition, and
+/// holding it for the process's life lets [`Lang`] stay `Copy`.
+fn read_edition(file: &Path, base: Lang) -> anyhow::Result<&'static Edition> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("--names {}: cannot read it", file.display()))?;
+    let edition = parse_names(&text, base).with_context(|| format!("--names {}", file.display()))?;
+    Ok(Box::leak(Box::new(edition)))
 }
 
 /// A progress bar over the parts, on stderr when it is a terminal, hidden otherwise.

@@ -1,5 +1,5 @@
 //! The language of the names printed on cards, sheets and books. Chinese names are always
-//! printed too.
+//! printed too. An [`Edition`] puts a user's own hexagram names in place of a language's.
 
 use serde::Serialize;
 use std::str::FromStr;
@@ -17,49 +17,79 @@ pub enum Lang {
     En,
     /// French.
     Fr,
+    /// A user's edition: its own hexagram names, every other word in its base language.
+    /// The edition is borrowed for the whole run so that `Lang` stays `Copy`.
+    Edition(&'static Edition),
+}
+
+/// Hexagram names of a user's edition (`generate --names`), in King Wen order; the
+/// other words on the cards (trigram names, headings) stay in the `base` language.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Edition {
+    base: Lang,
+    names: Vec<String>,
+}
+
+impl Edition {
+    /// An edition of the 64 `names` (name of hexagram *n* at index *n* − 1) over `base`;
+    /// `None` unless there are exactly 64. An edition over an edition takes its base.
+    pub fn new(base: Lang, names: Vec<String>) -> Option<Edition> {
+        (names.len() == 64).then_some(Edition { base: base.base(), names })
+    }
+
+    /// The name of hexagram `hexagram` in this edition.
+    pub fn name(&self, hexagram: Hexagram) -> &str {
+        &self.names[hexagram.number() as usize - 1]
+    }
 }
 
 impl Lang {
     /// Every language the cards are printed in.
     pub const ALL: &'static [Lang] = &[Lang::En, Lang::Fr];
 
+    /// The language every word but an edition's hexagram names is in: `En` or `Fr`.
+    pub fn base(self) -> Lang {
+        match self {
+            Lang::Edition(edition) => edition.base,
+            lang => lang,
+        }
+    }
+
     /// The language's own name, for `--help`.
     pub fn about(self) -> &'static str {
-        match self {
-            Lang::En => "English (default)",
+        match self.base() {
             Lang::Fr => "French",
+            _ => "English (default)",
         }
     }
 
-    /// `en` or `fr`.
+    /// `en` or `fr` (an edition gives its base language's code).
     pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
+        match self.base() {
             Lang::Fr => "fr",
+            _ => "en",
         }
     }
 
-    /// The hexagram's name in this language.
+    /// The hexagram's name in this language, or in the edition.
     pub fn hexagram_name(self, hexagram: Hexagram) -> &'static str {
         match self {
-            Lang::En => hexagram.names().en,
+            Lang::Edition(edition) => edition.name(hexagram),
             Lang::Fr => hexagram.names().fr,
+            Lang::En => hexagram.names().en,
         }
     }
 
     /// The trigram's name in this language, capitalised (`Heaven`, `Ciel`).
     pub fn trigram_name(self, trigram: Trigram) -> String {
-        capitalise(match self {
-            Lang::En => trigram.name(),
-            Lang::Fr => trigram.french(),
-        })
+        capitalise(self.pick(trigram.name(), trigram.french()))
     }
 
     /// Picks the English or the French of a pair of strings.
     pub(crate) fn pick(self, en: &'static str, fr: &'static str) -> &'static str {
-        match self {
-            Lang::En => en,
+        match self.base() {
             Lang::Fr => fr,
+            _ => en,
         }
     }
 }

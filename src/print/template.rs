@@ -13,6 +13,11 @@
 //! Nothing is embedded: if none of these exists, [`Templates::from_env`] and [`render`]
 //! fail with an error naming the folders searched.
 //!
+//! A designer's folder (`generate --templates DIR`, see [`use_overrides`]) is searched
+//! before that one: a template found there replaces the bundled one of the same path,
+//! any other comes from the bundled folder. Its `style.json`, if any, is laid over the
+//! bundled style sheet key by key, so it need only hold the colours it changes.
+//!
 //! Settings: output of `*.svg`, `*.xml` and `*.html` templates (with or without a
 //! `.j2` suffix) is escaped, so a name like "Peace & <Harmony>" stays well-formed XML;
 //! other templates (`*.typ.j2`, `*.txt.j2`) are not. Undefined values may be tested
@@ -54,14 +59,28 @@ pub enum TemplateError {
     /// None of the candidate folders exists.
     #[error("no templates folder found; searched {}", display_paths(.0))]
     NoDir(Vec<PathBuf>),
-    /// The template does not exist in the folder.
-    #[error("template {name} not found in {}", .dir.display())]
+    /// The template does not exist in any of the folders.
+    #[error("template {name} not found in {}", display_paths(.dirs))]
     NotFound {
         /// Template name, relative to the folder.
         name: String,
-        /// The templates folder.
-        dir: PathBuf,
+        /// The templates folders searched, in order.
+        dirs: Vec<PathBuf>,
     },
+    /// The designer's folder given with `--templates` is not a folder.
+    #[error("templates folder {} is not a folder", .0.display())]
+    BadOverrideDir(PathBuf),
+    /// A file in the designer's folder cannot be read.
+    #[error("template {}: {message}", .path.display())]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
+    /// The process-wide templates were already in use when overrides were asked for.
+    #[error("the templates folder is already chosen; overrides must be set before anything is drawn")]
+    AlreadyChosen,
     /// `style.json` is missing, unreadable or not valid JSON.
     #[error("style sheet {}: {message}", .path.display())]
     Style {
@@ -85,21 +104,56 @@ fn display_paths(paths: &[PathBuf]) -> String {
     paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
 }
 
-/// A minijinja environment over one templates folder.
+/// When a style sheet file was last seen changed: its modification time and length.
+type Stamp = (SystemTime, u64);
+
+/// A minijinja environment over one templates folder, or a designer's folder searched
+/// before it.
 #[derive(Debug)]
 pub struct Templates {
     env: Environment<'static>,
     dir: PathBuf,
-    /// The style sheet as last read, with the modification time and length it had.
-    style: Mutex<Option<(SystemTime, u64, serde_json::Value)>>,
+    overrides: Option<PathBuf>,
+    /// The style sheet as last read, with the stamps its files had.
+    style: Mutex<Option<(Vec<Stamp>, serde_json::Value)>>,
 }
 
 impl Templates {
     /// Templates read from `dir` (not checked until a template is loaded).
     pub fn new(dir: impl Into<PathBuf>) -> Self {
-        let dir = dir.into();
+        Self::build(dir.into(), None)
+    }
+
+    /// Templates read from `overrides` first, then from `dir`; `overrides/style.json`,
+    /// if present, is laid over `dir/style.json`. Every template in `overrides` is read
+    /// and parsed now, so a broken one is reported before anything is drawn.
+    pub fn layered(dir: impl Into<PathBuf>, overrides: impl Into<PathBuf>) -> Result<Self, TemplateError> {
+        let overrides = overrides.into();
+        if !overrides.is_dir() {
+            return Err(TemplateError::BadOverrideDir(overrides));
+        }
+        let templates = Self::build(dir.into(), Some(overrides.clone()));
+        for path in template_files(&overrides)? {
+            let name = path.strip_prefix(&overrides).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+            templates.env.get_template(&name).map_err(|source| TemplateError::Render { name, source })?;
+        }
+        if overrides.join(STYLE_FILE).exists() {
+            templates.style()?;
+        }
+        Ok(templates)
+    }
+
+    fn build(dir: PathBuf, overrides: Option<PathBuf>) -> Self {
         let mut env = Environment::new();
-        env.set_loader(minijinja::path_loader(&dir));
+        let bundled = minijinja::path_loader(&dir);
+        let designer = overrides.as_ref().map(minijinja::path_loader);
+        env.set_loader(move |name| match &designer {
+            Some(designer) => match designer(name)? {
+                Some(source) => Ok(Some(source)),
+                None => bundled(name),
+            },
+            None => bundled(name),
+        });
         env.set_auto_reload(true);
         env.set_auto_escape_callback(auto_escape);
         env.set_undefined_behavior(UndefinedBehavior::SemiStrict);
@@ -110,7 +164,7 @@ impl Templates {
                 .build()
                 .expect("default delimiters are valid"),
         );
-        Templates { env, dir, style: Mutex::new(None) }
+        Templates { env, dir, overrides, style: Mutex::new(None) }
     }
 
     /// Templates from the folder [`templates_dir`] finds.
@@ -118,30 +172,35 @@ impl Templates {
         Ok(Self::new(templates_dir()?))
     }
 
-    /// The folder templates are read from.
+    /// The folder templates are read from (after the designer's, if any).
     pub fn dir(&self) -> &Path {
         &self.dir
     }
 
-    /// The style sheet (`style.json` in the folder): palettes and font stacks. Re-read
-    /// when the file's modification time or length changes.
+    /// The designer's folder searched first, if any.
+    pub fn overrides(&self) -> Option<&Path> {
+        self.overrides.as_deref()
+    }
+
+    /// The style sheet (`style.json` in the folder, with the designer's laid over it):
+    /// palettes and font stacks. Re-read when a file's modification time or length
+    /// changes.
     pub fn style(&self) -> Result<serde_json::Value, TemplateError> {
-        let path = self.dir.join(STYLE_FILE);
-        let err = |message: String| TemplateError::Style { path: path.clone(), message };
-        let meta = std::fs::metadata(&path).map_err(|e| err(e.to_string()))?;
-        let stamp = (meta.modified().map_err(|e| err(e.to_string()))?, meta.len());
+        let base = self.dir.join(STYLE_FILE);
+        let designer = self.overrides.as_ref().map(|dir| dir.join(STYLE_FILE)).filter(|path| path.exists());
+        let files: Vec<&PathBuf> = std::iter::once(&base).chain(designer.as_ref()).collect();
+        let stamps = files.iter().map(|path| stamp(path)).collect::<Result<Vec<Stamp>, _>>()?;
         let mut cache = self.style.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some((time, len, value)) = cache.as_ref()
-            && (*time, *len) == stamp
+        if let Some((seen, value)) = cache.as_ref()
+            && *seen == stamps
         {
             return Ok(value.clone());
         }
-        let text = std::fs::read_to_string(&path).map_err(|e| err(e.to_string()))?;
-        let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| err(e.to_string()))?;
-        if !value.is_object() {
-            return Err(err("the top level must be an object".into()));
+        let mut value = read_style(&base)?;
+        if let Some(path) = &designer {
+            overlay(&mut value, &read_style(path)?);
         }
-        *cache = Some((stamp.0, stamp.1, value.clone()));
+        *cache = Some((stamps, value.clone()));
         Ok(value)
     }
 
@@ -158,7 +217,8 @@ impl Templates {
     pub fn render_with(&self, name: &str, ctx: impl Serialize, backs: Backs) -> Result<String, TemplateError> {
         let err = |source: minijinja::Error| {
             if source.kind() == minijinja::ErrorKind::TemplateNotFound {
-                TemplateError::NotFound { name: name.to_string(), dir: self.dir.clone() }
+                let dirs = self.overrides.iter().chain([&self.dir]).cloned().collect();
+                TemplateError::NotFound { name: name.to_string(), dirs }
             } else {
                 TemplateError::Render { name: name.to_string(), source }
             }
@@ -179,6 +239,47 @@ impl Templates {
         let template = self.env.template_from_named_str(name, source).map_err(err)?;
         template.render(Value::from(Serde(ctx))).map_err(err)
     }
+}
+
+fn style_error(path: &Path, message: impl ToString) -> TemplateError {
+    TemplateError::Style { path: path.to_path_buf(), message: message.to_string() }
+}
+
+/// The modification time and length of a style sheet file.
+fn stamp(path: &Path) -> Result<Stamp, TemplateError> {
+    let meta = std::fs::metadata(path).map_err(|e| style_error(path, e))?;
+    Ok((meta.modified().map_err(|e| style_error(path, e))?, meta.len()))
+}
+
+/// One style sheet file, which must hold a JSON object.
+fn read_style(path: &Path) -> Result<serde_json::Value, TemplateError> {
+    let text = std::fs::read_to_string(path).map_err(|e| style_error(path, e))?;
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| style_error(path, e))?;
+    if !value.is_object() {
+        return Err(style_error(path, "the top level must be an object"));
+    }
+    Ok(value)
+}
+
+/// Every minijinja template (`*.j2`) under `dir`, sorted, so a designer's folder is
+/// checked in a fixed order.
+fn template_files(dir: &Path) -> Result<Vec<PathBuf>, TemplateError> {
+    let unreadable =
+        |path: &Path, e: std::io::Error| TemplateError::Unreadable { path: path.to_path_buf(), message: e.to_string() };
+    let mut found = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(folder) = pending.pop() {
+        for entry in std::fs::read_dir(&folder).map_err(|e| unreadable(&folder, e))? {
+            let path = entry.map_err(|e| unreadable(&folder, e))?.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|ext| ext == "j2") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
 }
 
 /// The style sheet's group of colours that replace others for [`Backs::LowInk`].
@@ -212,10 +313,21 @@ pub fn templates_dir() -> Result<PathBuf, TemplateError> {
     candidates.iter().find(|dir| dir.is_dir()).cloned().ok_or_else(|| TemplateError::NoDir(candidates.to_vec()))
 }
 
+/// The process-wide templates.
+static TEMPLATES: OnceLock<Templates> = OnceLock::new();
+
+/// Makes the process-wide templates search the designer's folder `dir` before the
+/// bundled one ([`Templates::layered`]): the CLI calls it once, before drawing anything.
+/// Errors: `dir` is not a folder, a template in it is unreadable or does not parse, its
+/// `style.json` is not a JSON object, or the templates are already in use.
+pub fn use_overrides(dir: &Path) -> Result<(), TemplateError> {
+    let templates = Templates::layered(templates_dir()?, dir)?;
+    TEMPLATES.set(templates).map_err(|_| TemplateError::AlreadyChosen)
+}
+
 /// The process-wide templates (folder chosen once, by [`templates_dir`], at the first
-/// call).
+/// call, unless [`use_overrides`] chose first).
 fn shared() -> Result<&'static Templates, TemplateError> {
-    static TEMPLATES: OnceLock<Templates> = OnceLock::new();
     Ok(match TEMPLATES.get() {
         Some(t) => t,
         // A failed lookup is not cached: the folder may appear (or the variable be set)

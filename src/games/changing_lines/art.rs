@@ -16,7 +16,7 @@
 
 use serde::Serialize;
 
-use crate::cards::{Canvas, Lang, LineShape, Rect, Stack, TextBox, TextureLine, canvas, r2};
+use crate::cards::{Canvas, Lang, LineShape, NameRoom, Rect, Stack, TextBox, TextureLine, canvas, r2};
 use crate::core::card::{Card, Orientation};
 use crate::core::hexagram::{Hexagram, LinePosition};
 
@@ -44,6 +44,14 @@ const ZH_SIZE: f32 = 5.2;
 const PINYIN_SIZE: f32 = 2.8;
 const NAME_SIZE: f32 = 3.6;
 const NEIGHBOUR_SIZE: f32 = 3.6;
+/// The hexagram name under the title, in each reading.
+pub(crate) const NAME_ROOM: NameRoom = NameRoom {
+    place: "Changing Lines title",
+    max_width: TITLE_RIGHT - TITLE_LEFT,
+    size: NAME_SIZE,
+    min_size: 2.6,
+    weight: 700,
+};
 const TRIGRAM_SIZE: f32 = 2.4;
 const BADGE_SIZE: f32 = 2.2;
 /// Distance between the neighbour numbers and the lines.
@@ -180,8 +188,7 @@ fn reading(card: Card, orientation: Orientation, lang: Lang, c: &Canvas) -> Read
     let zh_x = r2(number.span().1 + 1.6);
     let zh = TextBox::new(names.zh, zh_x, NUMBER_BASELINE, ZH_SIZE, 700);
     let pinyin = TextBox::new(names.pinyin, r2(zh.span().1 + 1.4), NUMBER_BASELINE, PINYIN_SIZE, 400);
-    let name = TextBox::new(lang.hexagram_name(hexagram), TITLE_LEFT, NAME_BASELINE, NAME_SIZE, 700)
-        .fit(TITLE_RIGHT - TITLE_LEFT, 2.6);
+    let name = NAME_ROOM.text_box(lang.hexagram_name(hexagram), TITLE_LEFT, NAME_BASELINE);
 
     let badge = badge(hexagram, lang);
     // The pinyin is the first thing to give way if a badge needs the room.

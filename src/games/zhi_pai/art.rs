@@ -10,12 +10,22 @@
 
 use serde::Serialize;
 
-use crate::cards::{Canvas, Lang, LineShape, PlayerSet, Rect, Stack, TextBox, TextureLine, TrigramFace, canvas, r2};
+use crate::cards::{
+    Canvas, Lang, LineShape, NameRoom, PlayerSet, Rect, Stack, TextBox, TextureLine, TrigramFace, canvas, r2,
+};
 use crate::core::hexagram::Hexagram;
 use crate::core::trigram::Trigram;
 
 const LEFT: f32 = 7.2;
 const RIGHT: f32 = 62.4;
+/// Left edge of the complement's number and name.
+const COMPLEMENT_LEFT: f32 = 26.0;
+/// The hexagram name under the title.
+pub(crate) const NAME_ROOM: NameRoom =
+    NameRoom { place: "Zhi Pai title", max_width: RIGHT - LEFT, size: 3.6, min_size: 2.6, weight: 700 };
+/// The complement's name, at the foot of the card.
+pub(crate) const COMPLEMENT_NAME_ROOM: NameRoom =
+    NameRoom { place: "Zhi Pai complement", max_width: RIGHT - COMPLEMENT_LEFT, size: 3.0, min_size: 2.2, weight: 700 };
 
 /// The hexagram, large.
 const MAIN: Stack =
@@ -93,7 +103,7 @@ impl HexagramLayout {
         let title_number = TextBox::new(hexagram.number().to_string(), LEFT, 14.6, 8.0, 700);
         let zh = TextBox::new(names.zh, r2(title_number.span().1 + 1.6), 14.6, 5.2, 700);
         let pinyin = TextBox::new(names.pinyin, r2(zh.span().1 + 1.4), 14.6, 2.8, 400);
-        let name = TextBox::new(lang.hexagram_name(hexagram), LEFT, 20.4, 3.6, 700).fit(RIGHT - LEFT, 2.6);
+        let name = NAME_ROOM.text_box(lang.hexagram_name(hexagram), LEFT, 20.4);
 
         let side = |position: &'static str, trigram: Trigram, lines: [u8; 3]| {
             let x = MAIN.x + MAIN.width + 3.4;
@@ -120,14 +130,14 @@ impl HexagramLayout {
 
         let c = hexagram.complement();
         let cn = c.names();
-        let number = TextBox::new(c.number().to_string(), 26.0, 78.2, 5.4, 700);
+        let number = TextBox::new(c.number().to_string(), COMPLEMENT_LEFT, 78.2, 5.4, 700);
         let complement = Complement {
             hexagram: c.number(),
             heading: TextBox::new(lang.pick("COMPLEMENT", "OPPOSÉ"), LEFT, 67.6, 2.2, 700).spaced(0.45),
             lines: SMALL.shapes(c.bits(), 6),
             zh: TextBox::new(cn.zh, r2(number.span().1 + 1.3), 78.2, 3.8, 700),
             number,
-            name: TextBox::new(lang.hexagram_name(c), 26.0, 84.2, 3.0, 700).fit(RIGHT - 26.0, 2.2),
+            name: COMPLEMENT_NAME_ROOM.text_box(lang.hexagram_name(c), COMPLEMENT_LEFT, 84.2),
         };
         HexagramLayout {
             deck: "zhi-pai",
