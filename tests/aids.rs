@@ -108,9 +108,8 @@ fn pathways_deck_lists_are_the_core_decks() {
 #[test]
 fn tao_numbers_are_the_rules() {
     let powers = aid(Deck::ChangingLines, "tao-powers");
-    let kind = |f: fn(&Hexagram) -> bool| -> Vec<u32> {
-        Hexagram::all().filter(f).map(|h| u32::from(h.number())).collect()
-    };
+    let kind =
+        |f: fn(&Hexagram) -> bool| -> Vec<u32> { Hexagram::all().filter(f).map(|h| u32::from(h.number())).collect() };
     assert_eq!(numbers(&text_after(&powers, "Double Mirror")), kind(|h| h.is_double_mirror()));
     assert_eq!(numbers(&text_after(&powers, "Mirror")), kind(|h| h.is_mirror() && !h.is_double()));
     assert_eq!(numbers(&text_after(&powers, "Double")), kind(|h| h.is_double() && !h.is_mirror()));
