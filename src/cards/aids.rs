@@ -146,8 +146,9 @@ fn body(blocks: &[Block], safe: Rect, top: f32, size: f32) -> (Vec<TextBox>, Vec
         if i > 0 {
             y += size * 0.5;
             if matches!(block, Block::Heading(_)) {
-                rules.push(Rect { x: left, y: y - size * 0.3, w: width, h: 0.12 });
-                y += size * 0.3;
+                // Clear of the descenders above, so the rule reads as a divider, not an underline.
+                rules.push(Rect { x: left, y: y + size * 0.15, w: width, h: 0.12 });
+                y += size * 0.6;
             }
         }
         match block {
