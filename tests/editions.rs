@@ -2,8 +2,10 @@
 //! hexagram names on every card and contact sheet, `--templates DIR` lets a designer
 //! replace any template and colour. The small Spanish edition in
 //! `tests/fixtures/edition-es/` is both: `names.csv` (a few real Spanish names, the rest
-//! marked `ES`) and `templates/` (the Changing Lines back and two colours).
+//! marked `ES`) and `templates/` (the Changing Lines back, two colours and the Liubo
+//! rulebook).
 
+mod pdf_text;
 mod temp_dir;
 
 use std::path::{Path, PathBuf};
@@ -184,4 +186,32 @@ fn bad_templates_folders_are_refused() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("style.json") && stderr.contains("object"), "{stderr}");
+}
+
+#[test]
+fn templates_folder_reaches_the_rulebooks() {
+    let dir = TempDir::new("designed-books");
+    let templates = fixture("templates");
+    let out = hexforge(&[
+        "generate",
+        "--only",
+        "rulebooks",
+        "--templates",
+        templates.to_str().unwrap(),
+        "--out",
+        dir.0.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = |name: &str| {
+        let pdf = lopdf::Document::load(dir.0.join("rulebooks").join(name)).expect("the rulebook parses");
+        pdf_text::document_text(&pdf)
+    };
+    // The designer's Liubo book, which imports the bundled common.typ and reads the
+    // designer's colour through the layered style sheet.
+    let liubo = text("liubo-a4.pdf");
+    assert!(liubo.contains("Liubo, edición de prueba"), "{liubo}");
+    assert!(liubo.contains("Tinta clara: #2e7d32"), "{liubo}");
+    // A book the folder does not replace is the bundled one.
+    assert!(text("zhi-pai-a4.pdf").contains("Zhi Pai"));
+    assert!(!text("zhi-pai-a4.pdf").contains("edición de prueba"));
 }

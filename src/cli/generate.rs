@@ -46,8 +46,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "FILE")]
     names: Option<PathBuf>,
     /// A folder of templates searched before the bundled ones (same paths, e.g.
-    /// `zhi-pai/hexagram.svg.j2`); its `style.json`, if any, is laid over the bundled
-    /// style sheet key by key.
+    /// `zhi-pai/hexagram.svg.j2`, or `rulebooks/liubo.typ` for a rulebook); its
+    /// `style.json`, if any, is laid over the bundled style sheet key by key.
     #[arg(long, value_name = "DIR")]
     templates: Option<PathBuf>,
 }

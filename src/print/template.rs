@@ -325,6 +325,12 @@ pub fn use_overrides(dir: &Path) -> Result<(), TemplateError> {
     TEMPLATES.set(templates).map_err(|_| TemplateError::AlreadyChosen)
 }
 
+/// The designer's folder chosen by [`use_overrides`], if any: the rulebooks look in its
+/// `rulebooks/` too, so `--templates` reaches every template, typst ones included.
+pub fn overrides_dir() -> Option<PathBuf> {
+    TEMPLATES.get().and_then(Templates::overrides).map(Path::to_path_buf)
+}
+
 /// The process-wide templates (folder chosen once, by [`templates_dir`], at the first
 /// call, unless [`use_overrides`] chose first).
 fn shared() -> Result<&'static Templates, TemplateError> {

@@ -88,21 +88,69 @@ impl Book {
 }
 
 /// Compiles one rulebook edition to PDF bytes. Same input, same bytes.
+///
+/// With `generate --templates DIR` ([`crate::print::template::use_overrides`]), a `.typ`
+/// file in `DIR/rulebooks/` replaces the bundled one of the same name (the edition's own
+/// template or one it imports, such as `common.typ`), and the layered style sheet gives
+/// the rulebooks their colours.
 pub fn rulebook_pdf(game: &Book, paper: Paper) -> Result<Vec<u8>, RulebookError> {
-    rulebook_pdf_in(&templates_dir()?, game, paper)
+    match crate::print::template::overrides_dir() {
+        Some(designer) => {
+            let style = crate::print::template::style()?;
+            compile(&templates_dir()?, Some(&designer.join("rulebooks")), style, game, paper)
+        }
+        None => rulebook_pdf_in(&templates_dir()?, game, paper),
+    }
 }
 
-/// [`rulebook_pdf`] with an explicit templates folder.
+/// [`rulebook_pdf`] with an explicit templates folder (its parent holds the style sheet).
 pub fn rulebook_pdf_in(dir: &Path, game: &Book, paper: Paper) -> Result<Vec<u8>, RulebookError> {
+    // The house style (colours, font stacks) from the style sheet beside the rulebooks
+    // folder, so the rulebooks and their figures share one palette.
+    let style = crate::print::template::Templates::new(dir.parent().unwrap_or(dir)).style()?;
+    compile(dir, None, style, game, paper)
+}
+
+/// The `.typ` files of a designer's rulebooks folder, as `(/name, source)`: they shadow
+/// the bundled files of the same name.
+fn designer_sources(designer: Option<&Path>) -> Result<Vec<(String, String)>, RulebookError> {
+    let Some(folder) = designer.filter(|f| f.is_dir()) else { return Ok(Vec::new()) };
+    let entries =
+        std::fs::read_dir(folder).map_err(|source| RulebookError::Template { path: folder.into(), source })?;
+    let mut sources = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|source| RulebookError::Template { path: folder.into(), source })?.path();
+        if path.extension().is_some_and(|e| e == "typ") {
+            let source = std::fs::read_to_string(&path)
+                .map_err(|source| RulebookError::Template { path: path.clone(), source })?;
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            sources.push((format!("/{name}"), source));
+        }
+    }
+    sources.sort();
+    Ok(sources)
+}
+
+fn compile(
+    dir: &Path,
+    designer: Option<&Path>,
+    style: Value,
+    game: &Book,
+    paper: Paper,
+) -> Result<Vec<u8>, RulebookError> {
     let template = format!("{}.typ", game.edition());
-    let main = dir.join(&template);
-    let source =
-        std::fs::read_to_string(&main).map_err(|source| RulebookError::Template { path: main.clone(), source })?;
+    let mut sources = designer_sources(designer)?;
+    if !sources.iter().any(|(name, _)| *name == format!("/{template}")) {
+        let main = dir.join(&template);
+        let source =
+            std::fs::read_to_string(&main).map_err(|source| RulebookError::Template { path: main.clone(), source })?;
+        sources.push((format!("/{template}"), source));
+    }
     let figures: Vec<(String, Vec<u8>)> =
         game.figures.iter().map(|(name, svg)| (format!("/figures/{name}"), svg.clone().into_bytes())).collect();
     let engine = TypstEngine::builder()
         .fonts(fonts().iter().cloned())
-        .with_static_source_file_resolver([(format!("/{template}").as_str(), source)])
+        .with_static_source_file_resolver(sources.iter().map(|(name, source)| (name.as_str(), source.clone())))
         .with_static_file_resolver(figures.iter().map(|(p, b)| (p.as_str(), b.clone())))
         .with_file_system_resolver(dir)
         .build();
@@ -110,9 +158,6 @@ pub fn rulebook_pdf_in(dir: &Path, game: &Book, paper: Paper) -> Result<Vec<u8>,
     inputs.insert("paper".into(), paper.typst_name().into_value());
     inputs.insert("data".into(), game.data.to_string().into_value());
     inputs.insert("lang".into(), game.lang.code().into_value());
-    // The house style (colours, font stacks) from the style sheet beside the rulebooks
-    // folder, so the rulebooks and their figures share one palette.
-    let style = crate::print::template::Templates::new(dir.parent().unwrap_or(dir)).style()?;
     inputs.insert("style".into(), style.to_string().into_value());
     let compiled = engine.compile_with_input(format!("/{template}").as_str(), inputs);
     let document = compiled.output.map_err(|e| RulebookError::Compile {
