@@ -7,7 +7,7 @@ mod temp_dir;
 use hexforge::cards::aids::{Aid, Block, aid_back_svg, aid_svg, aids, spare_slots};
 use hexforge::cards::export::{self, aid_svg_file};
 use hexforge::cards::sheet::{HOME_COLS, HOME_ROWS};
-use hexforge::cards::{BLEED_MM, Deck, SAFE_MM, TRIM_HEIGHT_MM, TRIM_WIDTH_MM};
+use hexforge::cards::{BLEED_MM, Deck, Lang, SAFE_MM, TRIM_HEIGHT_MM, TRIM_WIDTH_MM};
 use hexforge::core::casting;
 use hexforge::core::hexagram::{Hexagram, Line, LinePosition};
 use hexforge::core::trigram::Trigram;
@@ -21,7 +21,7 @@ use hexforge::print::plan::Backs;
 use hexforge::print::profile::Profiles;
 
 fn aid(deck: Deck, slug: &str) -> Aid {
-    aids(deck).into_iter().find(|a| a.slug == slug).unwrap_or_else(|| panic!("{deck} has no aid {slug}"))
+    aids(deck, Lang::En).into_iter().find(|a| a.slug == slug).unwrap_or_else(|| panic!("{deck} has no aid {slug}"))
 }
 
 /// Every number written in `text`, in order.
@@ -52,8 +52,8 @@ fn the_aids_fill_the_last_sheet_of_every_deck() {
         let slots = HOME_COLS * HOME_ROWS;
         let cards = deck.print_pairs().len();
         assert!(cards % slots != 0, "{deck}: nothing to fill");
-        assert_eq!((cards + aids(deck).len()) % slots, 0, "{deck}: the last sheet still has empty slots");
-        assert_eq!(aids(deck).len(), spare_slots(deck));
+        assert_eq!((cards + aids(deck, Lang::En).len()) % slots, 0, "{deck}: the last sheet still has empty slots");
+        assert_eq!(aids(deck, Lang::En).len(), spare_slots(deck));
     }
 }
 
@@ -72,14 +72,14 @@ fn the_home_sheets_carry_the_aids() {
     let game = by_key(deck.slug()).expect("a game");
     export::write_deck(&out, deck, &options, &export::no_progress).expect("the deck is written");
     let listed: Vec<String> = game.files(&options).into_iter().map(|f| f.path).collect();
-    for a in aids(deck) {
+    for a in aids(deck, Lang::En) {
         let path = aid_svg_file(deck, a.slug).path;
         assert!(listed.contains(&path), "{path} is not listed");
         assert!(dir.0.join(&path).exists(), "{path} was not written");
     }
     let pdf = lopdf::Document::load(dir.0.join(export::sheet_pdf_path(deck, hexforge::print::paper::Paper::A4)))
         .expect("a PDF");
-    let filled = deck.print_pairs().len() + aids(deck).len();
+    let filled = deck.print_pairs().len() + aids(deck, Lang::En).len();
     assert_eq!(pdf.get_pages().len(), 2 * filled / (HOME_COLS * HOME_ROWS));
 }
 
@@ -177,10 +177,10 @@ fn aid_text_stays_inside_the_safe_area() {
     let (left, top) = (BLEED_MM + SAFE_MM, BLEED_MM + SAFE_MM);
     let (right, bottom) = (BLEED_MM + TRIM_WIDTH_MM - SAFE_MM, BLEED_MM + TRIM_HEIGHT_MM - SAFE_MM);
     let mut checked = 0;
-    for deck in Deck::ALL {
+    for (deck, lang) in Deck::ALL.into_iter().flat_map(|d| [(d, Lang::En), (d, Lang::Fr)]) {
         let mut svgs: Vec<(String, String)> =
-            aids(deck).iter().map(|a| (a.slug.to_string(), aid_svg(deck, a).unwrap())).collect();
-        svgs.push(("back".into(), aid_back_svg(deck, Backs::Full).unwrap()));
+            aids(deck, lang).iter().map(|a| (a.slug.to_string(), aid_svg(deck, a).unwrap())).collect();
+        svgs.push(("back".into(), aid_back_svg(deck, Backs::Full, lang).unwrap()));
         for (name, svg) in svgs {
             // At 25.4 dpi one user unit (mm) is one pixel.
             let tree = hexforge::print::render::svg_tree(&svg, 25.4).unwrap();
@@ -202,7 +202,7 @@ fn aid_text_stays_inside_the_safe_area() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 8 + 1 + 2);
+    assert_eq!(checked, 2 * (8 + 1 + 2), "every aid and back in both languages");
 }
 
 fn walk(node: &usvg::Node, f: &mut impl FnMut(&usvg::Node)) {
@@ -212,4 +212,27 @@ fn walk(node: &usvg::Node, f: &mut impl FnMut(&usvg::Node)) {
             walk(child, f);
         }
     }
+}
+
+/// Under `--lang fr` the Zhi Pai aid is French and says the same: the same conditions and
+/// the same score table, numbers and all.
+#[test]
+fn the_zhi_pai_aid_follows_the_language() {
+    let (en, fr) = (&aids(Deck::ZhiPai, Lang::En)[0], &aids(Deck::ZhiPai, Lang::Fr)[0]);
+    assert!(fr.title.contains("liens et score"), "{}", fr.title);
+    assert_eq!(en.blocks.len(), fr.blocks.len());
+    for (e, f) in en.blocks.iter().zip(&fr.blocks) {
+        match (e, f) {
+            (Block::Rows(e), Block::Rows(f)) => {
+                let digits = |s: &str| s.chars().filter(char::is_ascii_digit).collect::<String>();
+                let keys =
+                    |rows: &Vec<(String, String)>| rows.iter().map(|(k, v)| (digits(k), digits(v))).collect::<Vec<_>>();
+                assert_eq!(keys(e), keys(f), "the French rows carry the same numbers");
+            }
+            (Block::Text(e), Block::Text(f)) | (Block::Heading(e), Block::Heading(f)) => assert_ne!(e, f),
+            _ => panic!("the French aid has another shape"),
+        }
+    }
+    let back = aid_back_svg(Deck::ZhiPai, Backs::Full, Lang::Fr).unwrap();
+    assert!(back.contains("Aide de jeu"), "{back}");
 }

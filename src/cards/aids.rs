@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::layout::{Canvas, Rect, TextBox, canvas, text_width};
 use super::sheet::{HOME_COLS, HOME_ROWS};
-use super::{CardError, Deck, draw};
+use super::{CardError, Deck, Lang, draw};
 use crate::print::plan::Backs;
 
 /// One player aid: a title and blocks of text, in reading order.
@@ -36,11 +36,12 @@ pub enum Block {
     Rows(Vec<(String, String)>),
 }
 
-/// The aids of `deck`, in sheet order.
-pub fn aids(deck: Deck) -> Vec<Aid> {
+/// The aids of `deck`, in sheet order, in `lang` where the deck is printed in it (Zhi
+/// Pai; the Changing Lines deck is English but for its names).
+pub fn aids(deck: Deck, lang: Lang) -> Vec<Aid> {
     match deck {
         Deck::ChangingLines => crate::games::changing_lines::aids::aids(),
-        Deck::ZhiPai => crate::games::zhi_pai::aids::aids(),
+        Deck::ZhiPai => crate::games::zhi_pai::aids::aids(lang),
     }
 }
 
@@ -111,7 +112,7 @@ impl AidLayout {
     }
 
     /// The back of every aid of `deck`: "Player aid" and the deck's name, centred.
-    pub fn back(deck: Deck) -> AidLayout {
+    pub fn back(deck: Deck, lang: Lang) -> AidLayout {
         let c = canvas();
         let name = match deck {
             Deck::ChangingLines => "Changing Lines",
@@ -123,7 +124,14 @@ impl AidLayout {
             deck: deck.slug(),
             back: true,
             frame: frame(&c),
-            title: TextBox::new("Player aid", c.cx, c.cy, 5.0, 700).anchored("middle"),
+            title: TextBox::new(
+                if deck == Deck::ZhiPai { lang.pick("Player aid", "Aide de jeu") } else { "Player aid" },
+                c.cx,
+                c.cy,
+                5.0,
+                700,
+            )
+            .anchored("middle"),
             rules: vec![Rect { x: c.cx - 12.0, y: c.cy + 3.0, w: 24.0, h: 0.25 }],
             texts: vec![TextBox::new(name, c.cx, c.cy + 8.0, 3.2, 400).anchored("middle")],
         }
@@ -205,8 +213,8 @@ pub fn aid_svg(deck: Deck, aid: &Aid) -> Result<String, CardError> {
 }
 
 /// The SVG of the back of `deck`'s aids, inked as `backs` asks.
-pub fn aid_back_svg(deck: Deck, backs: Backs) -> Result<String, CardError> {
-    Ok(draw("cards/aid.svg.j2", "aid", AidLayout::back(deck), backs)?)
+pub fn aid_back_svg(deck: Deck, backs: Backs, lang: Lang) -> Result<String, CardError> {
+    Ok(draw("cards/aid.svg.j2", "aid", AidLayout::back(deck, lang), backs)?)
 }
 
 #[cfg(test)]
@@ -227,7 +235,7 @@ mod tests {
         assert_eq!(spare_slots(Deck::ChangingLines), 8);
         assert_eq!(spare_slots(Deck::ZhiPai), 1);
         for deck in Deck::ALL {
-            assert_eq!(aids(deck).len(), spare_slots(deck), "{deck}");
+            assert_eq!(aids(deck, Lang::En).len(), spare_slots(deck), "{deck}");
         }
     }
 }

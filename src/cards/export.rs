@@ -95,7 +95,7 @@ pub fn aid_png_file(deck: Deck, stem: &str) -> PrintFile {
 
 /// The file stems of `deck`'s aids, then `back`.
 fn aid_stems(deck: Deck) -> Vec<&'static str> {
-    aids::aids(deck).iter().map(|a| a.slug).chain(["back"]).collect()
+    aids::aids(deck, Lang::En).iter().map(|a| a.slug).chain(["back"]).collect()
 }
 
 /// The home-print PDF of `deck` on `paper`: `<deck>/<deck>-<paper>.pdf`. The rulebooks
@@ -251,10 +251,10 @@ type AidTrees = (Vec<usvg::Tree>, usvg::Tree);
 fn write_aids(out: &Output, deck: Deck, options: &PrintOptions) -> Result<Option<AidTrees>, ExportError> {
     let home = options.profiles.home;
     let mut svgs: Vec<(&str, String)> = Vec::new();
-    for aid in aids::aids(deck) {
+    for aid in aids::aids(deck, options.lang) {
         svgs.push((aid.slug, aid_svg(deck, &aid)?));
     }
-    svgs.push(("back", aid_back_svg(deck, options.backs)?));
+    svgs.push(("back", aid_back_svg(deck, options.backs, options.lang)?));
     let mut trees = Vec::new();
     for (stem, svg) in &svgs {
         write(out, aid_svg_file(deck, stem), svg.as_bytes())?;

@@ -59,7 +59,7 @@ pub fn components() -> Vec<Component> {
             sheets(),
         ),
         Component::printed(
-            cards::aids::aids(deck).len() as u32,
+            cards::aids::aids(deck, crate::core::lang::Lang::En).len() as u32,
             "Player aids",
             "reference cards on the last sheet of the same file, where the deck leaves slots free",
             sheets(),

@@ -5,37 +5,65 @@
 use super::rules::Condition;
 use super::score::SOLO_PENALTIES;
 use crate::cards::aids::{Aid, Block};
+use crate::core::lang::Lang;
 
-/// The aids, in sheet order.
-pub fn aids() -> Vec<Aid> {
-    let condition = |c: Condition, what: &str| (c.number().to_string(), what.to_string());
+/// The aids, in sheet order, in `lang` (the Zhi Pai deck is printed in French too).
+pub fn aids(lang: Lang) -> Vec<Aid> {
+    let condition =
+        |c: Condition, en: &'static str, fr: &'static str| (c.number().to_string(), lang.pick(en, fr).to_string());
     let penalties: Vec<(String, String)> = SOLO_PENALTIES
         .iter()
         .map(|row| {
-            let zone = format!("{}{}", row.common_zone, if row.or_more { " or more" } else { "" });
+            let zone =
+                format!("{}{}", row.common_zone, if row.or_more { lang.pick(" or more", " ou plus") } else { "" });
             (zone, format!("+{}", row.penalty))
         })
         .collect();
     vec![Aid {
         slug: "links-and-score",
-        title: "Zhi Pai: links and score".into(),
+        title: lang.pick("Zhi Pai: links and score", "Zhi Pai\u{a0}: liens et score").into(),
         blocks: vec![
             Block::Text(
-                "Lay a card right of the left end or left of the right end. It links to the card it touches if:".into(),
+                lang.pick(
+                    "Lay a card right of the left end or left of the right end. It links to the card it touches if:",
+                    "Posez une carte à droite du bout gauche ou à gauche du bout droit. Elle se lie à la carte \
+                     qu'elle touche si\u{a0}:",
+                )
+                .into(),
             ),
             Block::Rows(vec![
-                condition(Condition::OneLine, "exactly one line differs;"),
-                condition(Condition::Swap, "exactly two lines differ, one yin and one yang (a swap);"),
+                condition(Condition::OneLine, "exactly one line differs;", "un seul trait diffère\u{a0};"),
+                condition(
+                    Condition::Swap,
+                    "exactly two lines differ, one yin and one yang (a swap);",
+                    "deux traits diffèrent, un yin et un yang (un échange)\u{a0};",
+                ),
                 condition(
                     Condition::Trigram,
                     "the same trigram in the same place, and your trigram card for it is active: turn it inactive.",
+                    "le même trigramme à la même place, et votre carte Trigramme est active\u{a0}: \
+                     retournez-la côté inactif.",
                 ),
             ]),
             Block::Text(
-                "Then activate the trigram cards of the laid card's two trigrams, usable from your next turn.".into(),
+                lang.pick(
+                    "Then activate the trigram cards of the laid card's two trigrams, usable from your next turn.",
+                    "Activez ensuite les cartes Trigramme des deux trigrammes de la carte posée\u{a0}; \
+                     elles servent dès votre tour suivant.",
+                )
+                .into(),
             ),
-            Block::Heading("Solo score: cards in the sequence plus".into()),
-            Block::Rows(std::iter::once(("Common Zone".to_string(), "penalty".to_string())).chain(penalties).collect()),
+            Block::Heading(
+                lang.pick("Solo score: cards in the sequence plus", "Score en solo\u{a0}: cartes posées, plus").into(),
+            ),
+            Block::Rows(
+                std::iter::once((
+                    lang.pick("Common Zone", "Zone Commune").to_string(),
+                    lang.pick("penalty", "pénalité").to_string(),
+                ))
+                .chain(penalties)
+                .collect(),
+            ),
         ],
     }]
 }

@@ -55,7 +55,7 @@ pub fn components(lang: Lang) -> Vec<Component> {
             sheets(),
         ),
         Component::printed(
-            cards::aids::aids(deck).len() as u32,
+            cards::aids::aids(deck, lang).len() as u32,
             lang.pick("Player aids", "Aides de jeu"),
             lang.pick(
                 "reference cards on the last sheet of the same file, where the deck leaves slots free",
