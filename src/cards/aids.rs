@@ -36,12 +36,20 @@ pub enum Block {
     Rows(Vec<(String, String)>),
 }
 
-/// The aids of `deck`, in sheet order, in `lang` where the deck is printed in it (Zhi
-/// Pai; the Changing Lines deck is English but for its names).
+/// The language `deck`'s aids are printed in under `lang`: Zhi Pai follows it; the
+/// Changing Lines deck is English but for its names, so its aids stay English.
+fn aid_lang(deck: Deck, lang: Lang) -> Lang {
+    match deck {
+        Deck::ChangingLines => Lang::En,
+        Deck::ZhiPai => lang,
+    }
+}
+
+/// The aids of `deck`, in sheet order, in [`aid_lang`].
 pub fn aids(deck: Deck, lang: Lang) -> Vec<Aid> {
     match deck {
         Deck::ChangingLines => crate::games::changing_lines::aids::aids(),
-        Deck::ZhiPai => crate::games::zhi_pai::aids::aids(lang),
+        Deck::ZhiPai => crate::games::zhi_pai::aids::aids(aid_lang(deck, lang)),
     }
 }
 
@@ -124,14 +132,8 @@ impl AidLayout {
             deck: deck.slug(),
             back: true,
             frame: frame(&c),
-            title: TextBox::new(
-                if deck == Deck::ZhiPai { lang.pick("Player aid", "Aide de jeu") } else { "Player aid" },
-                c.cx,
-                c.cy,
-                5.0,
-                700,
-            )
-            .anchored("middle"),
+            title: TextBox::new(aid_lang(deck, lang).pick("Player aid", "Aide de jeu"), c.cx, c.cy, 5.0, 700)
+                .anchored("middle"),
             rules: vec![Rect { x: c.cx - 12.0, y: c.cy + 3.0, w: 24.0, h: 0.25 }],
             texts: vec![TextBox::new(name, c.cx, c.cy + 8.0, 3.2, 400).anchored("middle")],
         }
