@@ -2,29 +2,19 @@
 //! row tells the player to print exists, and every PDF of a game is named by some row, so
 //! nothing printed is missing from the book (issue 6).
 
+mod home_run;
 mod temp_dir;
 
 use std::collections::BTreeSet;
 
-use hexforge::games::{self, Game, PrintOptions};
-use hexforge::generate::{GenerateOptions, Part, generate};
-use hexforge::print::dpi::Dpi;
-use hexforge::print::profile::Profiles;
+use hexforge::games::{self, Game};
+use hexforge::generate::generate;
 use temp_dir::TempDir;
 
 /// The paths of every file one run writes, rulebooks excepted (they are not in a list).
 fn written() -> BTreeSet<String> {
     let out = TempDir::new("components");
-    let options = GenerateOptions {
-        out: out.0.clone(),
-        // Low resolution and home print only: the paths are what matter here.
-        print: PrintOptions {
-            dpi: Dpi::new(72).expect("72 is in range"),
-            profiles: Profiles { home: true, tgc: false, mpc: false },
-            ..Default::default()
-        },
-        parts: Part::ALL.iter().copied().filter(|&p| p != Part::Rulebooks).collect(),
-    };
+    let options = home_run::home_print_options(&out.0);
     generate(&options, &|_, _, _| ()).expect("generate runs").into_iter().map(|e| e.path).collect()
 }
 

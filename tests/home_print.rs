@@ -2,17 +2,15 @@
 //! outer 5 mm of the paper, where most printers print nothing; every cut of a card sheet
 //! keeps a printed mark; no seam of a tiled board cuts through a play space.
 
+mod home_run;
 mod temp_dir;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use hexforge::cards::{TRIM_HEIGHT_MM, TRIM_WIDTH_MM};
-use hexforge::games::PrintOptions;
-use hexforge::generate::{GenerateOptions, Part, generate};
-use hexforge::print::dpi::Dpi;
+use hexforge::generate::generate;
 use hexforge::print::paper::Paper;
-use hexforge::print::profile::Profiles;
 use lopdf::content::Content;
 use lopdf::{Document, ObjectId};
 use temp_dir::TempDir;
@@ -33,15 +31,7 @@ const SAFE_MM: f64 = 5.0;
 /// Every PDF one home-print run writes for the games (rulebooks aside), by path.
 fn home_pdfs() -> BTreeMap<String, Vec<u8>> {
     let out = TempDir::new("home-print");
-    let options = GenerateOptions {
-        out: out.0.clone(),
-        print: PrintOptions {
-            dpi: Dpi::new(72).expect("72 is in range"),
-            profiles: Profiles { home: true, tgc: false, mpc: false },
-            ..Default::default()
-        },
-        parts: Part::ALL.iter().copied().filter(|&p| p != Part::Rulebooks).collect(),
-    };
+    let options = home_run::home_print_options(&out.0);
     let written = generate(&options, &|_, _, _| ()).expect("generate runs");
     written
         .into_iter()

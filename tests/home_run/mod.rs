@@ -1,0 +1,23 @@
+//! The small `generate` run several tests read back: home print only, at 72 dpi, every
+//! part but the rulebooks. Shared by `tests/components.rs` and `tests/home_print.rs`.
+
+use std::path::Path;
+
+use hexforge::games::PrintOptions;
+use hexforge::generate::{GenerateOptions, Part};
+use hexforge::print::dpi::Dpi;
+use hexforge::print::profile::Profiles;
+
+/// Options for that run into `out`: low resolution, since paths and vector sheets are
+/// what these tests look at.
+pub fn home_print_options(out: &Path) -> GenerateOptions {
+    GenerateOptions {
+        out: out.to_path_buf(),
+        print: PrintOptions {
+            dpi: Dpi::new(72).expect("72 is in range"),
+            profiles: Profiles { home: true, tgc: false, mpc: false },
+            ..Default::default()
+        },
+        parts: Part::ALL.iter().copied().filter(|&p| p != Part::Rulebooks).collect(),
+    }
+}
