@@ -254,6 +254,33 @@ fn the_page_lays_the_seed_example_by_clicking() {
     assert!(result.contains(&core.errors[0]), "the rule is named: {result}");
 }
 
+/// The picker button of `card` in the picker with this id, from `<button` to `</button>`.
+fn pick_button<'a>(dom: &'a str, picker: &str, card: i64) -> &'a str {
+    let picker = element(dom, picker);
+    let at = picker.find(&format!("data-card=\"{card}\"")).unwrap_or_else(|| panic!("no card {card} in the picker"));
+    let start = picker[..at].rfind("<button").unwrap();
+    &picker[start..start + picker[start..].find("</button>").unwrap()]
+}
+
+#[test]
+fn the_page_highlights_the_cards_legal_next() {
+    let Some(chromium) = chromium_or_skip() else { return };
+    let downloads = TempDir::new("downloads-legal");
+    let server = Server::start(&downloads.0);
+    let laid = [(6, "left")];
+    let dom = dump_dom(&chromium, &format!("http://{}/?zhipai=12&click={}", server.addr, click_scenario(&laid)));
+    assert_eq!(attribute(&dom, "zhipai-result", "data-trail"), "unfinished");
+    let core = core_verdict(&laid);
+    let legal: std::collections::BTreeSet<i64> = core.legal_next.iter().map(|p| i64::from(p.card.number())).collect();
+    assert!(legal.contains(&22) && !legal.contains(&6), "{legal:?}");
+    for card in 1..=64 {
+        let button = pick_button(&dom, "zp-picker", card);
+        assert_eq!(button.contains("class=\"pick legal\""), legal.contains(&card), "card {card}: {button}");
+    }
+    // Each way a card may go is labelled: 22 links to 11 on the right by a swap.
+    assert!(pick_button(&dom, "zp-picker", 22).contains("right: swap"), "{}", pick_button(&dom, "zp-picker", 22));
+}
+
 /// The body of a GET on the running server.
 fn http_get(addr: SocketAddr, path: &str) -> String {
     let mut stream = std::net::TcpStream::connect(addr).expect("connect");

@@ -465,6 +465,31 @@ async fn zhipai_shortest_and_check() {
     assert_eq!(r["shortest"].as_u64(), Some(length), "the checker reports the same optimum");
 }
 
+/// A page marks the cards a player may lay next from `legal_next`: listed while the
+/// sequence is unfinished, with how each links, and empty once it is solved or broken.
+#[tokio::test]
+async fn checks_list_the_legal_next_moves_while_unfinished() {
+    let one = post_json("/api/zhipai/check", json!({"start": 12, "placements": [{"card": 6, "side": "left"}]})).await;
+    let next = one.json()["legal_next"].as_array().unwrap().clone();
+    assert!(next.contains(&json!({"card": 22, "side": "right", "condition": 2, "trigram": null})), "{next:?}");
+    assert!(next.iter().all(|m| m["card"] != 6 && m["card"] != 12 && m["card"] != 11), "laid cards are not offered");
+    assert_eq!(post_json("/api/zhipai/check", zhipai_example()).await.json()["legal_next"], json!([]));
+
+    let pile = json!({"from": 1, "to": 2, "deck": "6d", "orientation": "dark", "sequence": [{"card": 1, "orientation": "dark"}]});
+    let next = post_json("/api/pathways/check", pile).await.json()["legal_next"].clone();
+    let cards: Vec<u64> = next.as_array().unwrap().iter().map(|m| m["card"].as_u64().unwrap()).collect();
+    assert_eq!(
+        cards,
+        [13, 14, 9, 10, 43, 44]
+            .iter()
+            .copied()
+            .collect::<std::collections::BTreeSet<u64>>()
+            .into_iter()
+            .collect::<Vec<_>>()
+    );
+    assert!(next.as_array().unwrap().iter().all(|m| m["orientation"] == "dark" && m["line"].is_u64()));
+}
+
 #[tokio::test]
 async fn zhipai_refuses_bad_values() {
     let s = |body: Value| post_json("/api/zhipai/shortest", body);

@@ -6,7 +6,7 @@ use super::{State, Status, distance, parsed};
 use crate::core::card::{Card, Orientation};
 use crate::core::hexagram::Hexagram;
 use crate::games::changing_lines::deck::{Deck, DeckError, DeckName};
-use crate::games::changing_lines::pathways::{self as rules, JudgedMove, Laid, Mode, PathwaysError, Puzzle};
+use crate::games::changing_lines::pathways::{self as rules, JudgedMove, Laid, LegalMove, Mode, PathwaysError, Puzzle};
 use serde::{Deserialize, Serialize};
 
 /// The most cards a sequence can hold.
@@ -129,6 +129,9 @@ pub struct CheckAnswer {
     /// Always `null`: this search always decides.
     pub shortest_reason: Option<String>,
     pub distance: Option<usize>,
+    /// While `unfinished`: each card that may be laid next, the way it may lie, the
+    /// hexagram it would show and the line it would change. Empty otherwise.
+    pub legal_next: Vec<LegalMove>,
 }
 
 /// Judges a proposed sequence and finds the optimum. Errs only on a bad request.
@@ -155,6 +158,7 @@ pub fn check(request: &CheckRequest) -> Result<CheckAnswer, PathwaysError> {
         shortest_status: optimum.status,
         shortest_reason: None,
         distance: distance(state, sequence.len(), optimum.length),
+        legal_next: judgement.legal_next,
     })
 }
 

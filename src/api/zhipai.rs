@@ -179,6 +179,9 @@ pub struct CheckAnswer {
     /// With `common_zone`, once solved: the sequence's length plus the Common Zone penalty.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solo_score: Option<u32>,
+    /// While `unfinished`: every placement legal next (card, side, condition, trigram
+    /// spent), so a page can point at the cards a player may lay. Empty otherwise.
+    pub legal_next: Vec<Placement>,
 }
 
 /// Judges a proposed sequence (always, whatever the search), then looks for the optimum
@@ -214,6 +217,7 @@ pub fn check(
         shortest_reason: optimum.reason,
         distance: distance(state, length, optimum.length),
         solo_score: penalty.filter(|_| state == State::Solved).map(|p| length as u32 + p),
+        legal_next: judgement.legal_next,
     })
 }
 

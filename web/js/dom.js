@@ -86,3 +86,25 @@ export function buildPicker(container, onPick) {
     }, el('span', { class: 'pick-symbol', 'aria-hidden': 'true', text: h.symbol }), el('span', { text: String(h.number) })));
   }
 }
+
+/**
+ * Marks the picker's cards that may be laid next (`legal`: the check answer's
+ * `legal_next`), each with a short label of how (`label(move)`, one per way the card may
+ * go), and clears the marks of the others. The server decides what is legal.
+ */
+export function markLegal(container, legal, label) {
+  const ways = new Map();
+  for (const move of legal || []) ways.set(move.card, (ways.get(move.card) || []).concat(label(move)));
+  for (const button of container.querySelectorAll('.pick')) {
+    const how = ways.get(Number(button.dataset.card));
+    button.classList.toggle('legal', Boolean(how));
+    let hint = button.querySelector('.pick-hint');
+    if (!how) {
+      if (hint) hint.remove();
+      continue;
+    }
+    if (!hint) button.append(hint = el('span', { class: 'pick-hint' }));
+    hint.textContent = how.join(' · ');
+    button.title = hexLabel(Number(button.dataset.card)) + ' — legal next: ' + how.join(', ');
+  }
+}

@@ -1,6 +1,6 @@
 // The Pathways checker: check a sequence, or ask for the optimal one.
 import { api, store } from './api.js';
-import { $, appendToken, buildPicker, checked, el, fillSelect, hexLabel, radios } from './dom.js';
+import { $, appendToken, buildPicker, checked, el, fillSelect, hexLabel, markLegal, radios } from './dom.js';
 import { parseList, parseNumber, parseSequence } from './parse.js';
 import { ask, showAnswer, showReport, showResult } from './verdict.js';
 import { cardRow, stepper } from './table.js';
@@ -55,6 +55,7 @@ function check() {
       drawn: drawPile(sequence, r),
       optimum: drawOptimum(best.ok ? best.data : null),
     });
+    markLegal($('pw-picker'), r.legal_next, (m) => m.orientation + (m.line ? ': line ' + m.line : ': start'));
   });
 }
 

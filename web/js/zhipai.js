@@ -1,6 +1,6 @@
 // The Zhi Pai checker: check placements, or ask for the optimal ones.
 import { api, hexagram, store } from './api.js';
-import { $, appendToken, buildPicker, checked, el, hexLabel, radios } from './dom.js';
+import { $, appendToken, buildPicker, checked, el, hexLabel, markLegal, radios } from './dom.js';
 import { parseList, parseNumber, parsePlacements } from './parse.js';
 import { ask, showAnswer, showReport } from './verdict.js';
 import { cardRow, stepper, trigramRow } from './table.js';
@@ -140,6 +140,7 @@ function check() {
       optimum: drawOptimum(start, best),
     });
     markPicker(start, placements);
+    markLegal($('zp-picker'), r.legal_next, (m) => m.side + ': ' + shortCondition(m));
   });
   return latest;
 }

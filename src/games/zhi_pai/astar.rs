@@ -4,7 +4,7 @@
 //! and a cancel flag. [`super::search`] is its public face.
 
 use super::relax::Relaxed;
-use super::rules::{Game, Position, Setup, Side, TrigramSet, activate, link, shared_trigram};
+use super::rules::{Game, Position, Setup, Side, TrigramSet, link, shared_trigram};
 use super::solve::{Budget, Outcome, Solution, Stop};
 use crate::core::hexagram::Hexagram;
 use std::cmp::Reverse;
@@ -283,18 +283,12 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
                 Side::Left => (usize::from(node.left), usize::from(node.right)),
                 Side::Right => (usize::from(node.right), usize::from(node.left)),
             };
-            let end_hex = t.hexagram[end];
             let mut candidates = t.links(end, node.active) & free_cards;
             while candidates != 0 {
                 let card = candidates.trailing_zeros() as usize;
                 candidates &= candidates - 1;
-                let card_hex = t.hexagram[card];
-                let active = TrigramSet(node.active);
-                let how = link(card_hex, end_hex, active).expect("candidates link by construction");
-                let mut usable = active;
-                if let Some(spent) = how.trigram {
-                    usable.remove(spent);
-                }
+                // The canonical link of [`link`], read from the tables: free if it can be.
+                let spent = t.spent(card, end);
                 let child = Node {
                     used: node.used | 1 << card,
                     parent: at as u32,
@@ -302,10 +296,10 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
                     same_ends: u32::MAX,
                     left: if side == Side::Left { card as u8 } else { node.left },
                     right: if side == Side::Right { card as u8 } else { node.right },
-                    active: activate(active, card_hex, how).0,
+                    active: (node.active | t.trigrams[card]) & !spent,
                     move_and_flags: card as u8 | if side == Side::Right { RIGHT } else { 0 },
                 };
-                if link(card_hex, t.hexagram[other], usable).is_some() {
+                if t.links(card, node.active & !spent) >> other & 1 == 1 {
                     nodes.push(child);
                     let solution = replay(setup, &nodes);
                     return (Outcome::Optimal(solution), Effort { positions: nodes.len(), ..effort });
@@ -351,15 +345,15 @@ fn dominance(
     Some(newest)
 }
 
-/// Stored positions with the same ends and active trigram cards compared, at most, for
-/// [`fewer_cards`]: the newest ones, which are the likeliest to dominate.
-const FEWER_CARDS_SCAN: usize = 32;
-
-/// Compares `child` with the newest stored positions of the same ends and active trigram
-/// cards: `None` when one of them used only cards that `child` used too (it reached the same
+/// Compares `child` with every stored position of the same ends and active trigram cards:
+/// `None` when one of them used only cards that `child` used too (it reached the same
 /// place with fewer cards and has every card left that `child` has, so nothing `child` can
 /// do is out of its reach, in fewer placements). Otherwise the newest of them, to be
 /// chained behind `child`.
+///
+/// Every one, not only the newest few: on the hard questions (long proofs that nothing
+/// finishes) this is what ends the search. Issue 17's question stored 922,503 positions
+/// when only the newest 32 were compared, and 36,759 with all of them.
 fn fewer_cards(
     nodes: &[Node],
     same_ends: &HashMap<u32, u32, BuildHasherDefault<StateHasher>>,
@@ -367,10 +361,7 @@ fn fewer_cards(
 ) -> Option<u32> {
     let newest = same_ends.get(&child.ends_key()).copied().unwrap_or(u32::MAX);
     let mut at = newest;
-    for _ in 0..FEWER_CARDS_SCAN {
-        if at == u32::MAX {
-            break;
-        }
+    while at != u32::MAX {
         let other = nodes[at as usize];
         if other.used & !child.used == 0 {
             return None;

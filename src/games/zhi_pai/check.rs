@@ -1,7 +1,7 @@
 //! Zhi Pai (SPEC §3): the judge of a proposed sequence of placements (pure: every move
 //! through the rules, no search), and the checker that adds the optimal length.
 
-use super::rules::{Condition, Game, Setup, Side, Violation, ZhiPaiError};
+use super::rules::{Condition, Game, Placement, Setup, Side, Violation, ZhiPaiError};
 use super::solve::shortest;
 use crate::core::deck::DeckError;
 use crate::core::hexagram::Hexagram;
@@ -36,6 +36,9 @@ pub struct Judgement {
     pub failed_move: Option<usize>,
     /// The ends linked after some placement.
     pub finished: bool,
+    /// When every move was legal and the ends are not linked yet: each placement legal
+    /// next (empty otherwise).
+    pub legal_next: Vec<Placement>,
 }
 
 impl Judgement {
@@ -76,7 +79,8 @@ pub fn judge(setup: &Setup, placements: &[(Hexagram, Side)]) -> Judgement {
             Violation::NotFinished { after: last, left, right, why }
         });
     }
-    Judgement { moves, violation, failed_move, finished: game.finish().is_some() }
+    let legal_next = if failed_move.is_none() { game.legal_next() } else { Vec::new() };
+    Judgement { moves, violation, failed_move, finished: game.finish().is_some(), legal_next }
 }
 
 /// The verdict on a proposed sequence, as JSON:

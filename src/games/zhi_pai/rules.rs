@@ -430,6 +430,24 @@ impl Game {
         self.left.iter().chain(self.right.iter().rev()).copied().collect()
     }
 
+    /// Every placement legal next, by card number then side, each with the link it would
+    /// make: what a player may do now. Empty once the sequence is finished.
+    pub fn legal_next(&self) -> Vec<Placement> {
+        if self.finish.is_some() {
+            return Vec::new();
+        }
+        let unused = self.setup.available.iter().filter(|c| self.laid_at[c.number() as usize - 1].is_none());
+        unused
+            .filter_map(|c| Hexagram::from_number(i64::from(c.number())).ok())
+            .flat_map(|card| {
+                [Side::Left, Side::Right].into_iter().filter_map(move |side| {
+                    let how = link(card, self.end(side), self.active)?;
+                    Some(Placement { card, side, condition: how.condition, trigram: how.trigram })
+                })
+            })
+            .collect()
+    }
+
     /// Lays `card` on `side`, or says which rule forbids it. After a legal placement the
     /// game may be finished: the two ends link with the trigram cards active before the
     /// placement, less any it spent (cards it activates count from the next move).

@@ -212,3 +212,36 @@ fn placements_parse_and_refuse_garbage() {
     );
     assert_eq!(err("0:left"), "card 0 is out of range 1..=64");
 }
+
+/// The legal next placements are exactly those `Game::place` accepts, at every step of
+/// the seed's worked example (a wrong list here would point the page at the wrong cards).
+#[test]
+fn legal_next_is_exactly_what_place_accepts() {
+    let seed = moves(&[(6, Side::Left), (22, Side::Right), (40, Side::Left)]);
+    let mut game = Game::new(setup(12));
+    for step in 0..=seed.len() {
+        let listed: Vec<(Hexagram, Side)> = game.legal_next().iter().map(|p| (p.card, p.side)).collect();
+        let accepted: Vec<(Hexagram, Side)> = Hexagram::all()
+            .flat_map(|card| [Side::Left, Side::Right].map(|side| (card, side)))
+            .filter(|&(card, side)| game.clone().place(card, side).is_ok())
+            .collect();
+        assert!(!accepted.is_empty(), "step {step}: some card can be laid");
+        assert_eq!(listed, accepted, "step {step}");
+        for p in game.legal_next() {
+            assert_eq!(game.clone().place(p.card, p.side).unwrap(), p, "the link the list names");
+        }
+        if let Some(&(card, side)) = seed.get(step) {
+            game.place(card, side).unwrap();
+        }
+    }
+    game.place(h(55), Side::Left).unwrap();
+    assert!(game.finish().is_some() && game.legal_next().is_empty(), "nothing is legal once finished");
+}
+
+#[test]
+fn a_judgement_lists_legal_moves_only_while_unfinished() {
+    let unfinished = judge(&setup(12), &moves(&[(6, Side::Left)]));
+    assert!(unfinished.legal_next.iter().any(|p| p.card == h(22) && p.side == Side::Right));
+    let broken = judge(&setup(12), &moves(&[(6, Side::Left), (6, Side::Right)]));
+    assert!(broken.legal_next.is_empty());
+}

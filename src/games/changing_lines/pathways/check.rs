@@ -144,6 +144,20 @@ pub struct Judgement {
     pub violation: Option<Violation>,
     /// The move a rule refused (`None` when every move was legal).
     pub failed_move: Option<usize>,
+    /// While every move is legal and the goal not reached: each card that may be laid
+    /// next (empty otherwise).
+    pub legal_next: Vec<LegalMove>,
+}
+
+/// A card a player may lay next, as JSON:
+/// `{"card":44,"orientation":"dark","hexagram":44,"line":1}`; `line` is the line it
+/// changes (`null` for the start card).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LegalMove {
+    pub card: Card,
+    pub orientation: Orientation,
+    pub hexagram: Hexagram,
+    pub line: Option<LinePosition>,
 }
 
 impl Judgement {
@@ -171,7 +185,32 @@ pub fn judge(puzzle: &Puzzle, sequence: &[Laid]) -> Judgement {
             ok: Some(i + 1) != failed_move,
         })
         .collect();
-    Judgement { moves, violation, failed_move }
+    let unfinished = matches!(violation, Some(Violation::Empty | Violation::WrongEnd { .. }));
+    let legal_next = if unfinished { legal_next(puzzle, sequence) } else { Vec::new() };
+    Judgement { moves, violation, failed_move, legal_next }
+}
+
+/// Every card, laid each way the mode allows, that may go on top of a legal pile that
+/// has not reached the goal: the start card(s) on an empty pile, else a card not used yet
+/// showing a hexagram one line away from the top.
+fn legal_next(puzzle: &Puzzle, sequence: &[Laid]) -> Vec<LegalMove> {
+    let top = sequence.last().map(|laid| laid.hexagram);
+    let unused = puzzle.deck.cards().iter().filter(|&card| sequence.iter().all(|laid| laid.card != card));
+    unused
+        .flat_map(|card| {
+            Orientation::BOTH.into_iter().filter(|&o| puzzle.mode.allows(o)).map(move |o| Laid::new(card, o))
+        })
+        .filter_map(|laid| {
+            let line = match top {
+                None => (laid.hexagram == puzzle.from).then_some(None)?,
+                Some(top) => match laid.hexagram.differing_lines(top)[..] {
+                    [line] => Some(line),
+                    _ => return None,
+                },
+            };
+            Some(LegalMove { card: laid.card, orientation: laid.orientation, hexagram: laid.hexagram, line })
+        })
+        .collect()
 }
 
 /// Checks a proposed sequence against the rules, stopping at the first broken one,

@@ -15,7 +15,7 @@ pub mod solve;
 #[cfg(test)]
 mod tests;
 
-pub use check::{JudgedMove, Judgement, Report, Violation, check, judge, parse_sequence};
+pub use check::{JudgedMove, Judgement, LegalMove, Report, Violation, check, judge, parse_sequence};
 pub use solve::shortest;
 
 use super::deck::{Deck, DeckError};

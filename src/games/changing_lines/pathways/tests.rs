@@ -127,3 +127,42 @@ fn sequences_parse_and_refuse_garbage() {
     assert_eq!(err("1:free"), r#"unknown orientation "free"; expected dark or light"#);
     assert_eq!(err("x:dark"), r#""x" is not a card number; expected a whole number 1..=64"#);
 }
+
+/// The cards listed as legal next are exactly those whose laying the judge accepts, in
+/// every mode, on an empty pile and part-way (the page highlights these).
+#[test]
+fn legal_next_is_exactly_what_the_judge_accepts() {
+    use crate::core::card::{Card, Orientation};
+    for mode in [Mode::Dark, Mode::Light, Mode::Free] {
+        let p = puzzle(1, 2, DeckName::SixD, mode);
+        let start = judge(&p, &[]).legal_next;
+        let mut pile: Vec<Laid> = Vec::new();
+        for _ in 0..3 {
+            let listed: Vec<Laid> = judge(&p, &pile)
+                .legal_next
+                .iter()
+                .map(|m| {
+                    let laid = Laid::new(m.card, m.orientation);
+                    assert_eq!(laid.hexagram, m.hexagram);
+                    let expected_line = pile.last().map(|top| laid.hexagram.differing_lines(top.hexagram)[0]);
+                    assert_eq!(m.line, expected_line);
+                    laid
+                })
+                .collect();
+            let accepted: Vec<Laid> = Card::all()
+                .flat_map(|card| Orientation::BOTH.map(|o| Laid::new(card, o)))
+                .filter(|&laid| {
+                    let mut next = pile.clone();
+                    next.push(laid);
+                    judge(&p, &next).failed_move.is_none()
+                })
+                .collect();
+            assert!(!accepted.is_empty());
+            assert_eq!(listed, accepted, "{mode:?} after {pile:?}");
+            pile.push(listed[0]);
+        }
+        assert!(!start.is_empty());
+    }
+    let done = [Laid::new(Card::from_number(1).unwrap(), Orientation::Dark)];
+    assert!(judge(&puzzle(1, 1, DeckName::SixD, Mode::Dark), &done).legal_next.is_empty());
+}
