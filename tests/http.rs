@@ -602,10 +602,16 @@ async fn checks_list_the_moves_and_name_the_first_broken_rule() {
     assert_eq!(post_json("/api/pathways/check", short).await.json()["state"], "unfinished");
 }
 
-/// Issue 17: searches run in a bounded number of slots; with none free the answer is
-/// 503 with Retry-After and a JSON error, for every puzzle route.
+/// Issue 15: small searches run inline, without a slot; a Zhi Pai question that needs
+/// more than the inline budget goes to the blocking pool in a bounded number of slots
+/// (issue 17), and with none free the answer is 503 with Retry-After and a JSON error.
+/// `/metrics` counts both kinds.
 #[tokio::test]
-async fn searches_beyond_the_slots_are_answered_503() {
+async fn small_searches_run_inline_and_big_ones_need_a_slot() {
+    let post = |uri: &str, body: Value| {
+        let request = Request::post(uri).header(header::CONTENT_TYPE, "application/json");
+        request.body(Body::from(body.to_string())).unwrap()
+    };
     let full = AppState::default().with_search_slots(0);
     for (uri, body) in [
         ("/api/zhipai/shortest", json!({"start": 12})),
@@ -613,16 +619,32 @@ async fn searches_beyond_the_slots_are_answered_503() {
         ("/api/pathways/shortest", json!({"from": 1, "to": 2})),
         ("/api/pathways/check", json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orientation": "dark"}]})),
     ] {
-        let request =
-            Request::post(uri).header(header::CONTENT_TYPE, "application/json").body(Body::from(body.to_string()));
-        let a = send_to(full.clone(), request.unwrap()).await;
+        let a = send_to(full.clone(), post(uri, body)).await;
+        assert_eq!(a.status, StatusCode::OK, "{uri} is small enough to answer inline: {}", a.text());
+    }
+    assert_eq!(full.metrics.searches_inline.load(std::sync::atomic::Ordering::Relaxed), 4);
+
+    let hard =
+        json!({"start": 2, "available": [4, 7, 8, 11, 15, 16, 19, 20, 23, 25, 29, 35, 36, 39, 40, 45, 46, 52, 62]});
+    let mut hard_check = hard.clone();
+    hard_check["placements"] = json!([{"card": 4, "side": "left"}]);
+    for (uri, body) in [("/api/zhipai/shortest", hard.clone()), ("/api/zhipai/check", hard_check)] {
+        let a = send_to(full.clone(), post(uri, body)).await;
         a.assert_error(StatusCode::SERVICE_UNAVAILABLE, &["busy"]);
         assert_eq!(a.headers[header::RETRY_AFTER], "1", "{uri}");
     }
+    // A request that asks for no more than the inline budget gets its final answer inline.
+    let mut capped = hard.clone();
+    capped["max_positions"] = json!(50);
+    let a = send_to(full.clone(), post("/api/zhipai/shortest", capped)).await;
+    assert_eq!((a.status, a.json()["status"].clone()), (StatusCode::OK, json!("unknown")), "{}", a.text());
+
     let one = AppState::default().with_search_slots(1);
-    let request = Request::post("/api/zhipai/shortest").header(header::CONTENT_TYPE, "application/json");
-    let a = send_to(one, request.body(Body::from(r#"{"start":12}"#)).unwrap()).await;
-    assert_eq!(a.status, StatusCode::OK, "a free slot serves: {}", a.text());
+    let a = send_to(one.clone(), post("/api/zhipai/shortest", hard)).await;
+    assert_eq!((a.status, a.json()["status"].clone()), (StatusCode::OK, json!("none")), "a free slot serves");
+    let metrics = send_to(one, Request::get("/metrics").body(Body::empty()).unwrap()).await.text();
+    assert!(metrics.contains("hexforge_searches_pooled_total 1\n"), "{metrics}");
+    assert!(metrics.contains("hexforge_searches_inline_total 0\n"), "{metrics}");
 }
 
 // ---------------------------------------------------------------- cards

@@ -10,6 +10,8 @@
 //! | `hexforge_card_cache_hits_total` | counter | |
 //! | `hexforge_card_cache_misses_total` | counter | |
 //! | `hexforge_card_cache_entries` | gauge | |
+//! | `hexforge_searches_inline_total` | counter | |
+//! | `hexforge_searches_pooled_total` | counter | |
 //!
 //! The same middleware ([`observe`]) writes the access log when it is on: one line per
 //! request at target `hexforge::access`, with a request id that the response also
@@ -64,6 +66,10 @@ pub struct Metrics {
     next_id: AtomicU64,
     /// Connections accepted and not yet closed (kept by [`super::serve_with`]).
     pub connections_open: AtomicU64,
+    /// Puzzle searches answered on the request's own task.
+    pub searches_inline: AtomicU64,
+    /// Puzzle searches moved to the blocking pool (in a search slot).
+    pub searches_pooled: AtomicU64,
 }
 
 impl Metrics {
@@ -79,6 +85,8 @@ impl Metrics {
             index,
             next_id: AtomicU64::new(1),
             connections_open: AtomicU64::new(0),
+            searches_inline: AtomicU64::new(0),
+            searches_pooled: AtomicU64::new(0),
         }
     }
 
@@ -150,11 +158,19 @@ impl Metrics {
             let _ = writeln!(out, "hexforge_http_request_duration_seconds_count{{route=\"{}\"}} {count}", r.name);
         }
         let (hits, misses) = state.cards.hits_and_misses();
+        let load = |counter: &AtomicU64| counter.load(Relaxed);
         let gauges = [
             ("hexforge_http_connections_open", "gauge", "Connections open now.", self.connections_open.load(Relaxed)),
             ("hexforge_card_cache_hits_total", "counter", "Card faces answered from the cache.", hits),
             ("hexforge_card_cache_misses_total", "counter", "Card faces rendered because not cached.", misses),
             ("hexforge_card_cache_entries", "gauge", "Card faces in the cache now.", state.cards.len() as u64),
+            ("hexforge_searches_inline_total", "counter", "Puzzle searches run inline.", load(&self.searches_inline)),
+            (
+                "hexforge_searches_pooled_total",
+                "counter",
+                "Puzzle searches moved to the blocking pool.",
+                load(&self.searches_pooled),
+            ),
         ];
         for (name, kind, help, value) in gauges {
             let _ = write!(out, "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}\n");

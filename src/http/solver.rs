@@ -1,7 +1,15 @@
 //! The puzzle routes: Pathways and Zhi Pai shortest-sequence queries and checks. The
 //! request and answer types are [`crate::api`]'s: the bodies are exactly what
 //! `hexforge solve … --json` and `hexforge check … --json` print. This file only moves
-//! them over HTTP and runs the searches, each in a search slot on the blocking pool.
+//! them over HTTP and runs the searches.
+//!
+//! Where a search runs: Pathways searches take microseconds and always run inline, on
+//! the request's own task. A Zhi Pai search first runs inline within [`INLINE_POSITIONS`]
+//! (ordinary questions need a few hundred positions, about a microsecond each); only a
+//! question that spends that budget undecided is asked again on the blocking pool, in a
+//! search slot, with the full budget. A trip through the pool costs more than a small
+//! search, and a bounded inline budget keeps a runtime thread from being held for more
+//! than a millisecond or so. `/metrics` counts both kinds.
 //!
 //! Memory stays bounded under load: at most [`AppState::search_slots`] searches run at
 //! once (more are answered 503 with `Retry-After: 1`), each stores at most
@@ -10,6 +18,7 @@
 
 use super::error::{AppError, Json, blocking, error_response};
 use super::{AppState, Routes};
+use crate::api::Status;
 use crate::api::{pathways, zhipai};
 use crate::games::zhi_pai::SEARCH_LIMIT;
 use axum::extract::State;
@@ -27,20 +36,48 @@ pub(super) fn routes(routes: Routes) -> Routes {
         .post("/api/zhipai/check", zhipai_check)
 }
 
+/// Positions a Zhi Pai search may store inline, before it is moved to the blocking pool.
+pub const INLINE_POSITIONS: usize = 1_000;
+
 async fn pathways_shortest(State(state): State<AppState>, Json(request): Json<pathways::ShortestRequest>) -> Response {
-    in_search_slot(state, move |_| pathways::shortest(&request)).await
+    inline(&state, pathways::shortest(&request))
 }
 
 async fn pathways_check(State(state): State<AppState>, Json(request): Json<pathways::CheckRequest>) -> Response {
-    in_search_slot(state, move |_| pathways::check(&request)).await
+    inline(&state, pathways::check(&request))
 }
 
 async fn zhipai_shortest(State(state): State<AppState>, Json(request): Json<zhipai::ShortestRequest>) -> Response {
-    in_search_slot(state, move |cancel| zhipai::shortest(&request, SEARCH_LIMIT, Some(cancel))).await
+    match zhipai::shortest(&request, INLINE_POSITIONS, None) {
+        Ok(answer) if answer.status == Status::Unknown && spent_inline_budget(request.max_positions) => {
+            in_search_slot(state, move |cancel| zhipai::shortest(&request, SEARCH_LIMIT, Some(cancel))).await
+        }
+        answer => inline(&state, answer),
+    }
 }
 
 async fn zhipai_check(State(state): State<AppState>, Json(request): Json<zhipai::CheckRequest>) -> Response {
-    in_search_slot(state, move |cancel| zhipai::check(&request, SEARCH_LIMIT, Some(cancel))).await
+    match zhipai::check(&request, INLINE_POSITIONS, None) {
+        Ok(answer) if answer.shortest_status == Status::Unknown && spent_inline_budget(request.max_positions) => {
+            in_search_slot(state, move |cancel| zhipai::check(&request, SEARCH_LIMIT, Some(cancel))).await
+        }
+        answer => inline(&state, answer),
+    }
+}
+
+/// Whether an undecided inline search may decide with more: not when the request's own
+/// `max_positions` is no larger than the inline budget (its answer is final).
+fn spent_inline_budget(requested: Option<usize>) -> bool {
+    requested.is_none_or(|max| max > INLINE_POSITIONS)
+}
+
+/// The answer of a search run on the request's own task.
+fn inline<T: Serialize, E: Into<AppError>>(state: &AppState, answer: Result<T, E>) -> Response {
+    state.metrics.searches_inline.fetch_add(1, Ordering::Relaxed);
+    match answer {
+        Ok(body) => Json(body).into_response(),
+        Err(err) => err.into().into_response(),
+    }
 }
 
 /// Sets the flag when dropped: when the handler's future is dropped (client gone,
@@ -66,6 +103,7 @@ where
     let Ok(slot) = Arc::clone(&state.search_slots).try_acquire_owned() else {
         return busy();
     };
+    state.metrics.searches_pooled.fetch_add(1, Ordering::Relaxed);
     let cancel = Arc::new(AtomicBool::new(false));
     let _cancel_on_drop = CancelOnDrop(Arc::clone(&cancel));
     let answer = blocking(move || {
