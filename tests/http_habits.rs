@@ -9,6 +9,8 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tower::ServiceExt;
 
+mod temp_dir;
+
 async fn send(router: axum::Router, request: Request<Body>) -> (StatusCode, HeaderMap, Bytes) {
     let response = router.oneshot(request).await.expect("the router never fails");
     let (parts, body) = response.into_parts();
@@ -71,6 +73,35 @@ async fn static_files_and_cards_answer_304_to_their_etag() {
         .await;
         assert_eq!(status, StatusCode::OK, "{uri}: another tag is not a match");
     }
+}
+
+/// A generated file carries a tag of its content: the same bytes answer 304, and a file
+/// that `generate` rewrote answers 200 with a new tag (`no-cache`: always revalidated).
+#[tokio::test]
+async fn downloads_answer_304_until_the_file_changes() {
+    let folder = temp_dir::TempDir::new("downloads-etag");
+    std::fs::write(folder.0.join("sheet.pdf"), b"%PDF-1.7 first").unwrap();
+    let state = AppState::new(&folder.0);
+    let fetch = |tag: Option<HeaderValue>| {
+        let mut request = get("/downloads/sheet.pdf");
+        if let Some(tag) = tag {
+            request = request.header(header::IF_NONE_MATCH, tag);
+        }
+        send(app(state.clone()), request.body(Body::empty()).unwrap())
+    };
+    let (status, headers, body) = fetch(None).await;
+    assert_eq!((status, &body[..]), (StatusCode::OK, &b"%PDF-1.7 first"[..]));
+    assert_eq!(
+        (&headers[header::CONTENT_TYPE], &headers[header::CACHE_CONTROL]),
+        (&"application/pdf".parse::<HeaderValue>().unwrap(), &"no-cache".parse::<HeaderValue>().unwrap())
+    );
+    let tag = headers[header::ETAG].clone();
+    let (status, _, body) = fetch(Some(tag.clone())).await;
+    assert_eq!((status, body.is_empty()), (StatusCode::NOT_MODIFIED, true));
+    std::fs::write(folder.0.join("sheet.pdf"), b"%PDF-1.7 second").unwrap();
+    let (status, headers, body) = fetch(Some(tag.clone())).await;
+    assert_eq!((status, &body[..]), (StatusCode::OK, &b"%PDF-1.7 second"[..]));
+    assert_ne!(headers[header::ETAG], tag);
 }
 
 #[tokio::test]

@@ -8,8 +8,8 @@
 use super::error::{AppError, Path, blocking};
 use super::{AppState, Routes};
 use axum::extract::State;
-use axum::http::header;
-use axum::response::IntoResponse;
+use axum::http::HeaderMap;
+use axum::response::Response;
 use serde::Serialize;
 use std::path::{Component, Path as FsPath, PathBuf};
 
@@ -68,16 +68,23 @@ fn list(root: &FsPath) -> Vec<DownloadEntry> {
     files
 }
 
-async fn file(State(state): State<AppState>, Path(path): Path<String>) -> Result<impl IntoResponse, AppError> {
+/// A generated file, with an entity tag of its content: `generate` may rewrite the
+/// folder at any time, so clients revalidate (`no-cache`) and get `304` while it is the same.
+async fn file(
+    State(state): State<AppState>,
+    Path(path): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
     let root = state.downloads.to_path_buf();
-    let (bytes, content_type) = blocking(move || {
+    let (bytes, content_type, tag) = blocking(move || {
         let full = resolve(&root, &path)?;
         let bytes =
             std::fs::read(&full).map_err(|_| AppError::not_found(format!("no file {path:?} in the downloads")))?;
-        Ok((bytes, content_type(&full)))
+        let tag = super::etag(&bytes);
+        Ok((bytes, content_type(&full), tag))
     })
     .await?;
-    Ok(([(header::CONTENT_TYPE, content_type)], bytes))
+    Ok(super::cached(&headers, content_type, "no-cache", tag, bytes.into()))
 }
 
 /// The file `rel` names inside `root`, refusing anything that would leave `root`.
