@@ -10,13 +10,15 @@
 //!
 //! Run: `scripts/loadtest.sh` (release build), or
 //! `cargo run --release --example loadtest -- --duration 2 --rounds 5 --connections 32`.
-//! Logs: the service's tracing is set to `warn` unless `RUST_LOG` says otherwise, as a
-//! production `hexforge serve` would run under load.
+//! The service runs exactly as `hexforge serve` does by default: through
+//! `hexforge::http::serve_with` with `ServeOptions::default()` (access log off, connection
+//! limit, header timeout) and tracing at `info` unless `RUST_LOG` says otherwise
+//! (`RUST_LOG=warn scripts/loadtest.sh` measures the quieter setting).
 
 use axum::Router;
 use axum::routing::get;
 use clap::Parser;
-use hexforge::http::{AppState, app};
+use hexforge::http::{AppState, ServeOptions, serve_with};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -209,14 +211,17 @@ async fn bind(router: Router) -> SocketAddr {
 fn main() -> std::process::ExitCode {
     let args = Args::parse();
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
 
     // Servers: one runtime, two workers, like `hexforge serve` on this 2-core machine.
     let servers = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
     let (hello, hexforge) = servers.block_on(async {
         let hello = bind(Router::new().route("/", get(|| async { "Hello, World!" }))).await;
-        let hexforge = bind(app(AppState::new("output"))).await;
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind a loopback port");
+        let hexforge = listener.local_addr().expect("bound");
+        let serving = serve_with(listener, AppState::new("output"), ServeOptions::default(), std::future::pending());
+        tokio::spawn(async move { serving.await.expect("server runs") });
         (hello, hexforge)
     });
     let targets = [
@@ -228,6 +233,32 @@ fn main() -> std::process::ExitCode {
             request: post_request(
                 "/api/neighbours/verify",
                 r#"{"card":12,"orientation":"dark","numbers":[25,6,33,20,35,45]}"#,
+            ),
+        },
+        Target {
+            name: "hexforge  POST /api/zhipai/shortest (10 cards)",
+            addr: hexforge,
+            request: post_request("/api/zhipai/shortest", r#"{"start":12,"available":[6,22,40,55,3,17,29,47,51,60]}"#),
+        },
+        Target {
+            name: "hexforge  POST /api/zhipai/check",
+            addr: hexforge,
+            request: post_request(
+                "/api/zhipai/check",
+                r#"{"start":12,"placements":[{"card":6,"side":"left"},{"card":22,"side":"right"},{"card":40,"side":"left"},{"card":55,"side":"left"}]}"#,
+            ),
+        },
+        Target {
+            name: "hexforge  POST /api/pathways/shortest",
+            addr: hexforge,
+            request: post_request("/api/pathways/shortest", r#"{"from":1,"to":2,"deck":"6d","orientation":"dark"}"#),
+        },
+        Target {
+            name: "hexforge  POST /api/pathways/check",
+            addr: hexforge,
+            request: post_request(
+                "/api/pathways/check",
+                r#"{"from":1,"to":14,"deck":"3d","orientation":"dark","sequence":[{"card":1,"orientation":"dark"},{"card":14,"orientation":"dark"}]}"#,
             ),
         },
     ];

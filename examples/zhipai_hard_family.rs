@@ -122,7 +122,12 @@ fn main() {
         if pool.iter().any(|(_, q)| *q == child) {
             continue;
         }
-        let positions = measure(&child).1.positions;
+        let (outcome, effort, ms) = measure(&child);
+        let positions = effort.positions;
+        if positions > pool[0].0 {
+            // A new worst, as it is found: a long hunt can be stopped at any time.
+            eprintln!("new worst: {positions} positions, {ms:.0} ms, {}: {child:?}", answer(&outcome));
+        }
         if positions > pool.last().expect("a pool").0 {
             pool.pop();
             pool.push((positions, child));

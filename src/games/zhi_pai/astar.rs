@@ -145,7 +145,7 @@ impl Hasher for StateHasher {
     }
 }
 
-/// A stored position, 32 bytes.
+/// A stored position, 24 bytes.
 #[derive(Copy, Clone)]
 struct Node {
     used: u64,
@@ -153,8 +153,6 @@ struct Node {
     /// The previous stored position with the same ends and used cards (`u32::MAX`: none),
     /// so that a new one is compared with each of them.
     same_cards: u32,
-    /// The previous stored position with the same ends and active trigram cards.
-    same_ends: u32,
     left: u8,
     right: u8,
     active: u8,
@@ -213,7 +211,6 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
         used: 0,
         parent: u32::MAX,
         same_cards: u32::MAX,
-        same_ends: u32::MAX,
         left: index(setup.start),
         right: index(setup.start.complement()),
         active: setup.active.0,
@@ -234,8 +231,8 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
     let mut nodes = vec![start];
     let mut same_cards: HashMap<u128, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
     same_cards.insert(start.cards_key(), 0);
-    let mut same_ends: HashMap<u32, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
-    same_ends.insert(start.ends_key(), 0);
+    let mut same_ends: HashMap<u32, Vec<u64>, BuildHasherDefault<StateHasher>> = HashMap::default();
+    same_ends.insert(start.ends_key(), vec![start.used]);
     let Some(h) = estimate(&start, &relaxed) else {
         return (Outcome::Impossible, effort);
     };
@@ -293,7 +290,6 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
                     used: node.used | 1 << card,
                     parent: at as u32,
                     same_cards: u32::MAX,
-                    same_ends: u32::MAX,
                     left: if side == Side::Left { card as u8 } else { node.left },
                     right: if side == Side::Right { card as u8 } else { node.right },
                     active: (node.active | t.trigrams[card]) & !spent,
@@ -306,15 +302,17 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
                 }
                 let Some(h) = estimate(&child, &relaxed) else { continue };
                 let Some(previous) = dominance(&mut nodes, &same_cards, child) else { continue };
-                let Some(previous_ends) = fewer_cards(&nodes, &same_ends, child) else { continue };
+                if fewer_cards(&same_ends, child) {
+                    continue;
+                }
                 if nodes.len() >= budget.max_positions {
                     return (unknown(lower, Stop::Budget), Effort { positions: nodes.len(), ..effort });
                 }
                 let child_at = nodes.len();
                 same_cards.insert(child.cards_key(), child_at as u32);
-                same_ends.insert(child.ends_key(), child_at as u32);
+                same_ends.entry(child.ends_key()).or_default().push(child.used);
                 open.push(priority(depth + 1, h, child_at));
-                nodes.push(Node { same_cards: previous, same_ends: previous_ends, ..child });
+                nodes.push(Node { same_cards: previous, ..child });
             }
         }
     }
@@ -345,30 +343,29 @@ fn dominance(
     Some(newest)
 }
 
-/// Compares `child` with every stored position of the same ends and active trigram cards:
-/// `None` when one of them used only cards that `child` used too (it reached the same
-/// place with fewer cards and has every card left that `child` has, so nothing `child` can
-/// do is out of its reach, in fewer placements). Otherwise the newest of them, to be
-/// chained behind `child`.
+/// Whether a stored position with the same ends and active trigram cards used only cards
+/// that `child` used too: it reached the same place with fewer cards and has every card
+/// left that `child` has, so nothing `child` can do is out of its reach, in fewer
+/// placements, and `child` is dropped.
 ///
-/// Every one, not only the newest few: on the hard questions (long proofs that nothing
-/// finishes) this is what ends the search. Issue 17's question stored 922,503 positions
-/// when only the newest 32 were compared, and 36,759 with all of them.
-fn fewer_cards(
-    nodes: &[Node],
-    same_ends: &HashMap<u32, u32, BuildHasherDefault<StateHasher>>,
-    child: Node,
-) -> Option<u32> {
-    let newest = same_ends.get(&child.ends_key()).copied().unwrap_or(u32::MAX);
-    let mut at = newest;
-    while at != u32::MAX {
-        let other = nodes[at as usize];
-        if other.used & !child.used == 0 {
-            return None;
+/// Every such position is compared, not only the newest few: on the hard questions (long
+/// proofs that nothing finishes) this is what ends the search. Issue 17's question stored
+/// 922,503 positions when only the newest 32 were compared, and 36,759 with all of them.
+/// The used-card sets of each key are kept side by side, oldest first (the likeliest to
+/// have fewer cards), so the scan reads memory in order.
+fn fewer_cards(same_ends: &HashMap<u32, Vec<u64>, BuildHasherDefault<StateHasher>>, child: Node) -> bool {
+    // Every set of active trigram cards that contains the child's, the child's first.
+    let mut active = child.active;
+    loop {
+        let key = Node { active, ..child }.ends_key();
+        if same_ends.get(&key).is_some_and(|stored| stored.iter().any(|&used| used & !child.used == 0)) {
+            return true;
         }
-        at = other.same_ends;
+        if active == u8::MAX {
+            return false;
+        }
+        active = (active + 1) | child.active;
     }
-    Some(newest)
 }
 
 /// Rebuilds the last node's history and replays it through the rules.
