@@ -126,6 +126,39 @@ fn issue_17() -> Setup {
     setup(2, &[4, 7, 8, 11, 15, 16, 19, 20, 23, 25, 29, 35, 36, 39, 40, 45, 46, 52, 62], &[])
 }
 
+/// The worst questions of the hunt (`examples/zhipai_hard_family.rs`, seed 17), all of
+/// the family around issue 17's question: start 2, a deck of twenty-odd cards, no
+/// finished sequence. Pinned with the positions they cost now, so a change that makes
+/// the search weaker on them fails here.
+const HARD: [(&str, &[i64], &[&str], usize); 3] = [
+    ("issue 17", &[4, 7, 8, 11, 15, 16, 19, 20, 23, 25, 29, 35, 36, 39, 40, 45, 46, 52, 62], &[], 26_655),
+    (
+        "hunt, 23 cards",
+        &[4, 7, 11, 15, 16, 18, 19, 20, 22, 23, 25, 28, 29, 31, 35, 36, 40, 45, 46, 52, 55, 56, 62],
+        &[],
+        147_334,
+    ),
+    (
+        "hunt, 23 cards, mountain and thunder active",
+        &[4, 7, 11, 15, 16, 19, 20, 23, 25, 28, 29, 31, 35, 36, 39, 40, 45, 46, 52, 53, 55, 56, 62],
+        &["mountain", "thunder"],
+        99_090,
+    ),
+];
+
+#[test]
+fn the_hardest_questions_found_are_decided_exactly() {
+    for (name, cards, active, pinned) in HARD {
+        let question = setup(2, cards, active);
+        let (outcome, effort) = search_tuned(&question, &Budget::default(), Tuning::default());
+        assert_eq!(checked_length(&question, &outcome), None, "{name}: no finished sequence exists");
+        // The same proof without the relaxed game: the two engines agree.
+        let (without, _) = search_tuned(&question, &Budget::default(), Tuning { relax_after: None });
+        assert_eq!(checked_length(&question, &without), None, "{name} without the relaxed game");
+        assert!(effort.positions <= pinned, "{name}: {} positions, pinned at {pinned}", effort.positions);
+    }
+}
+
 #[test]
 fn a_cancelled_search_stops_at_its_next_poll() {
     let cancel = AtomicBool::new(true);
