@@ -170,5 +170,21 @@ fn zhipai_hard_benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, zhipai_benches, zhipai_hard_benches, pathways_benches);
+/// Issue 13: generating any one puzzle from its id takes at most 50 ms.
+fn puzzle_benches(c: &mut Criterion) {
+    let ids: Vec<hexforge::puzzles::PuzzleId> = (1..=100).map(|n| format!("pathways-{n}").parse().unwrap()).collect();
+    let mut slowest = std::time::Duration::ZERO;
+    for id in &ids {
+        let began = std::time::Instant::now();
+        black_box(hexforge::puzzles::ladder(id).unwrap());
+        slowest = slowest.max(began.elapsed());
+    }
+    eprintln!("pathways-1 … pathways-100: slowest ladder {slowest:?}");
+    c.bench_function("puzzles/pathways ladder (pathways-1 … pathways-100, each)", |b| {
+        let mut next = ids.iter().cycle();
+        b.iter(|| black_box(hexforge::puzzles::ladder(next.next().unwrap()).unwrap()))
+    });
+}
+
+criterion_group!(benches, zhipai_benches, zhipai_hard_benches, pathways_benches, puzzle_benches);
 criterion_main!(benches);

@@ -13,4 +13,5 @@ pub mod games;
 pub mod generate;
 pub mod http;
 pub mod print;
+pub mod puzzles;
 pub mod rulebook;

@@ -864,3 +864,40 @@ async fn misspelt_solver_fields_are_refused() {
         assert!(message.contains("unknown field"), "{route} {body}: {message}");
     }
 }
+
+// ---------------------------------------------------------------- puzzles
+
+/// The puzzle routes answer with the JSON of `hexforge puzzle … --json`, never reveal the
+/// answer before it is checked, and name bad ids and dates.
+#[tokio::test]
+async fn puzzles_are_shown_without_their_answer_and_checked() {
+    let daily = get("/api/puzzles/daily?game=pathways&date=2026-11-24").await;
+    assert_eq!(daily.status, StatusCode::OK, "{}", daily.text());
+    let shown = daily.json();
+    let expected =
+        serde_json::to_value(hexforge::api::puzzles::show(&"pathways-2026-11-24".parse().unwrap(), false).unwrap())
+            .unwrap();
+    assert_eq!(shown, expected);
+    assert!(shown.get("solution").is_none() && !daily.text().contains("solution"), "the answer stays on the server");
+    assert_eq!(get("/api/puzzles/pathways-2026-11-24").await.json(), expected);
+    assert_eq!(get("/api/puzzles/daily").await.status, StatusCode::OK, "today by default");
+
+    let answer = hexforge::api::puzzles::show(&"pathways-2026-11-24".parse().unwrap(), true).unwrap().solution.unwrap();
+    let sequence: Vec<Value> = answer.iter().map(|h| json!({"card": h.number(), "orientation": "dark"})).collect();
+    let verdict = post_json("/api/puzzles/pathways-2026-11-24/check", json!({ "sequence": sequence })).await.json();
+    assert_eq!((verdict["valid"].clone(), verdict["distance"].clone()), (json!(true), json!(0)), "{verdict}");
+    let wrong = post_json(
+        "/api/puzzles/pathways-2026-11-24/check",
+        json!({"sequence": [{"card": 38, "orientation": "dark"}, {"card": 4, "orientation": "dark"}]}),
+    )
+    .await;
+    assert_eq!((wrong.json()["rule"].clone(), wrong.json()["failed_move"].clone()), (json!("not-in-deck"), json!(2)));
+
+    get("/api/puzzles/pathways-0").await.assert_error(StatusCode::NOT_FOUND, &["pathways-0"]);
+    get("/api/puzzles/zhipai-1").await.assert_error(StatusCode::NOT_FOUND, &["Zhi Pai"]);
+    get("/api/puzzles/daily?date=2026-02-30").await.assert_error(StatusCode::BAD_REQUEST, &["2026-02-30"]);
+    get("/api/puzzles/daily?game=chess").await.assert_error(StatusCode::BAD_REQUEST, &["chess"]);
+    post_json("/api/puzzles/pathways-1/check", json!({"sequence": [{"card": 65, "orientation": "dark"}]}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["65"]);
+}

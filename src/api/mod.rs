@@ -12,6 +12,7 @@
 //! optimum unknown, not the verdict.
 
 pub mod pathways;
+pub mod puzzles;
 pub mod zhipai;
 
 use serde::{Deserialize, Deserializer, Serialize};

@@ -73,17 +73,22 @@ pub struct CheckRequest {
 impl CheckRequest {
     /// The sequence, validated as cards (not yet against the rules).
     pub fn sequence(&self) -> Result<Vec<Laid>, PathwaysError> {
-        if self.sequence.len() > MAX_SEQUENCE {
-            return Err(PathwaysError::SequenceTooLong(self.sequence.len()));
-        }
-        self.sequence
-            .iter()
-            .map(|l| {
-                let card = Card::from_number(l.card).map_err(|_| DeckError::CardOutOfRange(l.card))?;
-                Ok(Laid::new(card, l.orientation))
-            })
-            .collect()
+        laid_cards(&self.sequence)
     }
+}
+
+/// A requested pile as cards, each validated (at most [`MAX_SEQUENCE`] of them).
+pub fn laid_cards(sequence: &[LaidRequest]) -> Result<Vec<Laid>, PathwaysError> {
+    if sequence.len() > MAX_SEQUENCE {
+        return Err(PathwaysError::SequenceTooLong(sequence.len()));
+    }
+    sequence
+        .iter()
+        .map(|l| {
+            let card = Card::from_number(l.card).map_err(|_| DeckError::CardOutOfRange(l.card))?;
+            Ok(Laid::new(card, l.orientation))
+        })
+        .collect()
 }
 
 /// The answer to a shortest-sequence question, as JSON:

@@ -5,6 +5,7 @@ mod cast;
 mod check;
 mod generate;
 mod hexagram;
+mod puzzle;
 mod serve;
 mod solve;
 mod values;
@@ -46,6 +47,8 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Check a proposed Pathways or Zhi Pai sequence: exit 0 solved, 1 not (unfinished or broken).
     Check(check::CheckArgs),
+    /// Daily and numbered puzzles: show one, or check an answer (Pathways ladders).
+    Puzzle(puzzle::PuzzleArgs),
     /// Run the HTTP service and web page: the same JSON as --json, card images, downloads.
     Serve(serve::ServeArgs),
 }
@@ -71,6 +74,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Generate(args) => generate::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Check(args) => check::run(args),
+        Command::Puzzle(args) => puzzle::run(args),
         Command::Serve(args) => serve::run(args),
     }
 }

@@ -31,6 +31,7 @@ mod meta;
 pub mod metrics;
 mod openapi;
 mod page;
+mod puzzles;
 mod solver;
 
 pub use cards::CardCache;
@@ -188,6 +189,7 @@ fn all_routes() -> Routes {
     let routes = meta::routes(routes);
     let routes = hexagrams::routes(routes);
     let routes = solver::routes(routes);
+    let routes = puzzles::routes(routes);
     let routes = cards::routes(routes);
     let routes = downloads::routes(routes);
     let routes = metrics::routes(routes);

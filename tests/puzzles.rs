@@ -1,0 +1,85 @@
+//! The puzzles of SPEC §8 through the public interface: a published puzzle never changes
+//! (pinned here by its whole JSON, answer included), every ladder's answer is the only
+//! shortest one, and `hexforge puzzle` shows and checks them with the documented exit codes.
+
+use hexforge::api::puzzles::{check, show};
+use hexforge::puzzles::PuzzleId;
+use std::process::Command;
+
+/// Puzzles as first published. A change to the generator that reshuffles them fails here:
+/// people have played them, and the printed books carry them.
+const PINNED: [&str; 3] = [
+    r#"{"id":"pathways-2026-11-24","game":"pathways","from":38,"to":52,"deck":"6d","orientation":"dark","removed":[4,7,13,14,15,16,18,20,21,22,24,27,33,35,50,53,54],"optimum":7,"difficulty":{"length":7,"detour":2,"dead_ends":2,"rating":13},"solution":[38,64,40,32,62,56,52]}"#,
+    r#"{"id":"pathways-1","game":"pathways","from":29,"to":45,"deck":"6d","orientation":"dark","removed":[7,8,39,47,59,60],"optimum":5,"difficulty":{"length":5,"detour":2,"dead_ends":0,"rating":9},"solution":[29,48,28,31,45]}"#,
+    r#"{"id":"pathways-2","game":"pathways","from":48,"to":27,"deck":"6d","orientation":"dark","removed":[9,13,14,15,21,23,24,26,28,31,34,36,41,42,43,46,50,52,53,63],"optimum":8,"difficulty":{"length":8,"detour":2,"dead_ends":9,"rating":21},"solution":[48,57,44,33,56,30,22,27]}"#,
+];
+
+fn id(text: &str) -> PuzzleId {
+    text.parse().unwrap()
+}
+
+#[test]
+fn published_puzzles_never_change() {
+    for pinned in PINNED {
+        let expected: serde_json::Value = serde_json::from_str(pinned).unwrap();
+        let shown = serde_json::to_value(show(&id(expected["id"].as_str().unwrap()), true).unwrap()).unwrap();
+        assert_eq!(shown, expected);
+    }
+}
+
+#[test]
+fn a_longer_legal_answer_is_valid_and_says_how_far_from_the_optimum() {
+    // pathways-1 is 29 → 45 without 7, 8, 39, 47, 59, 60; its answer has 5 cards. A
+    // longer legal route is found by the library's own Pathways search on a deck that
+    // also lacks one of the answer's inner cards.
+    let shown = show(&id("pathways-1"), true).unwrap();
+    let answer = shown.solution.unwrap();
+    let mode = hexforge::games::changing_lines::pathways::Mode::Dark;
+    let longer = (1..answer.len() - 1)
+        .find_map(|k| {
+            let mut out: Vec<i64> = shown.removed.iter().map(|h| i64::from(h.number())).collect();
+            out.push(i64::from(answer[k].number()));
+            let left: Vec<i64> = (1..=64).filter(|n| !out.contains(n)).collect();
+            let deck = hexforge::games::changing_lines::deck::Deck::custom(&left).unwrap();
+            hexforge::games::changing_lines::pathways::shortest(shown.from, shown.to, &deck, mode)
+        })
+        .expect("some detour around one of the answer's cards");
+    let verdict = check(&id("pathways-1"), &longer).unwrap();
+    assert!(verdict.valid, "{:?}", verdict.errors);
+    assert_eq!(verdict.distance, Some(longer.len() - answer.len()));
+    assert!(longer.len() > answer.len());
+}
+
+fn hexforge(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_hexforge")).args(args).output().unwrap();
+    (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn the_command_line_shows_and_checks_puzzles() {
+    let (code, out, _) = hexforge(&["puzzle", "daily", "--date", "2026-11-24", "--json"]);
+    assert_eq!(code, 0);
+    let daily: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let pinned: serde_json::Value = serde_json::from_str(PINNED[0]).unwrap();
+    assert_eq!(daily["removed"], pinned["removed"]);
+    assert!(daily.get("solution").is_none(), "the answer only with --reveal");
+
+    let answer: Vec<String> =
+        pinned["solution"].as_array().unwrap().iter().map(|n| format!("{}:dark", n.as_u64().unwrap())).collect();
+    let (code, out, _) =
+        hexforge(&["puzzle", "check", "pathways-2026-11-24", "--sequence", &answer.join(","), "--json"]);
+    assert_eq!(code, 0, "{out}");
+    let verdict: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((verdict["valid"].clone(), verdict["distance"].clone()), (true.into(), 0.into()));
+
+    // A card taken out of the deck is named at the move that lays it.
+    let (code, out, _) =
+        hexforge(&["puzzle", "check", "pathways-2026-11-24", "--sequence", "38:dark,4:dark", "--json"]);
+    assert_eq!(code, 1, "{out}");
+    let verdict: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((verdict["failed_move"].clone(), verdict["rule"].clone()), (2.into(), "not-in-deck".into()));
+
+    let (code, _, err) = hexforge(&["puzzle", "show", "pathways-2026-02-30"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("2026-02-30"), "{err}");
+}
