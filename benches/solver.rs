@@ -172,18 +172,21 @@ fn zhipai_hard_benches(c: &mut Criterion) {
 
 /// Issue 13: generating any one puzzle from its id takes at most 50 ms.
 fn puzzle_benches(c: &mut Criterion) {
-    let ids: Vec<hexforge::puzzles::PuzzleId> = (1..=100).map(|n| format!("pathways-{n}").parse().unwrap()).collect();
-    let mut slowest = std::time::Duration::ZERO;
-    for id in &ids {
-        let began = std::time::Instant::now();
-        black_box(hexforge::puzzles::ladder(id).unwrap());
-        slowest = slowest.max(began.elapsed());
+    use hexforge::puzzles::{Puzzle, PuzzleId};
+    for game in ["pathways", "zhipai"] {
+        let ids: Vec<PuzzleId> = (1..=100).map(|n| format!("{game}-{n}").parse().unwrap()).collect();
+        let mut slowest = std::time::Duration::ZERO;
+        for id in &ids {
+            let began = std::time::Instant::now();
+            black_box(Puzzle::from_id(id));
+            slowest = slowest.max(began.elapsed());
+        }
+        eprintln!("{game}-1 … {game}-100: slowest {slowest:?}");
+        c.bench_function(&format!("puzzles/{game} (ids 1 … 100, each)"), |b| {
+            let mut next = ids.iter().cycle();
+            b.iter(|| black_box(Puzzle::from_id(next.next().unwrap())))
+        });
     }
-    eprintln!("pathways-1 … pathways-100: slowest ladder {slowest:?}");
-    c.bench_function("puzzles/pathways ladder (pathways-1 … pathways-100, each)", |b| {
-        let mut next = ids.iter().cycle();
-        b.iter(|| black_box(hexforge::puzzles::ladder(next.next().unwrap()).unwrap()))
-    });
 }
 
 criterion_group!(benches, zhipai_benches, zhipai_hard_benches, pathways_benches, puzzle_benches);

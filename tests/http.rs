@@ -875,14 +875,18 @@ async fn puzzles_are_shown_without_their_answer_and_checked() {
     assert_eq!(daily.status, StatusCode::OK, "{}", daily.text());
     let shown = daily.json();
     let expected =
-        serde_json::to_value(hexforge::api::puzzles::show(&"pathways-2026-11-24".parse().unwrap(), false).unwrap())
-            .unwrap();
+        serde_json::to_value(hexforge::api::puzzles::show(&"pathways-2026-11-24".parse().unwrap(), false)).unwrap();
     assert_eq!(shown, expected);
     assert!(shown.get("solution").is_none() && !daily.text().contains("solution"), "the answer stays on the server");
     assert_eq!(get("/api/puzzles/pathways-2026-11-24").await.json(), expected);
     assert_eq!(get("/api/puzzles/daily").await.status, StatusCode::OK, "today by default");
 
-    let answer = hexforge::api::puzzles::show(&"pathways-2026-11-24".parse().unwrap(), true).unwrap().solution.unwrap();
+    let hexforge::api::puzzles::PuzzleView::Ladder(ladder) =
+        hexforge::api::puzzles::show(&"pathways-2026-11-24".parse().unwrap(), true)
+    else {
+        panic!("a ladder")
+    };
+    let answer = ladder.solution.unwrap();
     let sequence: Vec<Value> = answer.iter().map(|h| json!({"card": h.number(), "orientation": "dark"})).collect();
     let verdict = post_json("/api/puzzles/pathways-2026-11-24/check", json!({ "sequence": sequence })).await.json();
     assert_eq!((verdict["valid"].clone(), verdict["distance"].clone()), (json!(true), json!(0)), "{verdict}");
@@ -894,7 +898,19 @@ async fn puzzles_are_shown_without_their_answer_and_checked() {
     assert_eq!((wrong.json()["rule"].clone(), wrong.json()["failed_move"].clone()), (json!("not-in-deck"), json!(2)));
 
     get("/api/puzzles/pathways-0").await.assert_error(StatusCode::NOT_FOUND, &["pathways-0"]);
-    get("/api/puzzles/zhipai-1").await.assert_error(StatusCode::NOT_FOUND, &["Zhi Pai"]);
+    let deal = get("/api/puzzles/zhipai-1").await.json();
+    assert_eq!((deal["game"].clone(), deal["deal"].as_array().unwrap().len()), (json!("zhipai"), 62));
+    assert!(deal.get("solution").is_none());
+    let passed = post_json("/api/puzzles/zhipai-1/check", json!({"turns": ["pass"]})).await.json();
+    assert_eq!(
+        (passed["state"].clone(), passed["rule"].clone()),
+        (json!("unfinished"), json!("not-finished")),
+        "{passed}"
+    );
+    post_json("/api/puzzles/zhipai-1/check", json!({"sequence": []}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["turns"]);
+    post_json("/api/puzzles/zhipai-1/check", json!({})).await.assert_error(StatusCode::BAD_REQUEST, &["sequence"]);
     get("/api/puzzles/daily?date=2026-02-30").await.assert_error(StatusCode::BAD_REQUEST, &["2026-02-30"]);
     get("/api/puzzles/daily?game=chess").await.assert_error(StatusCode::BAD_REQUEST, &["chess"]);
     post_json("/api/puzzles/pathways-1/check", json!({"sequence": [{"card": 65, "orientation": "dark"}]}))

@@ -6,27 +6,67 @@ use super::{State, distance};
 use crate::core::deck::CardSet;
 use crate::core::hexagram::Hexagram;
 use crate::games::changing_lines::deck::Deck;
-use crate::games::changing_lines::pathways::{self, JudgedMove, Laid, Mode, PathwaysError, Puzzle};
-use crate::puzzles::{self, LadderDifficulty, PuzzleError, PuzzleGame, PuzzleId};
+use crate::games::changing_lines::pathways::{self, JudgedMove, Laid, Mode, PathwaysError, Puzzle as Puzzle_};
+use crate::puzzles::deal::{self, Turn};
+use crate::puzzles::{DealDifficulty, LadderDifficulty, Puzzle, PuzzleError, PuzzleGame, PuzzleId};
 use serde::{Deserialize, Serialize};
 
-/// `POST /api/puzzles/{id}/check`: `{"sequence":[{"card":29,"orientation":"dark"},…]}`.
+/// `POST /api/puzzles/{id}/check`: `{"sequence":[{"card":29,"orientation":"dark"},…]}`
+/// for a ladder, `{"turns":["17:left","pass","54:right"]}` for a deal.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CheckRequest {
-    pub sequence: Vec<super::pathways::LaidRequest>,
+    #[serde(default)]
+    pub sequence: Option<Vec<super::pathways::LaidRequest>>,
+    #[serde(default)]
+    pub turns: Option<Vec<String>>,
+}
+
+/// A proposed answer: a Pathways sequence or a list of Zhi Pai turns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Sequence(Vec<Laid>),
+    Turns(Vec<Turn>),
 }
 
 impl CheckRequest {
-    /// The cards laid, validated as cards (the rules judge them next).
-    pub fn sequence(&self) -> Result<Vec<Laid>, PathwaysError> {
-        super::pathways::laid_cards(&self.sequence)
+    /// The answer, validated as cards and turns (the rules judge it next).
+    pub fn answer(&self) -> Result<Answer, AnswerError> {
+        match (&self.sequence, &self.turns) {
+            (Some(sequence), None) => Ok(Answer::Sequence(super::pathways::laid_cards(sequence)?)),
+            (None, Some(turns)) => {
+                if turns.len() > 62 + 62 {
+                    return Err(AnswerError::Shape(format!("{} turns; a deal has at most 118", turns.len())));
+                }
+                Ok(Answer::Turns(deal::parse_turns(&turns.join(","))?))
+            }
+            _ => Err(AnswerError::Shape("give either \"sequence\" (a ladder) or \"turns\" (a deal)".to_string())),
+        }
     }
 }
 
-/// A Pathways ladder as a player sees it:
-/// `{"id":…,"game":"pathways","from":A,"to":B,"deck":"6d","orientation":"dark","removed":[…],"optimum":N,"difficulty":…}`,
-/// plus `"solution"` (card numbers, start first) only when asked to reveal it.
+/// Why an answer could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum AnswerError {
+    #[error(transparent)]
+    Pathways(#[from] PathwaysError),
+    #[error(transparent)]
+    ZhiPai(#[from] crate::games::zhi_pai::ZhiPaiError),
+    #[error("{0}")]
+    Shape(String),
+}
+
+/// A puzzle as a player sees it; `"solution"` only when asked to reveal it.
+/// Ladder: `{"id":…,"game":"pathways","from":A,"to":B,"deck":"6d","orientation":"dark","removed":[…],"optimum":N,"difficulty":…}`;
+/// deal: `{"id":…,"game":"zhipai","start":S,"deal":[62 card numbers in reveal order],"optimum":SCORE,"difficulty":…}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum PuzzleView {
+    Ladder(LadderView),
+    Deal(DealView),
+}
+
+/// A Pathways ladder as a player sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LadderView {
     pub id: String,
@@ -39,31 +79,73 @@ pub struct LadderView {
     /// Cards in the shortest sequence, the start included.
     pub optimum: usize,
     pub difficulty: LadderDifficulty,
+    /// The unique shortest sequence, card numbers, start first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<Vec<Hexagram>>,
 }
 
+/// A Zhi Pai deal as a player sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DealView {
+    pub id: String,
+    pub game: PuzzleGame,
+    pub start: Hexagram,
+    pub deal: Vec<Hexagram>,
+    /// The lowest solo score (cards in the sequence plus the Common Zone penalty).
+    pub optimum: u32,
+    pub difficulty: DealDifficulty,
+    /// One best list of turns: `"17:left"`, `"pass"`, …
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution: Option<Vec<String>>,
+}
+
 /// The puzzle an id names, with its answer when `reveal`.
-pub fn show(id: &PuzzleId, reveal: bool) -> Result<LadderView, PuzzleError> {
-    let ladder = puzzles::ladder(id)?;
-    Ok(LadderView {
-        id: id.to_string(),
-        game: id.game,
-        from: ladder.from,
-        to: ladder.to,
-        deck: "6d",
-        orientation: "dark",
-        optimum: ladder.solution.len(),
-        difficulty: ladder.difficulty,
-        solution: reveal.then(|| ladder.solution.clone()),
-        removed: ladder.removed,
-    })
+pub fn show(id: &PuzzleId, reveal: bool) -> PuzzleView {
+    match Puzzle::from_id(id) {
+        Puzzle::Ladder(ladder) => PuzzleView::Ladder(LadderView {
+            id: id.to_string(),
+            game: id.game,
+            from: ladder.from,
+            to: ladder.to,
+            deck: "6d",
+            orientation: "dark",
+            optimum: ladder.solution.len(),
+            difficulty: ladder.difficulty,
+            solution: reveal.then(|| ladder.solution.clone()),
+            removed: ladder.removed,
+        }),
+        Puzzle::Deal(deal) => PuzzleView::Deal(DealView {
+            id: id.to_string(),
+            game: id.game,
+            start: deal.start,
+            optimum: deal.optimum,
+            difficulty: deal.difficulty,
+            solution: reveal.then(|| deal.solution.iter().map(ToString::to_string).collect()),
+            deal: deal.deal,
+        }),
+    }
 }
 
 /// The verdict on a proposed answer:
-/// `{"valid":…,"finished":…,"length":…,"optimum":…,"errors":[…]}`, with the `state`, the
-/// `distance` from the optimum once finished, the `moves` as judged and the
-/// `failed_move` and stable `rule` of the first broken rule.
+/// `{"valid":…,"finished":…,"length"|"score":…,"optimum":…,"errors":[…]}`, with the
+/// `state`, the `distance` from the optimum once finished, and the move (`failed_move`,
+/// Pathways) or turn (`failed_turn`, Zhi Pai) and stable `rule` of the first broken rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum PuzzleCheck {
+    Ladder(LadderCheck),
+    Deal(DealCheck),
+}
+
+impl PuzzleCheck {
+    pub fn valid(&self) -> bool {
+        match self {
+            PuzzleCheck::Ladder(c) => c.valid,
+            PuzzleCheck::Deal(c) => c.valid,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LadderCheck {
     pub id: String,
@@ -79,15 +161,73 @@ pub struct LadderCheck {
     pub rule: Option<&'static str>,
 }
 
-/// Judges a proposed Pathways answer to the ladder `id` names: the first card taken out,
-/// used twice, laid light or not one line from the card below is named.
-pub fn check(id: &PuzzleId, sequence: &[Laid]) -> Result<LadderCheck, PuzzleError> {
-    let ladder = puzzles::ladder(id)?;
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DealCheck {
+    pub id: String,
+    pub valid: bool,
+    pub finished: bool,
+    /// Once finished: the solo score.
+    pub score: Option<u32>,
+    pub optimum: u32,
+    /// Score minus the optimum, once finished.
+    pub distance: Option<u32>,
+    pub state: State,
+    /// Cards in the sequence, both starting cards included, and turns passed.
+    pub length: usize,
+    pub passes: usize,
+    pub errors: Vec<String>,
+    pub failed_turn: Option<usize>,
+    pub rule: Option<&'static str>,
+}
+
+/// Judges a proposed answer to the puzzle `id` names: the first move that breaks a rule
+/// is named; a legal answer that finishes is valid, with its distance from the optimum.
+pub fn check(id: &PuzzleId, answer: &Answer) -> Result<PuzzleCheck, PuzzleError> {
+    match (Puzzle::from_id(id), answer) {
+        (Puzzle::Ladder(ladder), Answer::Sequence(sequence)) => {
+            Ok(PuzzleCheck::Ladder(check_ladder(id, &ladder, sequence)))
+        }
+        (Puzzle::Deal(deal), Answer::Turns(turns)) => {
+            let played = deal::play(deal.start, &deal.deal, turns);
+            let state = match (&played.failure, played.finished) {
+                (Some(_), _) => State::Broken,
+                (None, true) => State::Solved,
+                (None, false) => State::Unfinished,
+            };
+            let mut errors: Vec<String> = played.failure.iter().map(|(_, _, why)| why.clone()).collect();
+            if state == State::Unfinished {
+                errors.push(format!("after {} the sequence is not finished", super::cards(played.length)));
+            }
+            Ok(PuzzleCheck::Deal(DealCheck {
+                id: id.to_string(),
+                valid: state == State::Solved,
+                finished: played.finished,
+                score: played.score,
+                optimum: deal.optimum,
+                distance: played.score.map(|s| s - deal.optimum),
+                state,
+                length: played.length,
+                passes: played.passes,
+                errors,
+                failed_turn: played.failure.as_ref().map(|(turn, _, _)| *turn),
+                rule: played
+                    .failure
+                    .as_ref()
+                    .map(|(_, rule, _)| *rule)
+                    .or((state == State::Unfinished).then_some("not-finished")),
+            }))
+        }
+        (_, Answer::Sequence(_)) => Err(PuzzleError::WrongAnswer(id.to_string(), "a sequence")),
+        (_, Answer::Turns(_)) => Err(PuzzleError::WrongAnswer(id.to_string(), "turns")),
+    }
+}
+
+fn check_ladder(id: &PuzzleId, ladder: &crate::puzzles::Ladder, sequence: &[Laid]) -> LadderCheck {
     let left: Vec<i64> =
         Hexagram::all().filter(|h| !ladder.removed.contains(h)).map(|h| i64::from(h.number())).collect();
     let cards = CardSet::from_numbers(&left).expect("numbers of hexagrams");
     let deck = Deck::from_set(cards).expect("the start and goal stay in");
-    let puzzle = Puzzle { from: ladder.from, to: ladder.to, deck, mode: Mode::Dark };
+    let puzzle = Puzzle_ { from: ladder.from, to: ladder.to, deck, mode: Mode::Dark };
     let judgement = pathways::judge(&puzzle, sequence);
     let state = match &judgement.violation {
         None => State::Solved,
@@ -95,7 +235,7 @@ pub fn check(id: &PuzzleId, sequence: &[Laid]) -> Result<LadderCheck, PuzzleErro
         Some(_) => State::Broken,
     };
     let optimum = ladder.solution.len();
-    Ok(LadderCheck {
+    LadderCheck {
         id: id.to_string(),
         valid: state == State::Solved,
         finished: state == State::Solved,
@@ -107,7 +247,7 @@ pub fn check(id: &PuzzleId, sequence: &[Laid]) -> Result<LadderCheck, PuzzleErro
         moves: judgement.moves,
         failed_move: judgement.failed_move,
         rule: judgement.violation.as_ref().map(pathways::Violation::rule),
-    })
+    }
 }
 
 #[cfg(test)]
@@ -129,28 +269,45 @@ mod tests {
     #[test]
     fn the_answer_checks_as_optimal_and_a_removed_card_is_named() {
         for text in ["pathways-1", "pathways-2026-11-24"] {
-            let shown = show(&id(text), true).unwrap();
+            let PuzzleView::Ladder(shown) = show(&id(text), true) else { panic!("a ladder") };
             let solution = shown.solution.clone().unwrap();
-            let verdict = check(&id(text), &laid(&solution)).unwrap();
+            let ladder_check = |cards: &[Hexagram]| match check(&id(text), &Answer::Sequence(laid(cards))).unwrap() {
+                PuzzleCheck::Ladder(c) => c,
+                PuzzleCheck::Deal(_) => panic!("a ladder's verdict"),
+            };
+            let verdict = ladder_check(&solution);
             assert_eq!((verdict.valid, verdict.distance, verdict.optimum), (true, Some(0), solution.len()), "{text}");
-            assert!(show(&id(text), false).unwrap().solution.is_none(), "the answer only on request");
+            assert!(
+                matches!(show(&id(text), false), PuzzleView::Ladder(LadderView { solution: None, .. })),
+                "the answer only on request"
+            );
 
             // A removed card one line from the start, laid second: refused at move 2.
             let removed = shown.removed.iter().find(|h| h.distance(shown.from) == 1).copied();
             if let Some(card) = removed {
-                let verdict = check(&id(text), &laid(&[shown.from, card])).unwrap();
+                let verdict = ladder_check(&[shown.from, card]);
                 assert_eq!(
                     (verdict.state, verdict.failed_move, verdict.rule),
                     (State::Broken, Some(2), Some("not-in-deck"))
                 );
             }
-            let unfinished = check(&id(text), &laid(&solution[..2])).unwrap();
+            let unfinished = ladder_check(&solution[..2]);
             assert_eq!((unfinished.state, unfinished.finished), (State::Unfinished, false));
         }
     }
 
     #[test]
-    fn zhi_pai_deals_are_refused_clearly() {
-        assert_eq!(show(&id("zhipai-1"), false).unwrap_err(), PuzzleError::NotYet);
+    fn a_deal_is_checked_by_its_turns_and_the_wrong_kind_of_answer_is_named() {
+        let PuzzleView::Deal(shown) = show(&id("zhipai-1"), true) else { panic!("a deal") };
+        assert_eq!(shown.deal.len(), 62);
+        let turns = deal::parse_turns(&shown.solution.clone().unwrap().join(",")).unwrap();
+        let PuzzleCheck::Deal(verdict) = check(&id("zhipai-1"), &Answer::Turns(turns)).unwrap() else { panic!() };
+        assert_eq!((verdict.valid, verdict.score, verdict.distance), (true, Some(shown.optimum), Some(0)));
+        let PuzzleCheck::Deal(pass) = check(&id("zhipai-1"), &Answer::Turns(vec![Turn::Pass])).unwrap() else {
+            panic!()
+        };
+        assert_eq!((pass.state, pass.rule), (State::Unfinished, Some("not-finished")));
+        let wrong = check(&id("zhipai-1"), &Answer::Sequence(Vec::new())).unwrap_err();
+        assert!(wrong.to_string().contains("turns"), "{wrong}");
     }
 }

@@ -3,7 +3,9 @@
 //! 1 the answer is unfinished or breaks a rule; 2 bad input.
 
 use super::{Outcome, print_json};
+use crate::api::puzzles::{Answer, PuzzleCheck, PuzzleView};
 use crate::api::{self, State};
+use crate::core::hexagram::Hexagram;
 use crate::games::changing_lines::pathways;
 use crate::puzzles::{Date, PuzzleGame, PuzzleId};
 use clap::{Args, Subcommand};
@@ -11,7 +13,7 @@ use clap::{Args, Subcommand};
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  hexforge puzzle daily\n  hexforge puzzle daily --date 2026-11-24 --json\n  \
     hexforge puzzle show pathways-7 --reveal\n  hexforge puzzle check pathways-7 --sequence 1:dark,44:dark,…\n\n\
-    Pathways ladders are published; Zhi Pai deals (zhipai-…) are not yet.")]
+    hexforge puzzle check zhipai-7 --turns 17:left,pass,54:right")]
 pub struct PuzzleArgs {
     #[command(subcommand)]
     command: PuzzleCommand,
@@ -64,8 +66,11 @@ struct PuzzleCheckArgs {
     #[arg(value_parser = |s: &str| s.parse::<PuzzleId>())]
     id: PuzzleId,
     /// A Pathways answer: the cards laid, start first, as CARD:ORIENTATION: 1:dark,44:dark.
+    #[arg(long, allow_hyphen_values = true, required_unless_present = "turns", conflicts_with = "turns")]
+    sequence: Option<String>,
+    /// A Zhi Pai answer: one turn after another, CARD:SIDE or pass: 17:left,pass,54:right.
     #[arg(long, allow_hyphen_values = true)]
-    sequence: String,
+    turns: Option<String>,
     /// Print the JSON the service answers with.
     #[arg(long)]
     json: bool,
@@ -79,51 +84,93 @@ pub fn run(args: PuzzleArgs) -> anyhow::Result<Outcome> {
         }
         PuzzleCommand::Show(a) => show(&a.id, &a.display),
         PuzzleCommand::Check(a) => {
-            let sequence = pathways::parse_sequence(&a.sequence)?;
-            let verdict = api::puzzles::check(&a.id, &sequence)?;
+            let answer = match (&a.sequence, &a.turns) {
+                (Some(sequence), _) => Answer::Sequence(pathways::parse_sequence(sequence)?),
+                (None, Some(turns)) => Answer::Turns(crate::puzzles::deal::parse_turns(turns)?),
+                (None, None) => anyhow::bail!("give the answer with --sequence (pathways) or --turns (zhipai)"),
+            };
+            let verdict = api::puzzles::check(&a.id, &answer)?;
             if a.json {
                 print_json(&verdict);
             } else {
-                let cards = api::cards(verdict.length);
-                let best = api::cards(verdict.optimum);
-                match (verdict.state, verdict.distance) {
-                    (State::Solved, Some(0)) => println!("solved with {cards}: the optimum"),
-                    (State::Solved, Some(d)) => {
-                        println!("solved with {cards}: {} more than the optimum ({best})", api::cards(d))
-                    }
-                    (_, _) => println!(
-                        "{}: {}",
-                        if verdict.state == State::Broken { "not valid" } else { "unfinished" },
-                        verdict.errors.join("; ")
-                    ),
-                }
+                println!("{}", describe(&verdict));
             }
-            Ok(if verdict.valid { Outcome::Success } else { Outcome::CheckFailed })
+            Ok(if verdict.valid() { Outcome::Success } else { Outcome::CheckFailed })
         }
     }
 }
 
+/// A verdict in one line: solved (and how far from the optimum), or why not.
+fn describe(verdict: &PuzzleCheck) -> String {
+    let (state, errors, reached, best, distance) = match verdict {
+        PuzzleCheck::Ladder(c) => {
+            (c.state, &c.errors, api::cards(c.length), api::cards(c.optimum), c.distance.map(api::cards))
+        }
+        PuzzleCheck::Deal(c) => {
+            let points = |n: u32| if n == 1 { "1 point".to_string() } else { format!("{n} points") };
+            let reached = format!("score {}", c.score.unwrap_or_default());
+            (c.state, &c.errors, reached, format!("score {}", c.optimum), c.distance.map(points))
+        }
+    };
+    let optimal = match verdict {
+        PuzzleCheck::Ladder(c) => c.distance == Some(0),
+        PuzzleCheck::Deal(c) => c.distance == Some(0),
+    };
+    match state {
+        State::Solved if optimal => format!("solved, {reached}: the optimum"),
+        State::Solved => format!("solved, {reached}: {} more than the optimum ({best})", distance.unwrap_or_default()),
+        State::Broken => format!("not valid: {}", errors.join("; ")),
+        State::Unfinished => format!("unfinished: {}", errors.join("; ")),
+    }
+}
+
 fn show(id: &PuzzleId, display: &Display) -> anyhow::Result<Outcome> {
-    let view = api::puzzles::show(id, display.reveal)?;
+    let view = api::puzzles::show(id, display.reveal);
     if display.json {
         print_json(&view);
         return Ok(Outcome::Success);
     }
-    let numbers = |cards: &[crate::core::hexagram::Hexagram]| {
-        cards.iter().map(|h| h.number().to_string()).collect::<Vec<_>>().join(", ")
-    };
-    println!("{}: a Pathways ladder, 6d deck, dark side up", view.id);
-    println!("from {} {} to {} {}", view.from.number(), view.from.names().en, view.to.number(), view.to.names().en);
-    println!("taken out of the deck: {}", numbers(&view.removed));
-    println!(
-        "the shortest answer has {} (difficulty {}: detour of {}, {} tempting dead ends)",
-        api::cards(view.optimum),
-        view.difficulty.rating,
-        api::cards(view.difficulty.detour),
-        view.difficulty.dead_ends
-    );
-    if let Some(solution) = &view.solution {
-        println!("answer: {}", numbers(solution));
+    let numbers = |cards: &[Hexagram]| cards.iter().map(|h| h.number().to_string()).collect::<Vec<_>>().join(", ");
+    match view {
+        PuzzleView::Ladder(view) => {
+            println!("{}: a Pathways ladder, 6d deck, dark side up", view.id);
+            println!(
+                "from {} {} to {} {}",
+                view.from.number(),
+                view.from.names().en,
+                view.to.number(),
+                view.to.names().en
+            );
+            println!("taken out of the deck: {}", numbers(&view.removed));
+            println!(
+                "the shortest answer has {} (difficulty {}: detour of {}, {} tempting dead ends)",
+                api::cards(view.optimum),
+                view.difficulty.rating,
+                api::cards(view.difficulty.detour),
+                view.difficulty.dead_ends
+            );
+            if let Some(solution) = &view.solution {
+                println!("answer: {}", numbers(solution));
+            }
+        }
+        PuzzleView::Deal(view) => {
+            println!("{}: a Zhi Pai solo deal", view.id);
+            println!(
+                "start {} {} (left), {} (right)",
+                view.start.number(),
+                view.start.names().en,
+                view.start.complement().number()
+            );
+            println!(
+                "the Common Zone opens with {}; then, one after each turn: {}",
+                numbers(&view.deal[..6]),
+                numbers(&view.deal[6..])
+            );
+            println!("the best score is {} (difficulty {})", view.optimum, view.difficulty.rating);
+            if let Some(solution) = &view.solution {
+                println!("answer: {}", solution.join(","));
+            }
+        }
     }
     Ok(Outcome::Success)
 }

@@ -3,7 +3,7 @@
 
 use super::Routes;
 use super::error::{AppError, Json, Path, Query};
-use crate::api::puzzles::{self, CheckRequest, LadderCheck, LadderView};
+use crate::api::puzzles::{self, AnswerError, CheckRequest, PuzzleCheck, PuzzleView};
 use crate::puzzles::{Date, PuzzleError, PuzzleGame, PuzzleId};
 use serde::Deserialize;
 
@@ -14,8 +14,20 @@ pub(super) fn routes(routes: Routes) -> Routes {
 impl From<PuzzleError> for AppError {
     fn from(e: PuzzleError) -> Self {
         match e {
-            PuzzleError::BadId(_) | PuzzleError::NotYet => AppError::not_found(e.to_string()),
-            PuzzleError::BadDate(_) | PuzzleError::UnknownGame(_) => AppError::bad_request(e.to_string()),
+            PuzzleError::BadId(_) => AppError::not_found(e.to_string()),
+            PuzzleError::BadDate(_) | PuzzleError::UnknownGame(_) | PuzzleError::WrongAnswer(..) => {
+                AppError::bad_request(e.to_string())
+            }
+        }
+    }
+}
+
+impl From<AnswerError> for AppError {
+    fn from(e: AnswerError) -> Self {
+        match e {
+            AnswerError::Pathways(e) => e.into(),
+            AnswerError::ZhiPai(e) => e.into(),
+            AnswerError::Shape(why) => AppError::bad_request(why),
         }
     }
 }
@@ -30,24 +42,25 @@ struct DailyQuery {
 }
 
 /// `GET /api/puzzles/daily?game=pathways|zhipai&date=YYYY-MM-DD` (default: pathways, today UTC).
-async fn daily(Query(q): Query<DailyQuery>) -> Result<Json<LadderView>, AppError> {
+async fn daily(Query(q): Query<DailyQuery>) -> Result<Json<PuzzleView>, AppError> {
     let game: PuzzleGame = q.game.as_deref().unwrap_or("pathways").parse()?;
     let date = match q.date {
         Some(text) => text.parse()?,
         None => today(),
     };
-    Ok(Json(puzzles::show(&PuzzleId::daily(game, date), false)?))
+    Ok(Json(puzzles::show(&PuzzleId::daily(game, date), false)))
 }
 
 /// `GET /api/puzzles/{id}`: the puzzle, without its answer.
-async fn one(Path(id): Path<String>) -> Result<Json<LadderView>, AppError> {
-    Ok(Json(puzzles::show(&id.parse()?, false)?))
+async fn one(Path(id): Path<String>) -> Result<Json<PuzzleView>, AppError> {
+    Ok(Json(puzzles::show(&id.parse()?, false)))
 }
 
-/// `POST /api/puzzles/{id}/check`: the verdict on `{"sequence":[…]}`.
-async fn check(Path(id): Path<String>, Json(request): Json<CheckRequest>) -> Result<Json<LadderCheck>, AppError> {
+/// `POST /api/puzzles/{id}/check`: the verdict on `{"sequence":[…]}` (a ladder) or
+/// `{"turns":[…]}` (a deal).
+async fn check(Path(id): Path<String>, Json(request): Json<CheckRequest>) -> Result<Json<PuzzleCheck>, AppError> {
     let id: PuzzleId = id.parse()?;
-    Ok(Json(puzzles::check(&id, &request.sequence()?)?))
+    Ok(Json(puzzles::check(&id, &request.answer()?)?))
 }
 
 /// Today's date, UTC.

@@ -165,8 +165,10 @@ pub enum PuzzleError {
     BadDate(String),
     #[error("unknown puzzle game {0:?}; expected pathways or zhipai")]
     UnknownGame(String),
-    #[error("Zhi Pai deals are not published yet; only pathways puzzles can be shown and checked")]
-    NotYet,
+    #[error(
+        "{0} is answered with {1}; a pathways puzzle takes a sequence (1:dark,44:dark,…), a zhipai puzzle turns (17:left,pass,54:right,…)"
+    )]
+    WrongAnswer(String, &'static str),
 }
 
 #[cfg(test)]

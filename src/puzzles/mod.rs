@@ -1,17 +1,28 @@
-//! Puzzles (SPEC §8), each determined by its id alone: the Pathways ladder
-//! ([`ladder`]) today; the Zhi Pai deal is not built yet. Pure: no clock, no I/O; the
-//! daily id's date is given by the caller.
+//! Puzzles (SPEC §8), each determined by its id alone: the Pathways ladder ([`ladder`])
+//! and the Zhi Pai deal ([`deal`]). Pure: no clock, no I/O; a daily id's date is given
+//! by the caller.
 
+pub mod deal;
 pub mod id;
 pub mod ladder;
 
+pub use deal::{Deal, DealDifficulty, Turn};
 pub use id::{Date, PuzzleError, PuzzleGame, PuzzleId, Serial};
 pub use ladder::{Ladder, LadderDifficulty};
 
-/// The ladder an id names; an error for a Zhi Pai id (not published yet).
-pub fn ladder(id: &PuzzleId) -> Result<Ladder, PuzzleError> {
-    match id.game {
-        PuzzleGame::Pathways => Ok(Ladder::generate(id.seed())),
-        PuzzleGame::Zhipai => Err(PuzzleError::NotYet),
+/// A puzzle of either game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Puzzle {
+    Ladder(Ladder),
+    Deal(Deal),
+}
+
+impl Puzzle {
+    /// The puzzle an id names.
+    pub fn from_id(id: &PuzzleId) -> Puzzle {
+        match id.game {
+            PuzzleGame::Pathways => Puzzle::Ladder(Ladder::generate(id.seed())),
+            PuzzleGame::Zhipai => Puzzle::Deal(Deal::generate(id.seed())),
+        }
     }
 }
