@@ -263,6 +263,27 @@ fn pathways_decks_are_the_cores() {
     }
 }
 
+/// SPEC §8: the two-player note states what the exact search finds, from the data: every
+/// start a tie on 3D, 4D and 4D with free orientation.
+#[test]
+fn the_two_player_note_states_the_searchs_figures() {
+    use hexforge::games::changing_lines::deck::DeckName;
+    use hexforge::games::changing_lines::pathways::{Mode, duel};
+    let t = text("changing-lines", Paper::A4).split_whitespace().collect::<Vec<_>>().join(" ");
+    for (deck, mode, printed) in [
+        (DeckName::ThreeD, Mode::Dark, "on the 3D deck ("),
+        (DeckName::FourD, Mode::Dark, "on the 4D deck ("),
+        (DeckName::FourD, Mode::Free, "free orientation ("),
+    ] {
+        let counts = duel::tally(deck.cards(), mode);
+        let starts: usize = counts.values().sum();
+        let ties = counts.get(&duel::Value::Tie).copied().unwrap_or(0);
+        assert_eq!(ties, starts, "the note says every start is a tie");
+        let phrase = format!("{printed}{ties} of {starts}");
+        assert!(t.contains(&phrase), "the book does not say {phrase:?}");
+    }
+}
+
 #[test]
 fn zhi_pai_score_table_is_printed() {
     let t = text("zhi-pai", Paper::A4);

@@ -11,6 +11,7 @@
 //! [`solve`] finds the fewest cards, [`check`] judges a proposed sequence. All pure.
 
 pub mod check;
+pub mod duel;
 pub mod solve;
 #[cfg(test)]
 mod tests;

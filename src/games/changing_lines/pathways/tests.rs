@@ -166,3 +166,36 @@ fn legal_next_is_exactly_what_the_judge_accepts() {
     let done = [Laid::new(Card::from_number(1).unwrap(), Orientation::Dark)];
     assert!(judge(&puzzle(1, 1, DeckName::SixD, Mode::Dark), &done).legal_next.is_empty());
 }
+
+/// SPEC §8: with perfect play two-player Pathways is a tie from every start on the 3d deck
+/// (56 ordered start pairs) and the 4d deck (240), and on 4d with free orientation (732
+/// starts with orientations). Computed here by the exact search, not typed.
+#[test]
+fn two_player_pathways_is_a_tie_with_perfect_play_on_3d_and_4d() {
+    use super::duel::{Value, tally};
+    for (deck, mode, starts) in
+        [(DeckName::ThreeD, Mode::Dark, 56), (DeckName::FourD, Mode::Dark, 240), (DeckName::FourD, Mode::Free, 732)]
+    {
+        let counts = tally(deck.cards(), mode);
+        assert_eq!(counts.values().sum::<usize>(), starts, "{deck:?} {mode:?}");
+        assert_eq!(counts.get(&Value::Tie), Some(&starts), "{deck:?} {mode:?}: {counts:?}");
+    }
+}
+
+/// The searcher is not blind: on a small custom deck where the second player's pile is
+/// stuck at once, the first player wins by keeping a play in hand for the final turn;
+/// without that play it is a tie (both crashed in the same round).
+#[test]
+fn the_duel_search_finds_a_win_when_there_is_one() {
+    use super::duel::{Duel, Start, Value};
+    use crate::core::card::{Card, Orientation};
+    // 1 → 43 → 34 is a path (one line at a time); 2 has no neighbour in these decks.
+    assert_eq!((h(1).distance(h(43)), h(43).distance(h(34)), h(1).distance(h(34))), (1, 1, 2));
+    let card = |n| (Card::from_number(n).unwrap(), Orientation::Dark);
+    let deck = crate::core::deck::CardSet::from_numbers(&[1, 43, 34, 2]).unwrap();
+    let mut duel = Duel::new(deck, Mode::Dark);
+    assert_eq!(duel.solve(Start { first: card(1), second: card(2) }), Value::FirstWins);
+    assert_eq!(duel.solve(Start { first: card(2), second: card(1) }), Value::SecondWins);
+    let short = crate::core::deck::CardSet::from_numbers(&[1, 43, 2]).unwrap();
+    assert_eq!(Duel::new(short, Mode::Dark).solve(Start { first: card(1), second: card(2) }), Value::Tie);
+}
