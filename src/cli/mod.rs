@@ -47,7 +47,7 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Check a proposed Pathways or Zhi Pai sequence: exit 0 solved, 1 not (unfinished or broken).
     Check(check::CheckArgs),
-    /// Daily and numbered puzzles: show one, or check an answer (Pathways ladders).
+    /// Daily and numbered puzzles (Pathways ladders, Zhi Pai deals): show one, or check an answer.
     Puzzle(puzzle::PuzzleArgs),
     /// Run the HTTP service and web page: the same JSON as --json, card images, downloads.
     Serve(serve::ServeArgs),

@@ -12,8 +12,8 @@ use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  hexforge puzzle daily\n  hexforge puzzle daily --date 2026-11-24 --json\n  \
-    hexforge puzzle show pathways-7 --reveal\n  hexforge puzzle check pathways-7 --sequence 1:dark,44:dark,…\n\n\
-    hexforge puzzle check zhipai-7 --turns 17:left,pass,54:right")]
+    hexforge puzzle show pathways-7 --reveal\n  hexforge puzzle check pathways-7 --sequence 1:dark,44:dark,…\n  \
+    hexforge puzzle daily --game zhipai\n  hexforge puzzle check zhipai-7 --turns 17:left,pass,54:right")]
 pub struct PuzzleArgs {
     #[command(subcommand)]
     command: PuzzleCommand,
