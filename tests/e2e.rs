@@ -281,6 +281,49 @@ fn the_page_highlights_the_cards_legal_next() {
     assert!(pick_button(&dom, "zp-picker", 22).contains("right: swap"), "{}", pick_button(&dom, "zp-picker", 22));
 }
 
+/// Issue 13: today's puzzles are solved by clicking. The deal's best turns (from the
+/// library) are played card by card; the page shows the score, says it is the optimum and
+/// offers a result to share with no card numbers. Today's ladder likewise.
+#[test]
+fn the_page_plays_todays_puzzles_by_clicking() {
+    use hexforge::api::puzzles::{PuzzleView, show};
+    use hexforge::puzzles::{Date, PuzzleGame, PuzzleId};
+    let Some(chromium) = chromium_or_skip() else { return };
+    let downloads = TempDir::new("downloads-today");
+    let server = Server::start(&downloads.0);
+    let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+    let today = Date::from_unix_seconds(seconds);
+    let glyph = |n: u8| hexforge::core::hexagram::Hexagram::from_number(n.into()).unwrap().symbol();
+
+    let id = PuzzleId::daily(PuzzleGame::Zhipai, today);
+    let PuzzleView::Deal(deal) = show(&id, true) else { panic!("a deal") };
+    let turns = deal.solution.clone().unwrap();
+    let dom = dump_dom(&chromium, &format!("http://{}/?puzzle={id}&play={}", server.addr, turns.join(",")));
+    let trail = attribute(&dom, "today-result", "data-trail");
+    assert!(trail.ends_with("solved") && !trail.contains("broken"), "{trail}");
+    let result = element(&dom, "today-result");
+    assert!(result.contains(&format!("Solved, score {}: that is the optimum.", deal.optimum)), "{result}");
+    let marks: String = turns.iter().map(|t| if t == "pass" { '·' } else { '■' }).collect();
+    let share = format!("hexforge {id} {} {marks} score {} (optimal)", glyph(deal.start.number()), deal.optimum);
+    assert!(result.contains(&format!("value=\"{share}\"")), "the share text is {share:?}: {result}");
+
+    let id = PuzzleId::daily(PuzzleGame::Pathways, today);
+    let PuzzleView::Ladder(ladder) = show(&id, true) else { panic!("a ladder") };
+    let cards: Vec<String> = ladder.solution.unwrap()[1..].iter().map(|h| h.number().to_string()).collect();
+    let dom = dump_dom(&chromium, &format!("http://{}/?puzzle={id}&play={}", server.addr, cards.join(",")));
+    assert!(attribute(&dom, "today-result", "data-trail").ends_with("solved"));
+    assert!(element(&dom, "today-result").contains(&format!("Solved, {} cards: that is the optimum.", ladder.optimum)));
+
+    // A card two lines from the start is refused with the rule, and taken back.
+    let far = hexforge::core::hexagram::Hexagram::all()
+        .find(|h| h.distance(ladder.from) == 2 && !ladder.removed.contains(h))
+        .expect("some card two lines away is still in the deck");
+    let dom = dump_dom(&chromium, &format!("http://{}/?puzzle={id}&play={}", server.addr, far.number()));
+    assert_eq!(attribute(&dom, "today-result", "data-trail"), "broken");
+    let result = element(&dom, "today-result");
+    assert!(result.contains("Refused:") && result.contains("(one-line)"), "{result}");
+}
+
 /// The body of a GET on the running server.
 fn http_get(addr: SocketAddr, path: &str) -> String {
     let mut stream = std::net::TcpStream::connect(addr).expect("connect");

@@ -9,6 +9,7 @@
 //   /?pathways=1&to=2&deck=6d&solve=1   (asks for the optimal sequence)
 //   /?verify=12&orientation=dark&numbers=25,6,33,20,35,45
 //   /?deck=zhi-pai&card=12   (opens a card of the deck browser)
+//   /?puzzle=zhipai-2026-11-24&play=59:left,4:left   (opens a puzzle; plays it by clicking)
 import { api, load, store } from './api.js';
 import { $, el, removeLastToken } from './dom.js';
 import { clearResult } from './verdict.js';
@@ -16,8 +17,9 @@ import * as deck from './deck.js';
 import * as pathways from './pathways.js';
 import * as zhipai from './zhipai.js';
 import * as verify from './verify.js';
+import * as today from './today.js';
 
-const parts = [deck, zhipai, pathways, verify];
+const parts = [today, deck, zhipai, pathways, verify];
 
 async function loadDownloads() {
   const box = $('downloads-list');
