@@ -26,12 +26,21 @@ pub enum Part {
     Liubo,
     YijingPai,
     Rulebooks,
+    Puzzles,
 }
 
 impl Part {
     /// Every part, in the order `generate` makes them.
-    pub const ALL: &'static [Part] =
-        &[Part::Data, Part::ChangingLines, Part::ZhiPai, Part::Dragons, Part::Liubo, Part::YijingPai, Part::Rulebooks];
+    pub const ALL: &'static [Part] = &[
+        Part::Data,
+        Part::ChangingLines,
+        Part::ZhiPai,
+        Part::Dragons,
+        Part::Liubo,
+        Part::YijingPai,
+        Part::Rulebooks,
+        Part::Puzzles,
+    ];
 
     /// The name on the command line and in `--only`: `data`, `changing-lines`, …
     pub fn key(self) -> &'static str {
@@ -43,6 +52,7 @@ impl Part {
             Part::Liubo => "liubo",
             Part::YijingPai => "yijing-pai",
             Part::Rulebooks => "rulebooks",
+            Part::Puzzles => "puzzles",
         }
     }
 
@@ -62,6 +72,7 @@ impl Part {
                 "易经牌 Yijing Pai: the tile faces and back, sheets of the 144 and 162 sets on A4/Letter"
             }
             Part::Rulebooks => "one PDF rulebook per game, A4 and Letter editions",
+            Part::Puzzles => "the puzzle book: 30 Pathways ladders and 30 Zhi Pai deals, A4 and Letter",
         }
     }
 }
@@ -136,6 +147,7 @@ pub fn generate(
         match (part, part.game()) {
             (Part::Data, _) => write_data(&out)?,
             (Part::Rulebooks, _) => rulebook::write_rulebooks(&out, &books(options.print.lang)?)?,
+            (Part::Puzzles, _) => rulebook::puzzle_book::write(&out, options.print.base_url)?,
             (_, Some(game)) => write_game(&out, game, &options.print)?,
             (_, None) => unreachable!("every part but data and rulebooks is a game"),
         }
@@ -192,7 +204,7 @@ mod tests {
         }
         for part in Part::ALL {
             let is_game = part.game().is_some();
-            assert_eq!(is_game, !matches!(part, Part::Data | Part::Rulebooks), "{part:?}");
+            assert_eq!(is_game, !matches!(part, Part::Data | Part::Rulebooks | Part::Puzzles), "{part:?}");
         }
     }
 }

@@ -413,6 +413,7 @@ fn two_runs_give_the_same_manifest() {
         lang: Lang::En,
         profiles: Profiles { home: true, tgc: false, mpc: false },
         backs: hexforge::print::plan::Backs::Full,
+        base_url: None,
     };
     let options = |out: PathBuf| GenerateOptions { out, print, parts: vec![Part::ChangingLines, Part::ZhiPai] };
     let (a, b) = (temp_dir("run-a"), temp_dir("run-b"));

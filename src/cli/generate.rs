@@ -50,6 +50,24 @@ pub struct GenerateArgs {
     /// `style.json`, if any, is laid over the bundled style sheet key by key.
     #[arg(long, value_name = "DIR")]
     templates: Option<PathBuf>,
+    /// Where the puzzles are played online, e.g. https://example.org: each puzzle of the
+    /// puzzle book then carries a QR code to URL/?puzzle=ID, which opens it on the page.
+    #[arg(long, value_name = "URL", value_parser = parse_base_url)]
+    base_url: Option<String>,
+}
+
+/// An http(s) address without a query or fragment; a trailing `/` is dropped.
+fn parse_base_url(text: &str) -> Result<String, String> {
+    let ok = (text.starts_with("https://") || text.starts_with("http://"))
+        && text.len() <= 200
+        && !text.contains(['?', '#', ' ', '"', '<', '>']);
+    if ok {
+        Ok(text.trim_end_matches('/').to_string())
+    } else {
+        Err(format!(
+            "{text:?} is not a base address; expected http:// or https:// with no query, fragment or spaces (at most 200 characters)"
+        ))
+    }
 }
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
@@ -61,7 +79,9 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
         Some(file) => Lang::Edition(read_edition(file, args.lang)?),
         None => args.lang,
     };
-    let print = PrintOptions { dpi: args.dpi, lang, profiles: Profiles::from_list(&args.profile), backs: args.backs };
+    let base_url = args.base_url.map(|url| &*Box::leak(url.into_boxed_str()));
+    let print =
+        PrintOptions { dpi: args.dpi, lang, profiles: Profiles::from_list(&args.profile), backs: args.backs, base_url };
     let options = GenerateOptions { out: args.out, print, parts };
     let started = std::time::Instant::now();
     let bar = progress_bar();

@@ -17,11 +17,14 @@ pub struct PrintOptions {
     pub profiles: Profiles,
     /// How card and tile backs are inked (default [`Backs::Full`]).
     pub backs: Backs,
+    /// Where the puzzles are played online: the puzzle book prints a QR code to
+    /// `<base_url>/?puzzle=ID` beside each puzzle (default none: no QR codes).
+    pub base_url: Option<&'static str>,
 }
 
 impl Default for PrintOptions {
     fn default() -> Self {
-        PrintOptions { dpi: Dpi::DEFAULT, lang: Lang::En, profiles: Profiles::ALL, backs: Backs::Full }
+        PrintOptions { dpi: Dpi::DEFAULT, lang: Lang::En, profiles: Profiles::ALL, backs: Backs::Full, base_url: None }
     }
 }
 

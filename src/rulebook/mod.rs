@@ -15,6 +15,7 @@
 //! Output is deterministic: no clock, no randomness, a fixed PDF identifier.
 
 pub mod figures;
+pub mod puzzle_book;
 
 use crate::core::hexagram::Hexagram;
 use crate::core::lang::Lang;

@@ -18,6 +18,6 @@ pub fn home_print_options(out: &Path) -> GenerateOptions {
             profiles: Profiles { home: true, tgc: false, mpc: false },
             ..Default::default()
         },
-        parts: Part::ALL.iter().copied().filter(|&p| p != Part::Rulebooks).collect(),
+        parts: Part::ALL.iter().copied().filter(|&p| !matches!(p, Part::Rulebooks | Part::Puzzles)).collect(),
     }
 }

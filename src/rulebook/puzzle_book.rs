@@ -1,0 +1,91 @@
+//! The puzzle book (SPEC §8): 30 Pathways ladders and 30 Zhi Pai deals from the numbered
+//! series, each series in rising difficulty, the answers at the back; typeset by the
+//! rulebook engine from `templates/rulebooks/puzzle-book.typ`. With a base address, each
+//! puzzle carries a QR code to `<base>/?puzzle=ID`, which opens it on the page.
+
+use super::{Book, RulebookError, rulebook_pdf};
+use crate::core::lang::Lang;
+use crate::print::output::Output;
+use crate::print::paper::Paper;
+use crate::puzzles::{Puzzle, PuzzleGame, PuzzleId, Serial};
+use serde_json::{Value, json};
+
+/// Puzzles of each kind in the book.
+pub const PER_KIND: u32 = 30;
+
+/// Where each edition goes: `puzzles/puzzle-book-<paper>.pdf`.
+pub fn output_path(paper: Paper) -> String {
+    format!("puzzles/puzzle-book-{}.pdf", paper.key())
+}
+
+/// The first [`PER_KIND`] puzzles of a kind, easiest first (by rating, then number).
+fn series(game: PuzzleGame) -> Vec<(PuzzleId, Puzzle)> {
+    let mut puzzles: Vec<(PuzzleId, Puzzle)> = (1..=PER_KIND)
+        .map(|n| {
+            let id = PuzzleId { game, serial: Serial::Numbered(n) };
+            (id, Puzzle::from_id(&id))
+        })
+        .collect();
+    puzzles.sort_by_key(|(id, p)| {
+        let rating = match p {
+            Puzzle::Ladder(l) => l.difficulty.rating as u32,
+            Puzzle::Deal(d) => d.difficulty.rating,
+        };
+        (rating, id.to_string().len(), id.to_string())
+    });
+    puzzles
+}
+
+/// What the template reads, and the QR codes as figures `qr-<id>.svg`.
+pub fn book(base_url: Option<&str>) -> Book {
+    let mut figures = Vec::new();
+    let mut qr = |id: &PuzzleId| -> Value {
+        let Some(base) = base_url else { return Value::Null };
+        let url = format!("{base}/?puzzle={id}");
+        let code = qrcode::QrCode::new(url.as_bytes()).expect("a short address fits a QR code");
+        let svg = code.render::<qrcode::render::svg::Color>().quiet_zone(true).min_dimensions(120, 120).build();
+        figures.push((format!("qr-{id}.svg"), svg));
+        json!(url)
+    };
+    let numbers = |cards: &[crate::core::hexagram::Hexagram]| cards.iter().map(|h| h.number()).collect::<Vec<_>>();
+    let ladders: Vec<Value> = series(PuzzleGame::Pathways)
+        .into_iter()
+        .filter_map(|(id, p)| match p {
+            Puzzle::Ladder(l) => Some(json!({
+                "id": id.to_string(), "qr": qr(&id), "from": l.from.number(), "to": l.to.number(),
+                "removed": numbers(&l.removed), "optimum": l.solution.len(), "rating": l.difficulty.rating,
+                "solution": numbers(&l.solution),
+            })),
+            Puzzle::Deal(_) => None,
+        })
+        .collect();
+    let deals: Vec<Value> = series(PuzzleGame::Zhipai)
+        .into_iter()
+        .filter_map(|(id, p)| match p {
+            Puzzle::Deal(d) => Some(json!({
+                "id": id.to_string(), "qr": qr(&id), "start": d.start.number(), "complement": d.start.complement().number(),
+                "deal": numbers(&d.deal), "opening": crate::puzzles::deal::OPENING_ZONE, "optimum": d.optimum,
+                "rating": d.difficulty.rating,
+                "solution": d.solution.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            })),
+            Puzzle::Ladder(_) => None,
+        })
+        .collect();
+    let data = json!({
+        "hexagrams": super::hexagrams_json(),
+        "ladders": ladders,
+        "deals": deals,
+        "penalties": crate::games::zhi_pai::SOLO_PENALTIES,
+        "base_url": base_url,
+    });
+    Book { key: "puzzle-book", lang: Lang::En, data, figures }
+}
+
+/// Writes both editions through `out` (atomic, in the manifest).
+pub fn write(out: &Output, base_url: Option<&str>) -> Result<(), RulebookError> {
+    let book = book(base_url);
+    for paper in Paper::HOME {
+        out.write(&output_path(paper), "puzzle-book-pdf", &rulebook_pdf(&book, paper)?)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,99 @@
+//! The puzzle book (issue 13): every puzzle, optimum and answer it prints is the
+//! generator's; two compilations are byte-identical; with a base address, each puzzle's
+//! QR code decodes to `<base>/?puzzle=ID` (rendered with `pdftoppm`, decoded with `zbarimg`:
+//! run for real under CI=true, skipped elsewhere when the tools are missing).
+
+mod pdf_text;
+
+use hexforge::print::paper::Paper;
+use hexforge::rulebook::{puzzle_book, rulebook_pdf};
+use lopdf::Document;
+use std::process::Command;
+
+const BASE: &str = "https://puzzles.example.org";
+
+fn text(pdf: &[u8]) -> String {
+    let doc = Document::load_mem(pdf).expect("a PDF");
+    // Runs are joined with spaces, so a term list's separator reads " : ".
+    pdf_text::document_text(&doc).split_whitespace().collect::<Vec<_>>().join(" ").replace(" :", ":")
+}
+
+#[test]
+fn the_book_prints_every_puzzle_as_generated() {
+    let book = puzzle_book::book(None);
+    let pdf = rulebook_pdf(&book, Paper::A4).expect("the book compiles");
+    assert_eq!(pdf, rulebook_pdf(&book, Paper::A4).unwrap(), "deterministic");
+    let t = text(&pdf);
+    let ladders = book.data["ladders"].as_array().unwrap();
+    let deals = book.data["deals"].as_array().unwrap();
+    assert_eq!((ladders.len(), deals.len()), (30, 30));
+    for (i, l) in ladders.iter().enumerate() {
+        let id: hexforge::puzzles::PuzzleId = l["id"].as_str().unwrap().parse().unwrap();
+        let hexforge::puzzles::Puzzle::Ladder(ladder) = hexforge::puzzles::Puzzle::from_id(&id) else { panic!() };
+        let route: Vec<String> = ladder.solution.iter().map(|h| h.number().to_string()).collect();
+        let answer = format!("Ladder {}: {} ({} cards)", i + 1, route.join(" → "), route.len());
+        let at = t.find("Answers").unwrap_or(0);
+        assert!(t.contains(&answer), "{id}'s answer {answer:?} in {}", &t[at..(at + 300).min(t.len())]);
+        assert!(t.contains(&format!("The shortest route has {} cards", route.len())), "{id}'s optimum");
+        let out: Vec<String> = ladder.removed.iter().map(|h| h.number().to_string()).collect();
+        assert!(t.contains(&format!("Taken out: {}.", out.join(", "))), "{id}'s removed cards");
+    }
+    let ratings: Vec<u64> = ladders.iter().map(|l| l["rating"].as_u64().unwrap()).collect();
+    assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "rising difficulty: {ratings:?}");
+    for (i, d) in deals.iter().enumerate() {
+        let id: hexforge::puzzles::PuzzleId = d["id"].as_str().unwrap().parse().unwrap();
+        let hexforge::puzzles::Puzzle::Deal(deal) = hexforge::puzzles::Puzzle::from_id(&id) else { panic!() };
+        let turns: Vec<String> = deal.solution.iter().map(ToString::to_string).collect();
+        assert!(t.contains(&format!("Deal {}: {} (score {})", i + 1, turns.join(", "), deal.optimum)), "{id}'s answer");
+        let later: Vec<String> = deal.deal[6..].iter().map(|h| h.number().to_string()).collect();
+        assert!(t.contains(&later.join(", ")), "{id}'s order of play");
+    }
+}
+
+fn tool(name: &str) -> bool {
+    Command::new(name).arg("--version").output().is_ok() || Command::new(name).arg("-v").output().is_ok()
+}
+
+#[test]
+fn each_puzzle_carries_a_qr_code_to_its_page() {
+    if !(tool("pdftoppm") && tool("zbarimg")) {
+        assert!(std::env::var("CI").is_err(), "CI must have pdftoppm and zbarimg (.ci/run installs them)");
+        eprintln!("skipped: pdftoppm or zbarimg is missing");
+        return;
+    }
+    let book = puzzle_book::book(Some(BASE));
+    let pdf = rulebook_pdf(&book, Paper::Letter).expect("the book compiles");
+    let dir = std::env::temp_dir().join(format!("hexforge-qr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("book.pdf"), &pdf).unwrap();
+    // The first pages of ladders and of deals: each holds several puzzles.
+    let status = Command::new("pdftoppm")
+        .args(["-r", "150", "-png", "-f", "2", "-l", "4"])
+        .arg(dir.join("book.pdf"))
+        .arg(dir.join("page"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mut decoded = Vec::new();
+    for page in std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "png"))
+    {
+        let out = Command::new("zbarimg").args(["--quiet", "--raw"]).arg(page.path()).output().unwrap();
+        decoded.extend(String::from_utf8(out.stdout).unwrap().lines().map(str::to_string));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(decoded.len() >= 4, "QR codes found: {decoded:?}");
+    let expected: Vec<String> = book.data["ladders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(book.data["deals"].as_array().unwrap())
+        .map(|p| format!("{BASE}/?puzzle={}", p["id"].as_str().unwrap()))
+        .collect();
+    for url in &decoded {
+        assert!(expected.contains(url), "{url} is not a puzzle of the book");
+    }
+    assert!(decoded.contains(&expected[0]), "the first ladder's code: {decoded:?}");
+}
