@@ -306,6 +306,17 @@ fn the_page_plays_todays_puzzles_by_clicking() {
     let marks: String = turns.iter().map(|t| if t == "pass" { '·' } else { '■' }).collect();
     let share = format!("hexforge {id} {} {marks} score {} (optimal)", glyph(deal.start.number()), deal.optimum);
     assert!(result.contains(&format!("value=\"{share}\"")), "the share text is {share:?}: {result}");
+    // The trigram cards active at the end, as the rules' own game has them.
+    let mut game = hexforge::games::zhi_pai::Game::new(hexforge::games::zhi_pai::Setup::new(deal.start));
+    for turn in hexforge::puzzles::deal::parse_turns(&turns.join(",")).unwrap() {
+        if let hexforge::puzzles::Turn::Place(card, side) = turn {
+            game.place(card, side).unwrap();
+        }
+    }
+    let active: Vec<&str> = game.active().iter().map(|t| t.name()).collect();
+    let play = &dom[dom.find("id=\"today-play\"").unwrap()..];
+    let play = &play[..play.find("</p>").unwrap()];
+    assert!(play.contains(&format!("trigram cards active: {}", active.join(", "))), "{play}");
 
     let id = PuzzleId::daily(PuzzleGame::Pathways, today);
     let PuzzleView::Ladder(ladder) = show(&id, true) else { panic!("a ladder") };

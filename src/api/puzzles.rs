@@ -178,6 +178,8 @@ pub struct DealCheck {
     pub errors: Vec<String>,
     pub failed_turn: Option<usize>,
     pub rule: Option<&'static str>,
+    /// The trigram cards active after the last legal turn (usable from the next one).
+    pub active: crate::games::zhi_pai::TrigramSet,
 }
 
 /// Judges a proposed answer to the puzzle `id` names: the first move that breaks a rule
@@ -215,6 +217,7 @@ pub fn check(id: &PuzzleId, answer: &Answer) -> Result<PuzzleCheck, PuzzleError>
                     .as_ref()
                     .map(|(_, rule, _)| *rule)
                     .or((state == State::Unfinished).then_some("not-finished")),
+                active: played.active,
             }))
         }
         (_, Answer::Sequence(_)) => Err(PuzzleError::WrongAnswer(id.to_string(), "a sequence")),

@@ -3,7 +3,7 @@
 //! reach, found by an exact search over turns through the rules' own [`Game`].
 
 use crate::core::hexagram::Hexagram;
-use crate::games::zhi_pai::{Game, Setup, Side, common_zone_penalty};
+use crate::games::zhi_pai::{Game, Setup, Side, TrigramSet, common_zone_penalty};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -16,7 +16,7 @@ pub const OPENING_ZONE: usize = 6;
 /// Positions the search of a deal may look at. A drawn deal that needs more is put aside
 /// and another drawn, so that generating a puzzle stays quick; every published deal's
 /// optimum is exact.
-pub const SEARCH_BUDGET: usize = 200_000;
+pub const SEARCH_BUDGET: usize = 10_000;
 
 /// One turn: a card taken from the Common Zone and laid on a side, or a pass.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -164,6 +164,8 @@ pub struct Played {
     pub score: Option<u32>,
     /// The first turn that breaks a rule (from 1), with the rule's code and words.
     pub failure: Option<(usize, &'static str, String)>,
+    /// The trigram cards active after the last legal turn.
+    pub active: TrigramSet,
 }
 
 /// Plays `turns` on the deal: the first turn that takes a card not in the Common Zone, lays
@@ -204,7 +206,8 @@ pub fn play(start: Hexagram, deal: &[Hexagram], turns: &[Turn]) -> Played {
         }
     }
     let finished = failure.is_none() && game.finish().is_some();
-    Played { finished, length: 2 + placed, passes, score: finished.then(|| score(placed, passes)), failure }
+    let active = game.active();
+    Played { finished, length: 2 + placed, passes, score: finished.then(|| score(placed, passes)), failure, active }
 }
 
 impl std::fmt::Display for Turn {

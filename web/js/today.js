@@ -10,7 +10,7 @@ import { $, el, hexLabel } from './dom.js';
 const PENALTY = [0, 1, 2, 4, 8, 16];
 const penalty = (passes) => PENALTY[Math.min(passes, PENALTY.length - 1)];
 
-const state = { puzzle: null, moves: [], done: false, latest: Promise.resolve() };
+const state = { puzzle: null, moves: [], done: false, active: [], latest: Promise.resolve() };
 
 function todayUtc() {
   return new Date().toISOString().slice(0, 10);
@@ -33,6 +33,7 @@ async function open(game, date, id) {
   state.puzzle = answer.data;
   state.moves = [];
   state.done = false;
+  state.active = [];
   $('today-game').value = state.puzzle.game;
   if (state.puzzle.id.match(/\d{4}-\d\d-\d\d$/)) $('today-date').value = state.puzzle.id.slice(-10);
   box.dataset.state = '';
@@ -73,7 +74,8 @@ function draw() {
   $('today-line').textContent = 'On the table: ' + left.map((n) => glyph(n) + ' ' + n).join(' · ') + (state.done ? ' · ' : '  …  ') +
     right.map((n) => glyph(n) + ' ' + n).join(' · ');
   $('today-play').textContent = 'Turn ' + (state.moves.length + 1) + ' · Common Zone ' + zone.length + ' cards · score so far ' +
-    (2 + placed + penalty(passes)) + ' (' + (2 + placed) + ' cards + ' + penalty(passes) + ')';
+    (2 + placed + penalty(passes)) + ' (' + (2 + placed) + ' cards + ' + penalty(passes) + ') · trigram cards active: ' +
+    (state.active.length ? state.active.join(', ') : 'none');
   board.replaceChildren(...zone.map((n) => el('button', { type: 'button', class: 'pick', 'data-card': n, disabled: state.done, title: hexLabel(n),
     onclick: () => move(n + ':' + document.querySelector('input[name="today-side"]:checked').value) },
   el('span', { class: 'pick-symbol', 'aria-hidden': 'true', text: glyph(n) }), el('span', { text: String(n) }))));
@@ -101,6 +103,7 @@ async function play(m) {
   }
   const r = answer.data;
   box.dataset.state = r.state;
+  if (r.active && r.state !== 'broken') state.active = r.active;
   if (r.state === 'broken') {
     state.moves.pop();
     box.textContent = 'Refused: ' + r.errors.join(' ') + ' (' + r.rule + ')';
