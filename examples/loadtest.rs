@@ -42,6 +42,40 @@ struct Args {
     /// Required ratio of each hexforge target to hello-world (exit 1 below it).
     #[arg(long, default_value_t = 0.7)]
     min_ratio: f64,
+    /// Connections that keep asking the hardest Zhi Pai question known (about 5 s of
+    /// search each) during the whole run, to see whether slow searches starve fast
+    /// requests (0-64; answers 503 when every search slot is busy).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=64))]
+    heavy: u64,
+}
+
+/// The worst question the hunt found (README, Performance): impossible, about 5 s.
+const HEAVY: &str =
+    r#"{"start":2,"available":[4,7,11,15,16,19,20,22,23,25,28,29,32,35,36,39,40,45,46,47,50,52,55,56,60,62,63]}"#;
+
+/// One connection asking the heavy question back to back until `deadline`: answers
+/// (200, or 408 when the search outlives the request's 10 s) and refusals (503 with
+/// Retry-After, counted apart: they are the design).
+async fn heavy_connection(addr: SocketAddr, deadline: Instant) -> (u64, u64) {
+    let request = post_request("/api/zhipai/shortest", HEAVY);
+    let (mut answered, mut refused) = (0, 0);
+    let (mut buf, mut chunk) = (Vec::new(), vec![0u8; 16 * 1024]);
+    while Instant::now() < deadline {
+        let Ok(stream) = TcpStream::connect(addr).await else { break };
+        let exchange = async {
+            write_all(&stream, &request).await?;
+            read_response(&stream, &mut buf, &mut chunk).await
+        };
+        match tokio::time::timeout(Duration::from_secs(60), exchange).await {
+            Ok(Ok(200 | 408)) => answered += 1,
+            Ok(Ok(503)) => {
+                refused += 1;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            _ => break,
+        }
+    }
+    (answered, refused)
 }
 
 /// One thing to load: a server and a raw request.
@@ -226,6 +260,7 @@ fn main() -> std::process::ExitCode {
     });
     let targets = [
         Target { name: "axum hello-world  GET /", addr: hello, request: get_request("/") },
+        Target { name: "hexforge  GET /health", addr: hexforge, request: get_request("/health") },
         Target { name: "hexforge  GET /api/hexagrams/12", addr: hexforge, request: get_request("/api/hexagrams/12") },
         Target {
             name: "hexforge  POST /api/neighbours/verify",
@@ -275,6 +310,13 @@ fn main() -> std::process::ExitCode {
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
     let mut totals: Vec<Stats> = targets.iter().map(|_| Stats::default()).collect();
+    let heavy = client.block_on(async {
+        let whole = Duration::from_secs(
+            args.warmup * targets.len() as u64 + args.duration * args.rounds * targets.len() as u64,
+        );
+        let deadline = Instant::now() + whole;
+        (0..args.heavy).map(|_| tokio::spawn(heavy_connection(hexforge, deadline))).collect::<Vec<_>>()
+    });
     client.block_on(async {
         if args.warmup > 0 {
             for target in &targets {
@@ -291,6 +333,21 @@ fn main() -> std::process::ExitCode {
         }
     });
 
+    let (answered, refused) = client.block_on(async {
+        let mut sums = (0, 0);
+        for task in heavy {
+            if let Ok((a, r)) = task.await {
+                sums = (sums.0 + a, sums.1 + r);
+            }
+        }
+        sums
+    });
+    if args.heavy > 0 {
+        println!(
+            "heavy: {} connections asked the hardest question; {answered} searches ran to an answer or the 10 s timeout, {refused} refused with 503",
+            args.heavy
+        );
+    }
     let baseline = totals[0].rps();
     println!();
     println!("| target | requests/s | p50 ms | p99 ms | errors | vs hello-world |");
