@@ -28,7 +28,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("sheets");
     group.sample_size(10);
     group.bench_function("changing-lines a4 pdf", |b| {
-        b.iter(|| sheet::home_print_pdf(&pairs, Paper::A4, "Changing Lines").unwrap())
+        b.iter(|| sheet::home_print_pdf(&pairs, Paper::A4, "Changing Lines", sheet::Duplex::default()).unwrap())
     });
     group.finish();
 }

@@ -4,12 +4,14 @@
 //! one step here; a game's step asks the game for its files ([`Game::files`]), has it
 //! write them ([`Game::generate`]), and refuses a run where the two disagree.
 
+use crate::cards::sheet::Duplex;
 use crate::core::lang::Lang;
 use crate::core::verify::neighbour_table_csv;
 use crate::core::view::all_hexagrams;
 use crate::games::ArtError;
 use crate::games::{self, Game, PrintOptions};
 use crate::print::output::{ManifestEntry, Output, OutputError};
+use crate::print::paper::Paper;
 use crate::rulebook::{self, RulebookError};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -152,8 +154,31 @@ pub fn generate(
             (_, None) => unreachable!("every part but data and rulebooks is a game"),
         }
     }
+    for file in alignment_test_files(options) {
+        let paper = if file.path.contains("letter") { Paper::Letter } else { Paper::A4 };
+        let duplex = Duplex { edge: options.print.duplex, back_offset: options.print.back_offset };
+        let pdf = crate::cards::layouts::alignment_test_pdf(paper, duplex)
+            .map_err(|e| GenerateError::Game { game: "cards", source: ArtError::Cards(e.into()) })?;
+        out.write(&file.path, &file.kind, &pdf)?;
+    }
     progress("done", parts.len(), parts.len());
     Ok(out.finish()?)
+}
+
+/// The duplex alignment test, `alignment-test-a4.pdf` and `alignment-test-letter.pdf`
+/// in the output folder: made with the card decks' two-sided home sheets.
+pub fn alignment_test_files(options: &GenerateOptions) -> Vec<crate::print::plan::PrintFile> {
+    let print = &options.print;
+    let decks = options.parts.iter().any(|p| matches!(p, Part::ChangingLines | Part::ZhiPai));
+    if !(decks && print.profiles.home && (print.layouts.duplex || print.layouts.cut)) {
+        return Vec::new();
+    }
+    Paper::HOME
+        .iter()
+        .map(|paper| {
+            crate::print::plan::PrintFile::new(format!("alignment-test-{}.pdf", paper.key()), "alignment-test-pdf")
+        })
+        .collect()
 }
 
 /// Every game's rulebook, ready for the engine: in `lang` where the game has that

@@ -63,11 +63,8 @@ fn the_aids_fill_the_last_sheet_of_every_deck() {
 fn the_home_sheets_carry_the_aids() {
     let dir = temp_dir::TempDir::new("aids");
     let out = Output::create(dir.0.clone()).expect("output folder");
-    let options = PrintOptions {
-        dpi: Dpi::new(72).expect("72 is in range"),
-        profiles: Profiles { home: true, tgc: false, mpc: false },
-        ..Default::default()
-    };
+    let options =
+        PrintOptions { dpi: Dpi::new(72).expect("72 is in range"), profiles: Profiles::HOME, ..Default::default() };
     let deck = Deck::ZhiPai;
     let game = by_key(deck.slug()).expect("a game");
     export::write_deck(&out, deck, &options, &export::no_progress).expect("the deck is written");

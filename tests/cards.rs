@@ -330,7 +330,7 @@ fn print_pdf(deck: Deck, paper: Paper) -> Vec<u8> {
         faces.iter().map(|f| (*f, render::svg_tree(&svg(deck, *f, Lang::En), 72.0).unwrap())).collect();
     let tree = |f: &Face| &trees.iter().find(|(g, _)| g == f).unwrap().1;
     let pairs: Vec<_> = deck.print_pairs().iter().map(|(a, b)| (tree(a), tree(b))).collect();
-    sheet::home_print_pdf(&pairs, paper, "test").unwrap()
+    sheet::home_print_pdf(&pairs, paper, "test", sheet::Duplex::default()).unwrap()
 }
 
 fn close(a: [f32; 4], b: [f32; 4]) -> bool {
@@ -411,9 +411,12 @@ fn two_runs_give_the_same_manifest() {
     let print = PrintOptions {
         dpi: hexforge::print::dpi::Dpi::new(72).expect("72 is in range"),
         lang: Lang::En,
-        profiles: Profiles { home: true, tgc: false, mpc: false },
+        profiles: Profiles::HOME,
         backs: hexforge::print::plan::Backs::Full,
-        base_url: None,
+        // The default `file:///` image paths name the output folder; a base address keeps
+        // the two folders' manifests comparable.
+        tts_base_url: Some("https://example.org/decks"),
+        ..Default::default()
     };
     let options = |out: PathBuf| GenerateOptions { out, print, parts: vec![Part::ChangingLines, Part::ZhiPai] };
     let (a, b) = (temp_dir("run-a"), temp_dir("run-b"));

@@ -616,7 +616,7 @@ fn generate_in_french_writes_the_french_zhi_pai() {
     let print = PrintOptions {
         dpi: hexforge::print::dpi::Dpi::new(72).expect("72 is in range"),
         lang: Lang::Fr,
-        profiles: hexforge::print::profile::Profiles { home: true, tgc: false, mpc: false },
+        profiles: hexforge::print::profile::Profiles::HOME,
         ..Default::default()
     };
     let options = GenerateOptions { out: out.0.clone(), print, parts: vec![Part::ZhiPai, Part::Rulebooks] };

@@ -10,9 +10,14 @@
 //! | `mpc/<face>.png` | `card-png-mpc` | `mpc`: 822×1122 |
 //! | `aids/<aid>.svg`, `aids/back.svg` | `aid-svg` | always |
 //! | `aids/<aid>.png`, `aids/back.png` | `aid-png` | `home`: `--dpi` |
-//! | `<deck>-a4.pdf`, `<deck>-letter.pdf` | `sheet-pdf` | `home`; the player aids fill the last sheet |
+//! | `<deck>-a4.pdf`, `<deck>-letter.pdf` | `sheet-pdf` | `home` with `--layout duplex` (default); the player aids fill the last sheet |
+//! | `<deck>-fold-a4.pdf`, `<deck>-fold-letter.pdf` | `fold-sheet-pdf` | `home` with `--layout fold` |
+//! | `cut/<deck>-cut-<paper>.pdf` | `cut-sheet-pdf` | `home` with `--layout cut` |
+//! | `cut/<deck>-cut-<paper>-NN.svg` | `cut-svg` | `home` with `--layout cut`: fronts page NN's cut paths |
+//! | `dtc/<deck>-dtc.pdf` | `dtc-pdf` | `dtc`: PDF/X-1a, a page a face, front then back |
 //! | `contact-sheet.png` | `contact-sheet` | always |
 //! | `tts-*.png` | `tts-sheet` | always |
+//! | `tts-deck.json` | `tts-deck` | always: a Tabletop Simulator saved object of the deck |
 //!
 //! `<face>` is [`Face::slug`]: `card-01` … `card-64`, `back`, and for Zhi Pai
 //! `trigram-<set>-<trigram>-active|inactive`.
@@ -32,10 +37,14 @@ use rayon::prelude::*;
 use resvg::tiny_skia::Pixmap;
 
 use super::aids::{self, aid_back_svg, aid_svg};
+use super::layouts;
 use super::{BLEED_MM, CardError, Deck, Face, Lang, card_svg_with_backs};
 use crate::cards::sheet::{self, ContactSection, SheetError};
+use crate::print::cmyk::{CmykError, Converter};
 use crate::print::output::{Output, OutputError};
 use crate::print::paper::Paper;
+use crate::print::pdf::MmRect;
+use crate::print::pdfx::{self, CmykImage, CmykPage, PdfxError};
 use crate::print::plan::{PrintFile, PrintOptions};
 use crate::print::profile::Profile;
 use crate::print::render::{self, RenderError};
@@ -55,6 +64,12 @@ pub enum ExportError {
     /// A file could not be written.
     #[error(transparent)]
     Output(#[from] OutputError),
+    /// Colours could not be converted to CMYK.
+    #[error(transparent)]
+    Cmyk(#[from] CmykError),
+    /// The DriveThruCards PDF could not be written.
+    #[error(transparent)]
+    Pdfx(#[from] PdfxError),
 }
 
 /// Told how far [`write_deck`] is: `(label, done, total)`, with the deck's slug as label.
@@ -114,6 +129,37 @@ pub fn contact_sheet_file(deck: Deck) -> PrintFile {
     PrintFile::new(format!("{}/contact-sheet.png", deck.slug()), "contact-sheet")
 }
 
+/// The fold-over PDF of `deck` on `paper`: `<deck>/<deck>-fold-<paper>.pdf`.
+pub fn fold_pdf_file(deck: Deck, paper: Paper) -> PrintFile {
+    PrintFile::new(format!("{0}/{0}-fold-{1}.pdf", deck.slug(), paper.key()), "fold-sheet-pdf")
+}
+
+/// The print-then-cut PDF of `deck` on `paper`: `<deck>/cut/<deck>-cut-<paper>.pdf`.
+pub fn cut_pdf_file(deck: Deck, paper: Paper) -> PrintFile {
+    PrintFile::new(format!("{0}/cut/{0}-cut-{1}.pdf", deck.slug(), paper.key()), "cut-sheet-pdf")
+}
+
+/// The cut paths of fronts page `page` (1-based) of [`cut_pdf_file`]:
+/// `<deck>/cut/<deck>-cut-<paper>-NN.svg`.
+pub fn cut_svg_file(deck: Deck, paper: Paper, page: usize) -> PrintFile {
+    PrintFile::new(format!("{0}/cut/{0}-cut-{1}-{page:02}.svg", deck.slug(), paper.key()), "cut-svg")
+}
+
+/// The DriveThruCards PDF/X-1a file: `<deck>/dtc/<deck>-dtc.pdf`.
+pub fn dtc_pdf_file(deck: Deck) -> PrintFile {
+    PrintFile::new(format!("{0}/dtc/{0}-dtc.pdf", deck.slug()), "dtc-pdf")
+}
+
+/// The Tabletop Simulator saved object: `<deck>/tts-deck.json`.
+pub fn tts_deck_file(deck: Deck) -> PrintFile {
+    PrintFile::new(format!("{}/tts-deck.json", deck.slug()), "tts-deck")
+}
+
+/// Cards on the home-print sheets of `deck`: its physical cards, then its player aids.
+fn sheet_cards(deck: Deck) -> usize {
+    deck.print_pairs().len() + aids::aids(deck, Lang::En).len()
+}
+
 /// Image `i` of the Tabletop Simulator set: `<deck>/tts-….png`.
 pub fn tts_file(deck: Deck, i: usize) -> PrintFile {
     PrintFile::new(format!("{}/{}.png", deck.slug(), tts_image(deck, i).0), "tts-sheet")
@@ -136,11 +182,26 @@ pub fn files(deck: Deck, options: &PrintOptions) -> Vec<PrintFile> {
             files.push(aid_png_file(deck, stem));
         }
     }
-    if home {
+    let layouts = options.layouts;
+    if home && layouts.duplex {
         files.extend(Paper::HOME.map(|paper| sheet_pdf_file(deck, paper)));
+    }
+    if home && layouts.fold {
+        files.extend(Paper::HOME.map(|paper| fold_pdf_file(deck, paper)));
+    }
+    if home && layouts.cut {
+        for paper in Paper::HOME {
+            files.push(cut_pdf_file(deck, paper));
+            let pages = sheet_cards(deck).div_ceil(layouts::CUT_COLS * layouts::CUT_ROWS);
+            files.extend((1..=pages).map(|page| cut_svg_file(deck, paper, page)));
+        }
+    }
+    if options.profiles.dtc {
+        files.push(dtc_pdf_file(deck));
     }
     files.push(contact_sheet_file(deck));
     files.extend((0..tts_sheet_count(deck)).map(|i| tts_file(deck, i)));
+    files.push(tts_deck_file(deck));
     files.sort();
     files
 }
@@ -154,6 +215,8 @@ fn write(out: &Output, file: PrintFile, bytes: &[u8]) -> Result<(), OutputError>
 struct Thumbs {
     contact: Pixmap,
     tts: Pixmap,
+    /// The DriveThruCards page, when that profile is made.
+    dtc: Option<CmykImage>,
 }
 
 /// Writes every file of `deck` ([`files`]; see the module docs) into `out`, telling
@@ -161,13 +224,15 @@ struct Thumbs {
 pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Progress) -> Result<(), ExportError> {
     let faces = deck.faces();
     let home = options.profiles.home;
-    let sheets = 2 + tts_sheet_count(deck) + if home { Paper::HOME.len() } else { 0 };
+    let jobs = sheet_jobs(deck, options);
+    let sheets = 1 + jobs.len();
     let total = (faces.len() + sheets) as u64;
     let label = deck.slug();
     let done = AtomicU64::new(0);
     let step = || progress(label, done.fetch_add(1, Ordering::Relaxed) + 1, total);
     progress(label, 0, total);
 
+    let cmyk = if options.profiles.dtc { Some(Converter::for_cards()?) } else { None };
     // One face: its SVG, its PNGs, its thumbnails and (for the PDFs) its parsed tree.
     let rendered: Vec<(Face, Thumbs, Option<usvg::Tree>)> = faces
         .par_iter()
@@ -182,7 +247,11 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
                 let png = render::svg_to_png_sized(&svg, profile, BLEED_MM)?;
                 write(out, service_png_file(deck, service, face), &png)?;
             }
-            let thumbs = Thumbs { contact: sheet::contact_face(&svg)?, tts: sheet::tts_face(&svg)? };
+            let dtc = match &cmyk {
+                Some(converter) => Some(dtc_page(converter, &svg)?),
+                None => None,
+            };
+            let thumbs = Thumbs { contact: sheet::contact_face(&svg)?, tts: sheet::tts_face(&svg)?, dtc };
             let tree = if home { Some(render::svg_tree(&svg, 72.0)?) } else { None };
             step();
             Ok((*face, thumbs, tree))
@@ -195,28 +264,42 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
     let find = |wanted: &Face| rendered.iter().position(|(f, _, _)| f == wanted).expect("every face was rendered");
     let title = deck_title(deck);
 
-    let mut jobs: Vec<Job> = vec![Job::Contact];
-    if home {
-        jobs.extend(Paper::HOME.map(Job::Pdf));
-    }
-    jobs.extend((0..tts_sheet_count(deck)).map(Job::Tts));
+    let pairs = || -> Vec<(&usvg::Tree, &usvg::Tree)> {
+        let tree = |f: &Face| rendered[find(f)].2.as_ref().expect("trees are parsed for home print");
+        let mut pairs: Vec<(&usvg::Tree, &usvg::Tree)> =
+            deck.print_pairs().iter().map(|(front, back)| (tree(front), tree(back))).collect();
+        let (aid_fronts, aid_back) = aid_trees.as_ref().expect("aid trees are parsed for home print");
+        pairs.extend(aid_fronts.iter().map(|front| (front, aid_back)));
+        pairs
+    };
+    let duplex = sheet::Duplex { edge: options.duplex, back_offset: options.back_offset };
     jobs.par_iter()
         .map(|job| -> Result<(), ExportError> {
             match *job {
                 Job::Pdf(paper) => {
-                    let mut pairs: Vec<(&usvg::Tree, &usvg::Tree)> = deck
-                        .print_pairs()
-                        .iter()
-                        .map(|(front, back)| {
-                            let tree =
-                                |f: &Face| rendered[find(f)].2.as_ref().expect("trees are parsed for home print");
-                            (tree(front), tree(back))
-                        })
-                        .collect();
-                    let (aid_fronts, aid_back) = aid_trees.as_ref().expect("aid trees are parsed for home print");
-                    pairs.extend(aid_fronts.iter().map(|front| (front, aid_back)));
-                    let pdf = sheet::home_print_pdf(&pairs, paper, title)?;
+                    let pdf = sheet::home_print_pdf(&pairs(), paper, title, duplex)?;
                     write(out, sheet_pdf_file(deck, paper), &pdf)?;
+                }
+                Job::Fold(paper) => {
+                    let pdf = layouts::fold_pdf(&pairs(), paper, title)?;
+                    write(out, fold_pdf_file(deck, paper), &pdf)?;
+                }
+                Job::Cut(paper) => {
+                    let pairs = pairs();
+                    write(out, cut_pdf_file(deck, paper), &layouts::cut_pdf(&pairs, paper, title, duplex)?)?;
+                    for (i, svg) in layouts::cut_svgs(pairs.len(), paper).iter().enumerate() {
+                        write(out, cut_svg_file(deck, paper, i + 1), svg.as_bytes())?;
+                    }
+                }
+                Job::Dtc => {
+                    let image = |f: &Face| rendered[find(f)].1.dtc.as_ref().expect("dtc pages are made for dtc");
+                    let images: Vec<&CmykImage> =
+                        deck.print_pairs().iter().flat_map(|(front, back)| [image(front), image(back)]).collect();
+                    write(out, dtc_pdf_file(deck), &dtc_pdf(&images, title)?)?;
+                }
+                Job::TtsDeck => {
+                    let json = tts_deck_json(deck, out.root(), options.tts_base_url);
+                    write(out, tts_deck_file(deck), json.as_bytes())?;
                 }
                 Job::Contact => {
                     let sections = contact_sections(deck, options.lang, |f| &rendered[find(f)].1.contact);
@@ -270,8 +353,140 @@ fn write_aids(out: &Output, deck: Deck, options: &PrintOptions) -> Result<Option
 #[derive(Copy, Clone, Debug)]
 enum Job {
     Pdf(Paper),
+    Fold(Paper),
+    Cut(Paper),
+    Dtc,
     Contact,
     Tts(usize),
+    TtsDeck,
+}
+
+/// The sheets `options` asks for, in the order of [`files`].
+fn sheet_jobs(deck: Deck, options: &PrintOptions) -> Vec<Job> {
+    let (home, layouts) = (options.profiles.home, options.layouts);
+    let mut jobs = vec![Job::Contact, Job::TtsDeck];
+    if home && layouts.duplex {
+        jobs.extend(Paper::HOME.map(Job::Pdf));
+    }
+    if home && layouts.fold {
+        jobs.extend(Paper::HOME.map(Job::Fold));
+    }
+    if home && layouts.cut {
+        jobs.extend(Paper::HOME.map(Job::Cut));
+    }
+    if options.profiles.dtc {
+        jobs.push(Job::Dtc);
+    }
+    jobs.extend((0..tts_sheet_count(deck)).map(Job::Tts));
+    jobs
+}
+
+/// One face as a DriveThruCards page: drawn on the shop's 825×1125 px canvas (the card
+/// scaled so its trim fills 2.5×3.5 in, as for TGC), laid on white, converted to CMYK.
+fn dtc_page(converter: &Converter, svg: &str) -> Result<CmykImage, ExportError> {
+    let profile = &render::DTC_POKER;
+    let pixmap = render::svg_to_pixmap_sized(svg, profile, BLEED_MM)?;
+    let cmyk = converter.convert_pixmap(&pixmap)?;
+    Ok(CmykImage::new((profile.width_px, profile.height_px), &cmyk)?)
+}
+
+/// DriveThruCards' page: 2.75×3.75 in, the card's 2.5×3.5 in trim centred on it.
+pub const DTC_PAGE_MM: (f32, f32) = (69.85, 95.25);
+
+/// The DriveThruCards PDF of `images` (front, back, front, back …).
+fn dtc_pdf(images: &[&CmykImage], title: &str) -> Result<Vec<u8>, ExportError> {
+    let bleed = 3.175;
+    let trim = MmRect::new(bleed, bleed, DTC_PAGE_MM.0 - 2.0 * bleed, DTC_PAGE_MM.1 - 2.0 * bleed);
+    let pages: Vec<CmykPage> = images.iter().map(|image| CmykPage { image, page_mm: DTC_PAGE_MM, trim }).collect();
+    Ok(pdfx::cmyk_pdf(&format!("{title} (DriveThruCards)"), &pages)?)
+}
+
+/// The Tabletop Simulator saved object of `deck`: a deck object of its hexagram cards,
+/// faces from the deck's first TTS sheet and the back from `tts-back.png`, and for Zhi
+/// Pai a second deck of the trigram cards, active faces up and inactive faces as their
+/// own ("unique") backs. Card ids are the sheet's number × 100 + its slot, so the
+/// first deck's run from 100. Image addresses are `base_url/<deck>/tts-….png` when
+/// given, otherwise `file:///` paths into `root`.
+pub fn tts_deck_json(deck: Deck, root: &std::path::Path, base_url: Option<&str>) -> String {
+    let url = |i: usize| {
+        let rel = tts_file(deck, i).path;
+        match base_url {
+            Some(base) => format!("{base}/{rel}"),
+            None => {
+                let abs = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf()).join(&rel);
+                let path = abs.to_string_lossy().replace('\\', "/");
+                format!("file:///{}", path.trim_start_matches('/'))
+            }
+        }
+    };
+    let faces = deck.faces();
+    let count = |pick: fn(&Face) -> bool| faces.iter().filter(|f| pick(f)).count() as u32;
+    let hexagrams = count(|f| matches!(f, Face::Card(_)));
+    // (number, name, face sheet, back image, cards, unique backs)
+    let mut decks = vec![(1u32, deck_title(deck).to_string(), 0, 1, hexagrams, false)];
+    if deck == Deck::ZhiPai {
+        let trigrams = count(|f| matches!(f, Face::Trigram(t) if t.active));
+        decks[0].1 = "Zhi Pai hexagram cards".to_string();
+        decks.push((2, "Zhi Pai trigram cards".to_string(), 2, 3, trigrams, true));
+    }
+    let objects: Vec<serde_json::Value> = decks
+        .iter()
+        .enumerate()
+        .map(|(k, (number, name, face_sheet, back, cards, unique))| {
+            let ids: Vec<u32> = (0..*cards).map(|i| number * 100 + i).collect();
+            let slots = cards + u32::from(!unique);
+            let contained: Vec<serde_json::Value> = ids
+                .iter()
+                .map(|id| serde_json::json!({ "Name": "Card", "Nickname": "", "CardID": id, "Transform": tts_transform(0.0) }))
+                .collect();
+            serde_json::json!({
+                "Name": "Deck",
+                "Nickname": name,
+                "Description": "made by hexforge",
+                "Transform": tts_transform(k as f32 * 3.0),
+                "SidewaysCard": false,
+                "HideWhenFaceDown": true,
+                "DeckIDs": ids,
+                "CustomDeck": {
+                    number.to_string(): {
+                        "FaceURL": url(*face_sheet),
+                        "BackURL": url(*back),
+                        "NumWidth": sheet::TTS_COLS,
+                        "NumHeight": slots.div_ceil(sheet::TTS_COLS),
+                        "BackIsHidden": !unique,
+                        "UniqueBack": unique,
+                    }
+                },
+                "ContainedObjects": contained,
+            })
+        })
+        .collect();
+    let save = serde_json::json!({
+        "SaveName": deck_title(deck),
+        "GameMode": "",
+        "Date": "",
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "Rules": "",
+        "XmlUI": "",
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "ObjectStates": objects,
+        "TabStates": {},
+        "VersionNumber": "",
+    });
+    let mut text = serde_json::to_string_pretty(&save).expect("a JSON value serialises");
+    text.push('\n');
+    text
+}
+
+/// Where TTS puts an object: `x` along the table, face down like a dealt deck.
+fn tts_transform(x: f32) -> serde_json::Value {
+    serde_json::json!({
+        "posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+        "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0,
+    })
 }
 
 fn deck_title(deck: Deck) -> &'static str {

@@ -17,6 +17,7 @@
 pub use crate::games::changing_lines::art as changing_lines;
 pub mod aids;
 pub mod export;
+pub mod layouts;
 pub mod names;
 pub mod sheet;
 

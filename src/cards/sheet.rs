@@ -7,11 +7,13 @@
 //! card's own bleed is kept (3 mm, less where the margin is too narrow to also hold the
 //! crop marks) so a slightly-off cut shows no white edge. Crop marks sit in the margins
 //! only, at least [`PRINTER_SAFE_MM`] inside the paper edge, so every cut keeps a printed
-//! mark on a printer that cannot print the outer 5 mm. Pages alternate fronts and backs; on a back page the columns are mirrored (A B C
-//! becomes C B A), so after a duplex print flipped on the long edge each back lands
-//! behind its front. Every page has TrimBox (the 3×3 block) and BleedBox (the block
+//! mark on a printer that cannot print the outer 5 mm. Pages alternate fronts and backs;
+//! on a back page the columns are mirrored (A B C becomes C B A), so after a duplex print
+//! flipped on the long edge each back lands behind its front; for the short edge the back
+//! page is also turned 180°. `--back-offset` moves every back page to cancel a printer's
+//! drift ([`Duplex`]). Every page has TrimBox (the 3×3 block) and BleedBox (the block
 //! plus the kept bleed), and the PDF asks viewers to print at 100 % and duplex on the
-//! long edge.
+//! chosen edge.
 
 use resvg::tiny_skia;
 use serde::Serialize;
@@ -20,8 +22,10 @@ use crate::cards::{self, BLEED_MM, CANVAS_HEIGHT_MM, CANVAS_WIDTH_MM, TRIM_HEIGH
 use crate::print::fonts;
 use crate::print::paper::Paper;
 use crate::print::pdf::{self, CropMarks, MmRect, PRINTER_SAFE_MM, PdfError, ViewerPreferences};
+use crate::print::plan::{BackOffset, DuplexEdge};
 use crate::print::render::{self, RenderError};
 use crate::print::template::{self, TemplateError};
+use krilla::geom::Transform;
 
 /// Why a sheet could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -144,18 +148,77 @@ enum Side {
     Backs,
 }
 
+/// How the backs of a two-sided sheet meet their fronts.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct Duplex {
+    /// The edge the printer turns the sheet on.
+    pub edge: DuplexEdge,
+    /// How far every back page is moved.
+    pub back_offset: BackOffset,
+}
+
+impl Duplex {
+    /// Where a back page's drawing goes: for the short edge, the long-edge page turned
+    /// 180° about its centre (the sheet turns top over bottom, so each back must be upside
+    /// down relative to a book-style back); then moved by the offset. In points, for a
+    /// page of `page` mm.
+    pub fn back_transform(&self, page: (f32, f32)) -> Transform {
+        let (w, h) = (page.0 * pdf::PT_PER_MM, page.1 * pdf::PT_PER_MM);
+        let (dx, dy) = (self.back_offset.x * pdf::PT_PER_MM, self.back_offset.y * pdf::PT_PER_MM);
+        match self.edge {
+            DuplexEdge::Long => Transform::from_translate(dx, dy),
+            // p ↦ (w, h) − p, then moved.
+            DuplexEdge::Short => Transform::from_row(-1.0, 0.0, 0.0, -1.0, w + dx, h + dy),
+        }
+    }
+
+    /// A back page's box: `rect` turned (the boxes are centred, so turning keeps them)
+    /// and moved by the offset.
+    pub fn back_box(&self, rect: MmRect, page: (f32, f32)) -> MmRect {
+        let turned = match self.edge {
+            DuplexEdge::Long => rect,
+            DuplexEdge::Short => MmRect::new(page.0 - rect.right(), page.1 - rect.bottom(), rect.w, rect.h),
+        };
+        MmRect::new(turned.x + self.back_offset.x, turned.y + self.back_offset.y, turned.w, turned.h)
+    }
+
+    /// The viewer preference that presets the print dialog.
+    pub fn viewer_preferences(&self) -> ViewerPreferences {
+        let duplex = match self.edge {
+            DuplexEdge::Long => pdf::Duplex::FlipLongEdge,
+            DuplexEdge::Short => pdf::Duplex::FlipShortEdge,
+        };
+        ViewerPreferences { no_print_scaling: true, duplex: Some(duplex) }
+    }
+}
+
 /// The home-print PDF of `cards` (front and back SVG trees, parsed with
-/// [`render::svg_tree`]) on `paper`: for every nine cards a fronts page then a backs page.
-pub fn home_print_pdf(cards: &[(&usvg::Tree, &usvg::Tree)], paper: Paper, title: &str) -> Result<Vec<u8>, SheetError> {
+/// [`render::svg_tree`]) on `paper`: for every nine cards a fronts page then a backs page,
+/// the backs arranged for `duplex`.
+pub fn home_print_pdf(
+    cards: &[(&usvg::Tree, &usvg::Tree)],
+    paper: Paper,
+    title: &str,
+    duplex: Duplex,
+) -> Result<Vec<u8>, SheetError> {
     let sheet = HomeSheet::new(paper);
     let mut doc = pdf::new_document(title);
     let note_font = note_font();
     let sheets = cards.len().div_ceil(HOME_COLS * HOME_ROWS);
     for (i, chunk) in cards.chunks(HOME_COLS * HOME_ROWS).enumerate() {
         for side in [Side::Fronts, Side::Backs] {
-            let settings = pdf::page_settings(sheet.page, sheet.block, sheet.bleed_box())?;
+            let (trim, bleed) = match side {
+                Side::Fronts => (sheet.block, sheet.bleed_box()),
+                Side::Backs => {
+                    (duplex.back_box(sheet.block, sheet.page), duplex.back_box(sheet.bleed_box(), sheet.page))
+                }
+            };
+            let settings = pdf::page_settings(sheet.page, trim, bleed)?;
             let mut page = doc.start_page_with(settings);
             let mut surface = page.surface();
+            if side == Side::Backs {
+                surface.push_transform(&duplex.back_transform(sheet.page));
+            }
             for (k, (front, back)) in chunk.iter().enumerate() {
                 let (col, row) = (k % HOME_COLS, k / HOME_COLS);
                 let (col, tree) = match side {
@@ -166,29 +229,43 @@ pub fn home_print_pdf(cards: &[(&usvg::Tree, &usvg::Tree)], paper: Paper, title:
                 pdf::draw_svg(&mut surface, tree, sheet.canvas(col, row), sheet.clip(col, row))?;
             }
             pdf::draw_crop_marks(&mut surface, &sheet.marks);
+            if side == Side::Backs {
+                surface.pop();
+            }
             if let Some(font) = &note_font {
                 let what = match side {
                     Side::Fronts => "fronts",
                     Side::Backs => "backs",
                 };
-                let note =
-                    format!("{title} · {what} {}/{sheets} · print at 100 % · two-sided, flip on long edge", i + 1);
-                draw_note(&mut surface, font, &sheet, &note);
+                let note = format!(
+                    "{title} · {what} {}/{sheets} · print at 100 % · two-sided, {}",
+                    i + 1,
+                    duplex.edge.words()
+                );
+                draw_note(&mut surface, font, sheet.page, sheet.block.bottom(), &note);
             }
             surface.finish();
             page.finish();
         }
     }
-    Ok(pdf::finish(doc, Some(ViewerPreferences::CARD_SHEETS))?)
+    Ok(pdf::finish(doc, Some(duplex.viewer_preferences()))?)
 }
 
-fn note_font() -> Option<krilla::text::Font> {
+/// The small sans face of the notes in a sheet's margin.
+pub fn note_font() -> Option<krilla::text::Font> {
     let (_, data) = fonts::font_files().iter().find(|(n, _)| *n == "NotoSans-Regular-subset.ttf")?;
     krilla::text::Font::new(krilla::Data::from(*data), 0)
 }
 
-/// A one-line note in the bottom margin, centred between the middle crop marks.
-fn draw_note(surface: &mut krilla::surface::Surface, font: &krilla::text::Font, sheet: &HomeSheet, note: &str) {
+/// A one-line note in the bottom margin (below `bottom` mm on a `page` mm page),
+/// centred, no wider than a card so it stays between the middle crop marks.
+pub fn draw_note(
+    surface: &mut krilla::surface::Surface,
+    font: &krilla::text::Font,
+    page: (f32, f32),
+    bottom: f32,
+    note: &str,
+) {
     let gap = TRIM_WIDTH_MM - 4.0;
     let mut size = 5.0 / pdf::PT_PER_MM;
     let width = cards::text_width(note, size, false);
@@ -196,9 +273,9 @@ fn draw_note(surface: &mut krilla::surface::Surface, font: &krilla::text::Font, 
         size *= gap / width;
     }
     let width = cards::text_width(note, size, false);
-    let x = sheet.page.0 / 2.0 - width / 2.0;
-    let margin = sheet.page.1 - sheet.block.bottom();
-    let y = sheet.block.bottom() + margin / 2.0 + size * 0.35;
+    let x = page.0 / 2.0 - width / 2.0;
+    let margin = page.1 - bottom;
+    let y = bottom + margin / 2.0 + size * 0.35;
     surface.set_stroke(None);
     surface.set_fill(Some(krilla::paint::Fill {
         paint: krilla::color::rgb::Color::new(90, 90, 90).into(),

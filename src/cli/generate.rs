@@ -6,7 +6,7 @@ use crate::core::lang::{Edition, Lang};
 use crate::games::PrintOptions;
 use crate::generate::{GenerateOptions, Part, generate};
 use crate::print::dpi::Dpi;
-use crate::print::plan::Backs;
+use crate::print::plan::{BackOffset, Backs, DuplexEdge, Layout, Layouts};
 use crate::print::profile::Profiles;
 use crate::print::template;
 use anyhow::Context;
@@ -29,10 +29,27 @@ pub struct GenerateArgs {
     /// Make only these parts (repeatable; default: everything).
     #[arg(long, value_enum)]
     only: Vec<Part>,
-    /// Card images for these print profiles (repeatable; default: all). SVGs, contact
-    /// sheets and Tabletop Simulator sheets are always made.
+    /// Card images for these print profiles (repeatable; default: home, tgc and mpc).
+    /// SVGs, contact sheets and Tabletop Simulator sheets are always made.
     #[arg(long, value_enum)]
     profile: Vec<crate::print::profile::Profile>,
+    /// How the home-print card sheets are laid out (repeatable; default: duplex).
+    #[arg(long, value_enum)]
+    layout: Vec<Layout>,
+    /// The edge your duplex printer turns the sheet on; the backs are arranged to match
+    /// and the PDFs preset the print dialog.
+    #[arg(long, value_enum, default_value = "long")]
+    duplex: DuplexEdge,
+    /// Move every back page X mm right and Y mm down (each -10 to 10, e.g. `1.5,-0.5`) to
+    /// cancel your printer's duplex drift; print alignment-test-a4.pdf (or -letter) once
+    /// to read X and Y off its scales.
+    #[arg(long, value_name = "X,Y", default_value = "0,0", allow_hyphen_values = true)]
+    back_offset: BackOffset,
+    /// Where the Tabletop Simulator deck files (`<deck>/tts-deck.json`) find their images,
+    /// e.g. https://example.org/hexforge when the output folder is published there;
+    /// default: `file:///` paths of the sheets as written.
+    #[arg(long, value_name = "URL", value_parser = parse_base_url)]
+    tts_base_url: Option<String>,
     /// Language of the cards and sheets, and of the rulebooks that have that language (Zhi
     /// Pai in French, written as rulebooks/zhi-pai-fr-*.pdf); Chinese names are always printed.
     #[arg(long, value_enum, default_value = "en")]
@@ -79,9 +96,18 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
         Some(file) => Lang::Edition(read_edition(file, args.lang)?),
         None => args.lang,
     };
-    let base_url = args.base_url.map(|url| &*Box::leak(url.into_boxed_str()));
-    let print =
-        PrintOptions { dpi: args.dpi, lang, profiles: Profiles::from_list(&args.profile), backs: args.backs, base_url };
+    let leak = |url: String| &*Box::leak(url.into_boxed_str());
+    let print = PrintOptions {
+        dpi: args.dpi,
+        lang,
+        profiles: Profiles::from_list(&args.profile),
+        backs: args.backs,
+        base_url: args.base_url.map(leak),
+        layouts: Layouts::from_list(&args.layout),
+        duplex: args.duplex,
+        back_offset: args.back_offset,
+        tts_base_url: args.tts_base_url.map(leak),
+    };
     let options = GenerateOptions { out: args.out, print, parts };
     let started = std::time::Instant::now();
     let bar = progress_bar();

@@ -6,7 +6,7 @@ use clap::builder::PossibleValue;
 
 use crate::cards::Lang;
 use crate::generate::Part;
-use crate::print::plan::Backs;
+use crate::print::plan::{Backs, DuplexEdge, Layout};
 use crate::print::profile::Profile;
 
 impl ValueEnum for Part {
@@ -42,6 +42,26 @@ impl ValueEnum for Lang {
 impl ValueEnum for Backs {
     fn value_variants<'a>() -> &'a [Self] {
         Backs::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.key()).help(self.about()))
+    }
+}
+
+impl ValueEnum for Layout {
+    fn value_variants<'a>() -> &'a [Self] {
+        Layout::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.key()).help(self.about()))
+    }
+}
+
+impl ValueEnum for DuplexEdge {
+    fn value_variants<'a>() -> &'a [Self] {
+        DuplexEdge::ALL
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {

@@ -1,11 +1,13 @@
 //! Putting things on paper: templates, fonts, SVG to PNG, PDFs, sheets of cards, boards
 //! tiled over pages, print profiles and the atomic output folder. Knows no game rules.
 
+pub mod cmyk;
 pub mod dpi;
 pub mod fonts;
 pub mod output;
 pub mod paper;
 pub mod pdf;
+pub mod pdfx;
 pub mod plan;
 pub mod profile;
 pub mod render;

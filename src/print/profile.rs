@@ -4,7 +4,12 @@
 //!   plus the A4 and Letter PDFs for printing at home.
 //! - `tgc`: The Game Crafter, poker: 825×1125 px, 37.5 px bleed.
 //! - `mpc`: MakePlayingCards, poker: 822×1122 px, 36 px bleed.
-//! - `all`: all of the above (the default).
+//! - `dtc`: DriveThruCards: one PDF/X-1a file per deck, a 2.75×3.75 in page per face
+//!   (front, back, front, back …), CMYK for US web coated presses.
+//! - `all`: all of the above.
+//!
+//! Without `--profile`, a run makes `home`, `tgc` and `mpc`; `dtc` is made when asked for
+//! (by name or with `all`), since its CMYK conversion doubles a deck's time.
 //!
 //! SVGs, the contact sheet and the Tabletop Simulator sheets are made for every profile:
 //! they are the deck itself and its previews. The pixel canvases of the services live in
@@ -23,12 +28,13 @@ pub enum Profile {
     Home,
     Tgc,
     Mpc,
+    Dtc,
     All,
 }
 
 impl Profile {
     /// Every profile, as offered on the command line.
-    pub const ALL: &'static [Profile] = &[Profile::Home, Profile::Tgc, Profile::Mpc, Profile::All];
+    pub const ALL: &'static [Profile] = &[Profile::Home, Profile::Tgc, Profile::Mpc, Profile::Dtc, Profile::All];
 
     /// The name on the command line: `home`, `tgc`, `mpc`, `all`.
     pub fn key(self) -> &'static str {
@@ -36,6 +42,7 @@ impl Profile {
             Profile::Home => "home",
             Profile::Tgc => "tgc",
             Profile::Mpc => "mpc",
+            Profile::Dtc => "dtc",
             Profile::All => "all",
         }
     }
@@ -48,7 +55,8 @@ impl Profile {
             }
             Profile::Tgc => "The Game Crafter: 825×1125 px per face",
             Profile::Mpc => "MakePlayingCards: 822×1122 px per face",
-            Profile::All => "every profile (default)",
+            Profile::Dtc => "DriveThruCards: one PDF/X-1a per deck (CMYK, US web coated), a 2.75×3.75 in page per face",
+            Profile::All => "every profile, dtc included (default: home, tgc and mpc)",
         }
     }
 
@@ -57,16 +65,18 @@ impl Profile {
         match self {
             Profile::Tgc => Some(&render::TGC_POKER),
             Profile::Mpc => Some(&render::MPC_POKER),
+            Profile::Dtc => Some(&render::DTC_POKER),
             Profile::Home | Profile::All => None,
         }
     }
 
-    /// The folder name of the profile's card images: `png`, `tgc` or `mpc`.
+    /// The folder name of the profile's card images: `png`, `tgc`, `mpc` or `dtc`.
     pub fn folder(self) -> &'static str {
         match self {
             Profile::Home | Profile::All => "png",
             Profile::Tgc => "tgc",
             Profile::Mpc => "mpc",
+            Profile::Dtc => "dtc",
         }
     }
 }
@@ -80,25 +90,37 @@ pub struct Profiles {
     pub tgc: bool,
     /// MakePlayingCards images.
     pub mpc: bool,
+    /// DriveThruCards PDF/X-1a files.
+    pub dtc: bool,
 }
 
 impl Profiles {
     /// Every profile.
-    pub const ALL: Profiles = Profiles { home: true, tgc: true, mpc: true };
+    pub const ALL: Profiles = Profiles { home: true, tgc: true, mpc: true, dtc: true };
 
-    /// The union of `chosen`; nothing chosen means all.
+    /// What a run makes when no profile is named: home print, TGC and MPC images.
+    pub const DEFAULT: Profiles = Profiles { home: true, tgc: true, mpc: true, dtc: false };
+
+    /// Home print only (what most tests need).
+    pub const HOME: Profiles = Profiles { home: true, tgc: false, mpc: false, dtc: false };
+
+    /// The union of `chosen`; nothing chosen means [`Profiles::DEFAULT`].
     pub fn from_list(chosen: &[Profile]) -> Profiles {
-        if chosen.is_empty() || chosen.contains(&Profile::All) {
+        if chosen.is_empty() {
+            return Profiles::DEFAULT;
+        }
+        if chosen.contains(&Profile::All) {
             return Profiles::ALL;
         }
         Profiles {
             home: chosen.contains(&Profile::Home),
             tgc: chosen.contains(&Profile::Tgc),
             mpc: chosen.contains(&Profile::Mpc),
+            dtc: chosen.contains(&Profile::Dtc),
         }
     }
 
-    /// The print services chosen, in a fixed order.
+    /// The print services that take PNG images, in a fixed order.
     pub fn services(self) -> Vec<Profile> {
         [(self.tgc, Profile::Tgc), (self.mpc, Profile::Mpc)].into_iter().filter_map(|(on, p)| on.then_some(p)).collect()
     }
@@ -106,7 +128,7 @@ impl Profiles {
 
 impl Default for Profiles {
     fn default() -> Self {
-        Profiles::ALL
+        Profiles::DEFAULT
     }
 }
 
@@ -116,10 +138,12 @@ mod tests {
 
     #[test]
     fn profiles_combine() {
-        assert_eq!(Profiles::from_list(&[]), Profiles::ALL);
+        assert_eq!(Profiles::from_list(&[]), Profiles::DEFAULT);
+        assert!(!Profiles::from_list(&[]).dtc, "the default output stays as it was");
         assert_eq!(Profiles::from_list(&[Profile::Tgc, Profile::All]), Profiles::ALL);
         let p = Profiles::from_list(&[Profile::Tgc, Profile::Home]);
-        assert_eq!(p, Profiles { home: true, tgc: true, mpc: false });
+        assert_eq!(p, Profiles { home: true, tgc: true, mpc: false, dtc: false });
+        assert!(Profiles::from_list(&[Profile::Dtc]).dtc);
         assert_eq!(p.services(), [Profile::Tgc]);
     }
 

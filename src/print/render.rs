@@ -76,6 +76,11 @@ pub const TGC_POKER: PrintProfile =
 pub const MPC_POKER: PrintProfile =
     PrintProfile { name: "mpc", width_px: 822, height_px: 1122, trim_width_px: 750, trim_height_px: 1050, dpi: 300.0 };
 
+/// DriveThruCards, poker size: a 2.75×3.75 in page (2.5×3.5 in card plus 1/8 in bleed
+/// on each side) at 300 dpi, the resolution the shop asks for: the same canvas as TGC's.
+pub const DTC_POKER: PrintProfile =
+    PrintProfile { name: "dtc", width_px: 825, height_px: 1125, trim_width_px: 750, trim_height_px: 1050, dpi: 300.0 };
+
 /// The usvg options every render uses: bundled fonts only, Noto Sans for text without
 /// a `font-family`, and `dpi` to convert absolute units (`width="69mm"` is 815 px at
 /// 300 dpi).
@@ -182,6 +187,12 @@ pub fn svg_to_pixmap(svg: &str, dpi: f32) -> Result<tiny_skia::Pixmap, RenderErr
 ///
 /// The PNG records the profile's dpi.
 pub fn svg_to_png_sized(svg: &str, profile: &PrintProfile, bleed_mm: f32) -> Result<Vec<u8>, RenderError> {
+    encode_png(svg_to_pixmap_sized(svg, profile, bleed_mm)?, profile.dpi)
+}
+
+/// The pixels of [`svg_to_png_sized`], before encoding (the DriveThruCards PDF converts
+/// them to CMYK).
+pub fn svg_to_pixmap_sized(svg: &str, profile: &PrintProfile, bleed_mm: f32) -> Result<tiny_skia::Pixmap, RenderError> {
     check_dpi(profile.dpi)?;
     // Parse at 96 dpi: user units are then CSS px, and bleed_mm converts exactly.
     let tree = svg_tree(svg, 96.0)?;
@@ -211,7 +222,7 @@ pub fn svg_to_png_sized(svg: &str, profile: &PrintProfile, bleed_mm: f32) -> Res
     let (x0, x1) = covered(dx, w * scale, cw);
     let (y0, y1) = covered(dy, h * scale, ch);
     extend_edges(&mut pixmap, x0, x1, y0, y1);
-    encode_png(pixmap, profile.dpi)
+    Ok(pixmap)
 }
 
 /// Encodes a rendered pixmap as an 8-bit RGBA PNG (fast compression) with a pHYs chunk

@@ -15,7 +15,7 @@ pub fn home_print_options(out: &Path) -> GenerateOptions {
         out: out.to_path_buf(),
         print: PrintOptions {
             dpi: Dpi::new(72).expect("72 is in range"),
-            profiles: Profiles { home: true, tgc: false, mpc: false },
+            profiles: Profiles::HOME,
             ..Default::default()
         },
         parts: Part::ALL.iter().copied().filter(|&p| !matches!(p, Part::Rulebooks | Part::Puzzles)).collect(),
