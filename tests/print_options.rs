@@ -391,7 +391,7 @@ fn the_alignment_test_has_two_sides_and_says_how_to_use_it() {
     }
     // The rulebook's print page explains it.
     let book = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/rulebooks/common.typ")).unwrap();
-    assert!(book.contains("alignment-test") && book.contains("--back-offset"));
+    assert!(book.contains("alignment-test-") && book.contains("--back-offset X,Y") && book.contains("--layout fold"));
 }
 
 // ----------------------------------------------------------------------------------
