@@ -373,3 +373,21 @@ fn two_servers_on_one_postgres_agree() {
     assert_eq!(seen_by_one["solved"], before["solved"].as_u64().unwrap() + 4);
     assert_eq!(seen_by_one["optimal"], before["optimal"].as_u64().unwrap() + 3);
 }
+
+/// Regression: dropping the writer's handle stopped the writer, so nothing was written.
+#[tokio::test]
+async fn a_writer_whose_handle_is_dropped_keeps_writing() {
+    let dir = TempDir::new("dropped-handle");
+    let database = Database::sqlite_file(&dir.0.join("results.sqlite3"));
+    let (results, writer) = Results::start(&database, RecordRate::default(), 100).await.unwrap().unwrap();
+    drop(writer);
+    let id: hexforge::puzzles::PuzzleId = "zhipai-2".parse().unwrap();
+    let verdict = hexforge::api::puzzles::check(&id, &Answer::Turns(vec![hexforge::puzzles::Turn::Pass])).unwrap();
+    results.record(None, hexforge::results::Record::of(&id, &verdict, 0));
+    let start = Instant::now();
+    while results.store.counts("zhipai-2").await.unwrap().attempts == 0 {
+        assert!(start.elapsed() < WRITE_WAIT, "the record is written");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(results.recorder.counters().recorded.load(Ordering::Relaxed), 1);
+}
