@@ -14,11 +14,18 @@
 //! `hexforge::http::serve_with` with `ServeOptions::default()` (access log off, connection
 //! limit, header timeout) and tracing at `info` unless `RUST_LOG` says otherwise
 //! (`RUST_LOG=warn scripts/loadtest.sh` measures the quieter setting).
+//!
+//! `--results` measures instead what recording costs: `POST /api/puzzles/{id}/check`
+//! (a solved answer) on a server without a results store against the same on a server
+//! recording every answer (no rate limit, so each request is written), both in the same
+//! run and interleaved the same way. The store is a fresh SQLite file in a temporary
+//! folder, or `--database URL`; `--min-ratio` then applies to recording ÷ not recording.
 
 use axum::Router;
 use axum::routing::get;
 use clap::Parser;
 use hexforge::http::{AppState, ServeOptions, serve_with};
+use hexforge::results::{Database, RecordRate, Results};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -39,14 +46,21 @@ struct Args {
     /// Seconds of warm-up per target before the first round (0-10).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(0..=10))]
     warmup: u64,
-    /// Required ratio of each hexforge target to hello-world (exit 1 below it).
-    #[arg(long, default_value_t = 0.7)]
-    min_ratio: f64,
+    /// Required ratio of each hexforge target to hello-world (exit 1 below it); default
+    /// 0.7, and 0.8 of recording to not recording with --results.
+    #[arg(long)]
+    min_ratio: Option<f64>,
     /// Connections that keep asking the hardest Zhi Pai question known (about 5 s of
     /// search each) during the whole run, to see whether slow searches starve fast
     /// requests (0-64; answers 503 when every search slot is busy).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=64))]
     heavy: u64,
+    /// Compare the puzzle check without a results store and with one (see above).
+    #[arg(long)]
+    results: bool,
+    /// With --results: the store (default: a fresh SQLite file, removed afterwards).
+    #[arg(long, value_name = "URL")]
+    database: Option<Database>,
 }
 
 /// The worst question the hunt found (README, Performance): impossible, about 5 s.
@@ -242,11 +256,135 @@ async fn bind(router: Router) -> SocketAddr {
     addr
 }
 
+/// Runs every target `rounds` times, interleaved, after a warm-up each.
+fn measure(client: &tokio::runtime::Runtime, targets: &[Target], args: &Args) -> Vec<Stats> {
+    let mut totals: Vec<Stats> = targets.iter().map(|_| Stats::default()).collect();
+    client.block_on(async {
+        if args.warmup > 0 {
+            for target in targets {
+                load(target, args.connections, Duration::from_secs(args.warmup)).await;
+            }
+        }
+        for _ in 0..args.rounds {
+            for (target, total) in targets.iter().zip(totals.iter_mut()) {
+                let stats = load(target, args.connections, Duration::from_secs(args.duration)).await;
+                let elapsed = total.elapsed + stats.elapsed;
+                total.merge(stats);
+                total.elapsed = elapsed;
+            }
+        }
+    });
+    totals
+}
+
+/// `--results`: the puzzle check without a store, then recording every answer.
+fn results_mode(args: &Args) -> std::process::ExitCode {
+    let scratch = std::env::temp_dir().join(format!("hexforge-loadtest-{}", std::process::id()));
+    let database = match &args.database {
+        Some(database) => database.clone(),
+        None => {
+            std::fs::create_dir_all(&scratch).expect("a scratch folder");
+            Database::sqlite_file(&scratch.join("results.sqlite3"))
+        }
+    };
+    let servers = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let unlimited = RecordRate { per_minute: u32::MAX, burst: u32::MAX };
+    let (bare, recording, results) = servers.block_on(async {
+        let (results, _writer) = Results::start(&database, unlimited, hexforge::results::recorder::DEFAULT_QUEUE)
+            .await
+            .expect("the results store opens")
+            .expect("--database none records nothing; give a database");
+        let mut addrs = Vec::new();
+        for state in [AppState::new("output"), AppState::new("output").with_results(results.clone())] {
+            let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind a loopback port");
+            addrs.push(listener.local_addr().expect("bound"));
+            let serving = serve_with(listener, state, ServeOptions::default(), std::future::pending());
+            tokio::spawn(async move { serving.await.expect("server runs") });
+        }
+        (addrs[0], addrs[1], results)
+    });
+    let id = "pathways-2026-11-24";
+    let hexforge::api::puzzles::PuzzleView::Ladder(ladder) =
+        hexforge::api::puzzles::show(&id.parse().expect("an id"), true)
+    else {
+        unreachable!("a pathways id names a ladder")
+    };
+    let cards: Vec<String> = ladder
+        .solution
+        .unwrap_or_default()
+        .iter()
+        .map(|h| format!(r#"{{"card":{},"orientation":"dark"}}"#, h.number()))
+        .collect();
+    let body = format!(r#"{{"sequence":[{}]}}"#, cards.join(","));
+    let path = format!("/api/puzzles/{id}/check");
+    let targets = [
+        Target { name: "POST /api/puzzles/{id}/check, no store", addr: bare, request: post_request(&path, &body) },
+        Target {
+            name: "POST /api/puzzles/{id}/check, recording",
+            addr: recording,
+            request: post_request(&path, &body),
+        },
+    ];
+    println!(
+        "loopback load test of recording: {} connections, {} s per target x {} rounds, {} s warm-up; {} cores; store {}",
+        args.connections,
+        args.duration,
+        args.rounds,
+        args.warmup,
+        std::thread::available_parallelism().map_or(0, |n| n.get()),
+        database
+    );
+    let client = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let mut totals = measure(&client, &targets, args);
+    // Let the writer catch up before counting what it wrote.
+    std::thread::sleep(Duration::from_secs(2));
+    let counters = results.recorder.counters();
+    let load = |c: &std::sync::atomic::AtomicU64| c.load(std::sync::atomic::Ordering::Relaxed);
+    let baseline = totals[0].rps();
+    println!();
+    println!("| target | requests/s | p50 ms | p99 ms | errors | vs no store |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (target, stats) in targets.iter().zip(totals.iter_mut()) {
+        println!(
+            "| {} | {:.0} | {:.2} | {:.2} | {} | {:.2}x |",
+            target.name,
+            stats.rps(),
+            stats.percentile(0.50),
+            stats.percentile(0.99),
+            stats.errors,
+            stats.rps() / baseline
+        );
+    }
+    println!();
+    println!(
+        "records: {} written, {} dropped (queue full), {} failed, {} rate-limited",
+        load(&counters.recorded),
+        load(&counters.dropped),
+        load(&counters.failed),
+        load(&counters.rate_limited)
+    );
+    let ratio = totals[1].rps() / baseline;
+    let min_ratio = args.min_ratio.unwrap_or(0.8);
+    let pass = ratio >= min_ratio && totals.iter().all(|s| s.errors == 0);
+    println!(
+        "{}: recording answers at {ratio:.2}x the requests/s of not recording ({} {:.2}x, 0 errors)",
+        if pass { "PASS" } else { "FAIL" },
+        if pass { "at least" } else { "expected at least" },
+        min_ratio
+    );
+    drop(servers);
+    let _ = std::fs::remove_dir_all(&scratch);
+    if pass { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::from(1) }
+}
+
 fn main() -> std::process::ExitCode {
     let args = Args::parse();
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
+    if args.results {
+        return results_mode(&args);
+    }
 
     // Servers: one runtime, two workers, like `hexforge serve` on this 2-core machine.
     let servers = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
@@ -300,7 +438,6 @@ fn main() -> std::process::ExitCode {
 
     // Client: a runtime of its own, one thread.
     let client = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    let duration = Duration::from_secs(args.duration);
     println!(
         "loopback load test: {} connections, {} s per target x {} rounds, {} s warm-up; {} cores",
         args.connections,
@@ -309,7 +446,6 @@ fn main() -> std::process::ExitCode {
         args.warmup,
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
-    let mut totals: Vec<Stats> = targets.iter().map(|_| Stats::default()).collect();
     let heavy = client.block_on(async {
         let whole = Duration::from_secs(
             args.warmup * targets.len() as u64 + args.duration * args.rounds * targets.len() as u64,
@@ -317,21 +453,7 @@ fn main() -> std::process::ExitCode {
         let deadline = Instant::now() + whole;
         (0..args.heavy).map(|_| tokio::spawn(heavy_connection(hexforge, deadline))).collect::<Vec<_>>()
     });
-    client.block_on(async {
-        if args.warmup > 0 {
-            for target in &targets {
-                load(target, args.connections, Duration::from_secs(args.warmup)).await;
-            }
-        }
-        for _ in 0..args.rounds {
-            for (target, total) in targets.iter().zip(totals.iter_mut()) {
-                let stats = load(target, args.connections, duration).await;
-                let elapsed = total.elapsed + stats.elapsed;
-                total.merge(stats);
-                total.elapsed = elapsed;
-            }
-        }
-    });
+    let mut totals = measure(&client, &targets, &args);
 
     let (answered, refused) = client.block_on(async {
         let mut sums = (0, 0);
@@ -349,13 +471,14 @@ fn main() -> std::process::ExitCode {
         );
     }
     let baseline = totals[0].rps();
+    let min_ratio = args.min_ratio.unwrap_or(0.7);
     println!();
     println!("| target | requests/s | p50 ms | p99 ms | errors | vs hello-world |");
     println!("|---|---:|---:|---:|---:|---:|");
     let mut pass = true;
     for (i, (target, stats)) in targets.iter().zip(totals.iter_mut()).enumerate() {
         let ratio = stats.rps() / baseline;
-        if i > 0 && (ratio < args.min_ratio || stats.errors > 0) {
+        if i > 0 && (ratio < min_ratio || stats.errors > 0) {
             pass = false;
         }
         if stats.errors > 0 {
@@ -376,7 +499,7 @@ fn main() -> std::process::ExitCode {
         "{}: every hexforge target {} {:.2}x hello-world with 0 errors",
         if pass { "PASS" } else { "FAIL" },
         if pass { "reaches" } else { "should reach" },
-        args.min_ratio
+        min_ratio
     );
     if pass { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::from(1) }
 }

@@ -1,8 +1,8 @@
 //! hexforge: print-and-play games from the I Ching.
 //!
 //! One pure core ([`core`]) and the five games built on it ([`games`]), with thin edges
-//! around them: printing ([`print`], [`cards`], [`rulebook`]), the CLI ([`cli`]) and the
-//! HTTP service ([`http`]).
+//! around them: printing ([`print`], [`cards`], [`rulebook`]), the CLI ([`cli`]), the
+//! HTTP service ([`http`]) and its results store ([`results`]).
 #![forbid(unsafe_code)]
 
 pub mod api;
@@ -14,4 +14,5 @@ pub mod generate;
 pub mod http;
 pub mod print;
 pub mod puzzles;
+pub mod results;
 pub mod rulebook;

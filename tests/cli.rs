@@ -218,3 +218,20 @@ fn one_card_is_singular() {
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).starts_with("1 card from 1 to 1"), "{}", stdout(&out));
 }
+
+/// `serve --database` names a bad URL and what is allowed, and a database that cannot be
+/// opened, before listening.
+#[test]
+fn serve_refuses_a_bad_database() {
+    let out = hexforge(&["serve", "--addr", "127.0.0.1:0", "--database", "mysql://u@h/x"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("mysql://u@h/x") && err.contains("sqlite://PATH") && err.contains("postgres://"), "{err}");
+
+    let missing = std::env::temp_dir().join(format!("hexforge-no-such-folder-{}", std::process::id()));
+    let url = format!("sqlite://{}/results.sqlite3", missing.display());
+    let out = hexforge(&["serve", "--addr", "127.0.0.1:0", "--database", &url]);
+    assert_ne!(out.status.code(), Some(0));
+    let err = stderr(&out);
+    assert!(err.contains("cannot open the results database") && err.contains("hexforge-no-such-folder"), "{err}");
+}

@@ -31,13 +31,24 @@ struct Server {
 
 impl Server {
     fn start(downloads: &Path) -> Server {
+        Server::start_with(downloads, None)
+    }
+
+    /// The server recording puzzle results in `database` (`None`: no store).
+    fn start_with(downloads: &Path, database: Option<hexforge::results::Database>) -> Server {
         let (tx, rx) = std::sync::mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let stopped = Arc::clone(&stop);
-        let state = AppState::new(downloads);
+        let mut state = AppState::new(downloads);
         let thread = std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
             runtime.block_on(async move {
+                if let Some(database) = database {
+                    let rate = hexforge::results::RecordRate::default();
+                    let (results, _writer) =
+                        hexforge::results::Results::start(&database, rate, 100).await.unwrap().expect("a store");
+                    state = state.with_results(results);
+                }
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind a loopback port");
                 tx.send(listener.local_addr().unwrap()).unwrap();
                 let shutdown = async move {
@@ -290,7 +301,8 @@ fn the_page_plays_todays_puzzles_by_clicking() {
     use hexforge::puzzles::{Date, PuzzleGame, PuzzleId};
     let Some(chromium) = chromium_or_skip() else { return };
     let downloads = TempDir::new("downloads-today");
-    let server = Server::start(&downloads.0);
+    let database = hexforge::results::Database::sqlite_file(&downloads.0.join("results.sqlite3"));
+    let server = Server::start_with(&downloads.0, Some(database));
     let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
     let today = Date::from_unix_seconds(seconds);
     let glyph = |n: u8| hexforge::core::hexagram::Hexagram::from_number(n.into()).unwrap().symbol();
@@ -320,10 +332,24 @@ fn the_page_plays_todays_puzzles_by_clicking() {
 
     let id = PuzzleId::daily(PuzzleGame::Pathways, today);
     let PuzzleView::Ladder(ladder) = show(&id, true) else { panic!("a ladder") };
-    let cards: Vec<String> = ladder.solution.unwrap()[1..].iter().map(|h| h.number().to_string()).collect();
+    let solution = ladder.solution.unwrap();
+    // Someone found the best answer before: the page then says how everyone did.
+    let sequence: Vec<String> =
+        solution.iter().map(|h| format!(r#"{{"card":{},"orientation":"dark"}}"#, h.number())).collect();
+    let answer = format!(r#"{{"sequence":[{}]}}"#, sequence.join(","));
+    assert!(http_request(server.addr, "POST", &format!("/api/puzzles/{id}/check"), &answer).contains("\"solved\""));
+    let waited = Instant::now();
+    while !http_get(server.addr, &format!("/api/puzzles/{id}/stats")).contains("\"optimal\":1") {
+        assert!(waited.elapsed() < Duration::from_secs(15), "the answer is recorded");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let cards: Vec<String> = solution[1..].iter().map(|h| h.number().to_string()).collect();
     let dom = dump_dom(&chromium, &format!("http://{}/?puzzle={id}&play={}", server.addr, cards.join(",")));
     assert!(attribute(&dom, "today-result", "data-trail").ends_with("solved"));
-    assert!(element(&dom, "today-result").contains(&format!("Solved, {} cards: that is the optimum.", ladder.optimum)));
+    let result = element(&dom, "today-result");
+    assert!(result.contains(&format!("Solved, {} cards: that is the optimum.", ladder.optimum)), "{result}");
+    assert!(result.contains("100 % found the best; you did too."), "{result}");
+    assert!(result.contains(&format!("the generator rates it {}.", ladder.difficulty.rating)), "{result}");
 
     // A card two lines from the start is refused with the rule, and taken back.
     let far = hexforge::core::hexagram::Hexagram::all()
@@ -337,8 +363,18 @@ fn the_page_plays_todays_puzzles_by_clicking() {
 
 /// The body of a GET on the running server.
 fn http_get(addr: SocketAddr, path: &str) -> String {
+    http_request(addr, "GET", path, "")
+}
+
+/// The body of a request with a JSON `body` (none when empty) on the running server.
+fn http_request(addr: SocketAddr, method: &str, path: &str, body: &str) -> String {
     let mut stream = std::net::TcpStream::connect(addr).expect("connect");
-    write!(stream, "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();
     answer.split_once("\r\n\r\n").map(|(_, body)| body.to_owned()).unwrap_or_default()

@@ -917,3 +917,11 @@ async fn puzzles_are_shown_without_their_answer_and_checked() {
         .await
         .assert_error(StatusCode::BAD_REQUEST, &["65"]);
 }
+
+/// Without a results store the stats route says so (503), after checking the id (404).
+#[tokio::test]
+async fn puzzle_stats_need_a_store_and_a_real_puzzle() {
+    get("/api/puzzles/pathways-1/stats").await.assert_error(StatusCode::SERVICE_UNAVAILABLE, &["--database none"]);
+    get("/api/puzzles/pathways-0/stats").await.assert_error(StatusCode::NOT_FOUND, &["pathways-0"]);
+    get("/api/puzzles/daily/stats").await.assert_error(StatusCode::NOT_FOUND, &["daily"]);
+}

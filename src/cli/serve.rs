@@ -2,6 +2,7 @@
 
 use super::Outcome;
 use crate::http::{self, AppState, ServeOptions};
+use crate::results::{Database, RecordRate, Results};
 use anyhow::Context;
 use axum::http::HeaderValue;
 use clap::Args;
@@ -13,6 +14,12 @@ use std::path::PathBuf;
   hexforge serve
   hexforge serve --addr 0.0.0.0:8080 --downloads output --access-log
   hexforge serve --cors-origin https://puzzles.example --cors-origin http://localhost:3000
+  hexforge serve --database sqlite:///var/lib/hexforge/results.sqlite3
+  hexforge serve --database postgres://hexforge@db.internal/hexforge --record-per-minute 30
+
+Every checked puzzle answer is recorded (puzzle, time, verdict, length or score,
+distance from the optimum; nothing about the client) for GET /api/puzzles/ID/stats.
+The database is created and migrated on start.
 
 The page is at http://ADDR/, the API description at http://ADDR/openapi.json, counters
 for Prometheus at http://ADDR/metrics.
@@ -40,6 +47,23 @@ pub struct ServeArgs {
     /// Most connections served at once; more wait until one closes.
     #[arg(long, default_value_t = http::MAX_CONNECTIONS as u64, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_connections: u64,
+    /// Where checked puzzle answers are kept: sqlite://PATH (a file, created if
+    /// missing), postgres://USER[:PASSWORD]@HOST[:PORT]/NAME (several servers may share
+    /// one), or none (record nothing; the stats route answers 503).
+    #[arg(long, value_name = "URL", default_value = crate::results::DEFAULT_DATABASE)]
+    database: Database,
+    /// Answers recorded per client (IP address, IPv6 /64) and minute, on average; the
+    /// checks beyond are answered but not recorded.
+    #[arg(long, value_name = "N", default_value_t = RecordRate::default().per_minute)]
+    record_per_minute: u32,
+    /// Answers a client may have recorded at once before --record-per-minute applies
+    /// (a game played on the page checks every move). 0 records nothing.
+    #[arg(long, value_name = "N", default_value_t = RecordRate::default().burst)]
+    record_burst: u32,
+    /// Answers waiting to be written before new ones are dropped (counted in
+    /// hexforge_results_dropped_total).
+    #[arg(long, value_name = "N", default_value_t = crate::results::recorder::DEFAULT_QUEUE, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=10_000_000))]
+    record_queue: usize,
 }
 
 /// An origin as browsers send it: `*`, or `http(s)://host[:port]` with no path.
@@ -73,7 +97,31 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
     };
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the async runtime")?;
-    runtime.block_on(http::run(args.addr, AppState::new(args.downloads), options))?;
+    let rate = RecordRate { per_minute: args.record_per_minute, burst: args.record_burst };
+    runtime.block_on(async move {
+        let results = Results::start(&args.database, rate, args.record_queue).await?;
+        let mut state = AppState::new(args.downloads);
+        let writer = match results {
+            Some((results, writer)) => {
+                tracing::info!(database = %args.database, "recording puzzle results");
+                state = state.with_results(results);
+                Some(writer)
+            }
+            None => {
+                tracing::info!("recording no puzzle results (--database none)");
+                None
+            }
+        };
+        let store = state.results.as_ref().map(|r| r.store.clone());
+        let served = http::run(args.addr, state, options).await;
+        if let Some(writer) = writer {
+            writer.finish(std::time::Duration::from_secs(10)).await;
+        }
+        if let Some(store) = store {
+            store.close().await;
+        }
+        served
+    })?;
     Ok(Outcome::Success)
 }
 

@@ -12,6 +12,14 @@
 //! | `hexforge_card_cache_entries` | gauge | |
 //! | `hexforge_searches_inline_total` | counter | |
 //! | `hexforge_searches_pooled_total` | counter | |
+//! | `hexforge_results_recorded_total` | counter | |
+//! | `hexforge_results_dropped_total` | counter | |
+//! | `hexforge_results_failed_total` | counter | |
+//! | `hexforge_results_rate_limited_total` | counter | |
+//!
+//! The `hexforge_results_*` counters say what became of checked puzzle answers
+//! ([`crate::results`]): written, dropped on a full queue, lost to a database error,
+//! or not recorded because the client was over its rate. All stay 0 without a store.
 //!
 //! The same middleware ([`observe`]) writes the access log when it is on: one line per
 //! request at target `hexforge::access`, with a request id that the response also
@@ -159,6 +167,8 @@ impl Metrics {
         }
         let (hits, misses) = state.cards.hits_and_misses();
         let load = |counter: &AtomicU64| counter.load(Relaxed);
+        let results = state.results.as_ref().map(|r| r.recorder.counters());
+        let result = |pick: fn(&crate::results::RecorderCounters) -> &AtomicU64| results.map_or(0, |c| load(pick(c)));
         let gauges = [
             ("hexforge_http_connections_open", "gauge", "Connections open now.", self.connections_open.load(Relaxed)),
             ("hexforge_card_cache_hits_total", "counter", "Card faces answered from the cache.", hits),
@@ -170,6 +180,30 @@ impl Metrics {
                 "counter",
                 "Puzzle searches moved to the blocking pool.",
                 load(&self.searches_pooled),
+            ),
+            (
+                "hexforge_results_recorded_total",
+                "counter",
+                "Checked puzzle answers written to the results store.",
+                result(|c| &c.recorded),
+            ),
+            (
+                "hexforge_results_dropped_total",
+                "counter",
+                "Checked puzzle answers not recorded because the results queue was full.",
+                result(|c| &c.dropped),
+            ),
+            (
+                "hexforge_results_failed_total",
+                "counter",
+                "Checked puzzle answers lost because the results database refused them.",
+                result(|c| &c.failed),
+            ),
+            (
+                "hexforge_results_rate_limited_total",
+                "counter",
+                "Checked puzzle answers not recorded because the client was over its rate.",
+                result(|c| &c.rate_limited),
             ),
         ];
         for (name, kind, help, value) in gauges {

@@ -118,6 +118,9 @@ pub struct AppState {
     /// One permit per search that may run at once (default: one per core); a puzzle
     /// request finding none free is answered 503 with `Retry-After: 1`.
     pub search_slots: Arc<tokio::sync::Semaphore>,
+    /// Where checked puzzle answers are recorded; `None` (the default) records nothing
+    /// and the stats route answers 503.
+    pub results: Option<crate::results::Results>,
 }
 
 impl AppState {
@@ -128,7 +131,13 @@ impl AppState {
             cards: Arc::new(CardCache::default()),
             metrics: Arc::new(Metrics::new()),
             search_slots: Arc::new(tokio::sync::Semaphore::new(default_search_slots())),
+            results: None,
         }
+    }
+
+    /// This state recording checked puzzle answers in `results`.
+    pub fn with_results(self, results: crate::results::Results) -> AppState {
+        AppState { results: Some(results), ..self }
     }
 
     /// This state with room for `slots` searches at once (0 refuses every search).
@@ -360,7 +369,7 @@ pub async fn serve_with(
         };
         let stream = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 Err(e) => {
                     // Out of file descriptors and the like: wait, then go on.
                     tracing::warn!(error = %e, "cannot accept a connection");
@@ -370,8 +379,11 @@ pub async fn serve_with(
             },
             () = &mut shutdown => break,
         };
+        let (stream, peer) = stream;
         let _ = stream.set_nodelay(true);
-        let service = TowerToHyperService::new(router.clone());
+        // The peer's address, for the results rate limit (and nothing else).
+        let router = tower::Layer::layer(&axum::Extension(PeerAddr(peer.ip())), router.clone());
+        let service = TowerToHyperService::new(router);
         let connection =
             graceful.watch(builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned());
         let metrics = Arc::clone(&metrics);
@@ -392,6 +404,11 @@ pub async fn serve_with(
     }
     Ok(())
 }
+
+/// The address of the client at the other end of the connection, set by [`serve_with`]
+/// in each request's extensions; absent when the router is driven without a socket.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PeerAddr(pub std::net::IpAddr);
 
 /// Completes on Ctrl-C, or on SIGTERM on Unix.
 pub async fn shutdown_signal() {

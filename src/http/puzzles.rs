@@ -1,14 +1,22 @@
-//! The puzzle routes (SPEC §8): today's puzzle, a puzzle by id (never its answer) and the
-//! check of an answer, with the JSON of `hexforge puzzle … --json`.
+//! The puzzle routes (SPEC §8): today's puzzle, a puzzle by id (never its answer), the
+//! check of an answer, with the JSON of `hexforge puzzle … --json`, and how everyone
+//! fared with a puzzle (from the results store, [`crate::results`]).
 
-use super::Routes;
 use super::error::{AppError, Json, Path, Query};
+use super::{AppState, PeerAddr, Routes};
 use crate::api::puzzles::{self, AnswerError, CheckRequest, PuzzleCheck, PuzzleView};
 use crate::puzzles::{Date, PuzzleError, PuzzleGame, PuzzleId};
+use crate::results::{PuzzleStats, Record};
+use axum::extract::{Extension, State};
+use axum::http::StatusCode;
 use serde::Deserialize;
 
 pub(super) fn routes(routes: Routes) -> Routes {
-    routes.get("/api/puzzles/daily", daily).get("/api/puzzles/{id}", one).post("/api/puzzles/{id}/check", check)
+    routes
+        .get("/api/puzzles/daily", daily)
+        .get("/api/puzzles/{id}", one)
+        .post("/api/puzzles/{id}/check", check)
+        .get("/api/puzzles/{id}/stats", stats)
 }
 
 impl From<PuzzleError> for AppError {
@@ -57,10 +65,33 @@ async fn one(Path(id): Path<String>) -> Result<Json<PuzzleView>, AppError> {
 }
 
 /// `POST /api/puzzles/{id}/check`: the verdict on `{"sequence":[…]}` (a ladder) or
-/// `{"turns":[…]}` (a deal).
-async fn check(Path(id): Path<String>, Json(request): Json<CheckRequest>) -> Result<Json<PuzzleCheck>, AppError> {
+/// `{"turns":[…]}` (a deal). A verdict is recorded when the server keeps results and the
+/// client is within its rate; either way it is answered at once.
+async fn check(
+    State(state): State<AppState>,
+    peer: Option<Extension<PeerAddr>>,
+    Path(id): Path<String>,
+    Json(request): Json<CheckRequest>,
+) -> Result<Json<PuzzleCheck>, AppError> {
     let id: PuzzleId = id.parse()?;
-    Ok(Json(puzzles::check(&id, &request.answer()?)?))
+    let verdict = puzzles::check(&id, &request.answer()?)?;
+    if let Some(results) = &state.results {
+        results.record(peer.map(|Extension(PeerAddr(ip))| ip), Record::of(&id, &verdict, crate::results::now_millis()));
+    }
+    Ok(Json(verdict))
+}
+
+/// `GET /api/puzzles/{id}/stats`: `{"attempts":…,"solved":…,"optimal":…,"distribution":{…},…}`.
+async fn stats(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<PuzzleStats>, AppError> {
+    let id: PuzzleId = id.parse()?;
+    let Some(results) = &state.results else {
+        return Err(AppError::Rejected {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: "this server keeps no results (it runs with --database none)".to_string(),
+        });
+    };
+    let counts = results.store.counts(&id.to_string()).await.map_err(|e| AppError::Internal(e.into()))?;
+    Ok(Json(PuzzleStats::new(&id, counts)))
 }
 
 /// Today's date, UTC.

@@ -1,8 +1,8 @@
 // Today's puzzles: the daily Pathways ladder and Zhi Pai deal, played by clicking cards.
 // The server holds the answers: every move is sent to POST /api/puzzles/{id}/check, a
 // refused move is taken back with the rule it breaks, and the optimum is only what the
-// puzzle states. At the end: a spoiler-free result to copy and a streak kept in this
-// browser's local storage.
+// puzzle states. At the end: a spoiler-free result to copy, a streak kept in this
+// browser's local storage, and how everyone else did (GET /api/puzzles/{id}/stats).
 import { api, hexagram } from './api.js';
 import { $, el, hexLabel } from './dom.js';
 
@@ -102,6 +102,7 @@ async function play(m) {
     return draw();
   }
   const r = answer.data;
+  let stats = null;
   box.dataset.state = r.state;
   if (r.active && r.state !== 'broken') state.active = r.active;
   if (r.state === 'broken') {
@@ -109,14 +110,15 @@ async function play(m) {
     box.textContent = 'Refused: ' + r.errors.join(' ') + ' (' + r.rule + ')';
   } else if (r.state === 'solved') {
     state.done = true;
-    finish(r);
+    stats = finish(r);
   } else {
     box.textContent = 'Legal so far: keep going.';
   }
   draw();
+  await stats;
 }
 
-/** The end: the result, a spoiler-free text to share, and the streak. */
+/** The end: the result, a spoiler-free text to share, the streak; then how everyone did. */
 function finish(r) {
   const p = state.puzzle;
   const zhipai = p.game === 'zhipai';
@@ -131,6 +133,27 @@ function finish(r) {
     el('p', { class: 'verdict', text: 'Solved, ' + reached + ': ' + (r.distance === 0 ? 'that is the optimum.' : r.distance + ' more than the optimum (' + p.optimum + ').') }),
     el('p', { text: 'Streak: ' + streak + (streak === 1 ? ' day.' : ' days.') }),
     el('label', { class: 'wide' }, 'Share (no card numbers)', el('input', { type: 'text', id: 'today-share', readonly: true, value: share })));
+  return showStats(p, r);
+}
+
+/**
+ * How everyone did, under the result: "41 % found the best; you did too." and the
+ * difficulty measured from players beside the generator's rating. Nothing is shown when
+ * the server keeps no results.
+ */
+async function showStats(p, r) {
+  const answer = await api('/api/puzzles/' + encodeURIComponent(p.id) + '/stats');
+  if (!answer.ok || state.puzzle !== p) return;
+  const s = answer.data;
+  const share = s.solved ? Math.round((100 * s.optimal) / s.solved) : 0;
+  const you = r.distance === 0 ? 'you did too.' : 'you were ' + r.distance + ' off.';
+  const best = s.solved ? share + ' % found the best; ' + you + ' (' + s.optimal + ' of ' + s.solved + ' solved answers, ' + s.attempts + ' checked)' : 'You are the first to solve it.';
+  const measured = s.measured_difficulty === null
+    ? 'not measured yet (fewer than 10 solved answers)'
+    : Math.round(100 * s.measured_difficulty) + ' % of players miss the best';
+  $('today-result').append(
+    el('p', { id: 'today-stats', text: best }),
+    el('p', { class: 'muted', text: 'Difficulty: ' + measured + '; the generator rates it ' + s.estimated_difficulty.rating + '.' }));
 }
 
 /** Days in a row with a daily puzzle solved, in this browser. */
