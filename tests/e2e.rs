@@ -16,6 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+mod photo_corpus;
 mod temp_dir;
 use temp_dir::TempDir;
 
@@ -443,4 +444,22 @@ fn the_page_checks_pathways_and_verifies_cards() {
     let result = element(&dom, "verify-result");
     assert!(result.contains("data-state=\"invalid\""), "{result}");
     assert!(result.contains("Line 2: printed 7, should be 6."), "{result}");
+}
+
+#[test]
+fn the_page_verifies_a_photo_and_marks_the_wrong_number() {
+    let Some(chromium) = chromium_or_skip() else { return };
+    let downloads = TempDir::new("downloads-photo");
+    // Card 12 with 7 printed beside line 2 of its dark reading instead of 6.
+    let misprint = photo_corpus::Misprint { orientation: hexforge::core::card::Orientation::Dark, line: 2, printed: 7 };
+    let card = photo_corpus::changing_lines_card(12, Some(misprint));
+    std::fs::write(downloads.0.join("card-12.png"), photo_corpus::png(&card)).unwrap();
+    let server = Server::start(&downloads.0);
+    let dom = dump_dom(&chromium, &format!("http://{}/?photo=/downloads/card-12.png", server.addr));
+    let result = element(&dom, "verify-photo-result");
+    assert!(result.contains("data-state=\"invalid\""), "{result}");
+    assert!(result.contains("11 of 12 numbers are right, 1 wrong"), "{result}");
+    assert!(result.contains("data-status=\"mismatch\" data-line=\"2\""), "{result}");
+    assert!(result.contains("<del>7</del> <ins>6</ins>"), "{result}");
+    assert!(result.contains("data-hexagram=\"12\" data-orientation=\"dark\""), "{result}");
 }

@@ -10,6 +10,7 @@ mod serve;
 mod solve;
 mod values;
 mod verify;
+mod verify_photo;
 
 use crate::core::error::CoreError;
 use crate::core::hexagram::{Hexagram, LinePosition};
@@ -41,6 +42,8 @@ pub enum Command {
     Cast(cast::CastArgs),
     /// Check the neighbour numbers printed on a card, or on a whole deck from a CSV file.
     VerifyNeighbours(verify::VerifyArgs),
+    /// Read the numbers printed on cards from photos or scans and check them: exit 0 all right, 1 not.
+    VerifyPhoto(verify_photo::VerifyPhotoArgs),
     /// Make every printable asset into an output folder.
     Generate(generate::GenerateArgs),
     /// Find the shortest sequence of a Pathways or Zhi Pai puzzle.
@@ -71,6 +74,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Change(args) => hexagram::change(args),
         Command::Cast(args) => cast::run(args),
         Command::VerifyNeighbours(args) => verify::run(args),
+        Command::VerifyPhoto(args) => verify_photo::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Check(args) => check::run(args),

@@ -2,6 +2,7 @@
 
 use crate::core::card::{Card, Orientation};
 use crate::core::error::CoreError;
+use crate::core::hexagram::Hexagram;
 use serde::Serialize;
 use thiserror::Error;
 
@@ -26,6 +27,45 @@ pub fn verify_neighbours(card: Card, orientation: Orientation, printed: &[i64]) 
         .filter(|(_, (p, e))| **p != i64::from(*e))
         .map(|(line, (&printed, expected))| Mismatch { line, printed, expected })
         .collect())
+}
+
+/// What became of one number read from a card (a photo, say).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LineStatus {
+    /// Read, and it is the neighbour.
+    Ok,
+    /// Read with confidence, and it is not the neighbour: a misprint.
+    Mismatch,
+    /// Not read with confidence; says nothing about the card.
+    Unreadable,
+}
+
+/// One line of a reading checked against the core.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LineCheck {
+    /// 1 ..= 6, from the bottom of the reading.
+    pub line: u8,
+    /// The number read, or None when it could not be read.
+    pub read: Option<u8>,
+    /// The neighbour: the King Wen number reached by changing this line.
+    pub expected: u8,
+    pub status: LineStatus,
+}
+
+/// Checks the numbers read beside lines 1..6 of a hexagram (None = not read) against
+/// its neighbours. The same comparison as [`verify_neighbours`], for numbers that may
+/// be missing.
+pub fn check_read_numbers(hexagram: Hexagram, read: [Option<u8>; 6]) -> [LineCheck; 6] {
+    let expected = hexagram.neighbours().map(Hexagram::number);
+    std::array::from_fn(|i| {
+        let status = match read[i] {
+            None => LineStatus::Unreadable,
+            Some(n) if n == expected[i] => LineStatus::Ok,
+            Some(_) => LineStatus::Mismatch,
+        };
+        LineCheck { line: i as u8 + 1, read: read[i], expected: expected[i], status }
+    })
 }
 
 /// The header of a neighbour table; `generate` writes it and `verify` reads it.
@@ -123,6 +163,20 @@ mod tests {
         let bad: Vec<_> = verify_table(&broken).unwrap().into_iter().filter(|r| !r.mismatches.is_empty()).collect();
         assert_eq!(bad.len(), 1);
         assert_eq!((bad[0].card.number(), bad[0].mismatches[0].line), (12, 2));
+    }
+
+    #[test]
+    fn read_numbers_are_ok_wrong_or_unreadable_never_guessed() {
+        let twelve = Hexagram::from_number(12).unwrap();
+        let checks = check_read_numbers(twelve, [Some(25), Some(7), None, Some(20), Some(35), Some(45)]);
+        let statuses: Vec<_> = checks.iter().map(|c| c.status).collect();
+        use LineStatus::*;
+        assert_eq!(statuses, [Ok, Mismatch, Unreadable, Ok, Ok, Ok]);
+        assert_eq!((checks[1].read, checks[1].expected), (Some(7), 6));
+        assert_eq!((checks[2].line, checks[2].read, checks[2].expected), (3, None, 33));
+        // The same numbers as verify_neighbours expects for the card's dark reading.
+        let card = Card::from_number(12).unwrap();
+        assert_eq!(checks.map(|c| c.expected), card.neighbour_numbers(Orientation::Dark));
     }
 
     #[test]

@@ -31,6 +31,7 @@ mod meta;
 pub mod metrics;
 mod openapi;
 mod page;
+mod photos;
 mod puzzles;
 mod solver;
 
@@ -39,6 +40,7 @@ pub use downloads::{DownloadEntry, DownloadList};
 pub use error::{AppError, ErrorBody};
 pub use hexagrams::{CastRequest, ChangeRequest, HexagramRef, VerifyRequest, VerifyResponse};
 pub use metrics::Metrics;
+pub use photos::PHOTO_BODY_LIMIT;
 
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -46,7 +48,7 @@ use axum::extract::{DefaultBodyLimit, Request};
 use axum::handler::Handler;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -56,10 +58,10 @@ use std::time::Duration;
 use tower_http::compression::predicate::{NotForContentType, Predicate};
 use tower_http::compression::{CompressionLayer, DefaultPredicate};
 use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
-/// Largest request body accepted: 64 KiB (413 beyond).
+/// Largest request body accepted: 64 KiB (413 beyond), except a photo
+/// ([`PHOTO_BODY_LIMIT`]).
 pub const BODY_LIMIT: usize = 64 * 1024;
 /// Longest a request may take: 10 s (408 beyond).
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
@@ -121,6 +123,9 @@ pub struct AppState {
     /// Where checked puzzle answers are recorded; `None` (the default) records nothing
     /// and the stats route answers 503.
     pub results: Option<crate::results::Results>,
+    /// One permit per photo being read at once (default: one per core); a photo
+    /// waits up to two seconds for one, then is answered 503 with `Retry-After: 1`.
+    pub photo_slots: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -132,6 +137,7 @@ impl AppState {
             metrics: Arc::new(Metrics::new()),
             search_slots: Arc::new(tokio::sync::Semaphore::new(default_search_slots())),
             results: None,
+            photo_slots: Arc::new(tokio::sync::Semaphore::new(default_search_slots())),
         }
     }
 
@@ -197,6 +203,7 @@ fn all_routes() -> Routes {
     let routes = page::routes(routes);
     let routes = meta::routes(routes);
     let routes = hexagrams::routes(routes);
+    let routes = photos::routes(routes);
     let routes = solver::routes(routes);
     let routes = puzzles::routes(routes);
     let routes = cards::routes(routes);
@@ -227,7 +234,7 @@ pub fn app_with(state: AppState, options: &ServeOptions) -> Router {
         .with_state(state.clone())
         // axum's own 2 MB limit is replaced by the layer below.
         .layer(DefaultBodyLimit::disable())
-        .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(limit_body))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(axum::middleware::map_response(error::json_error_bodies))
         .layer(axum::middleware::from_fn(limit_head))
@@ -250,6 +257,28 @@ pub fn app_with(state: AppState, options: &ServeOptions) -> Router {
         )
     };
     router.layer(axum::middleware::from_fn_with_state((state, options.access_log), metrics::observe))
+}
+
+/// The body limit: [`BODY_LIMIT`], or [`PHOTO_BODY_LIMIT`] on the photo route. A
+/// declared length beyond it is answered 413 at once; a body without one is cut off
+/// while it is read, and the extractor answers 413.
+async fn limit_body(request: Request, next: Next) -> Response {
+    let photo = request.uri().path() == photos::PATH;
+    let limit = if photo { PHOTO_BODY_LIMIT } else { BODY_LIMIT };
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limit as u64) {
+        return if photo {
+            error::error_response(StatusCode::PAYLOAD_TOO_LARGE, photos::too_large())
+        } else {
+            // json_error_bodies gives it the body every 413 carries.
+            StatusCode::PAYLOAD_TOO_LARGE.into_response()
+        };
+    }
+    next.run(request.map(|body| Body::new(http_body_util::Limited::new(body, limit)))).await
 }
 
 /// JSON 414 and 431 for request targets and heads beyond [`MAX_URI`],

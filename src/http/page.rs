@@ -25,7 +25,7 @@ const INDEX_HTML: &str = include_str!("../../web/index.html");
 const STYLE_CSS: &str = include_str!("../../web/style.css");
 
 /// The page's ES modules, by file name under `/js/`; `main.js` is the entry point.
-pub const SCRIPTS: [(&str, &str); 11] = [
+pub const SCRIPTS: [(&str, &str); 12] = [
     ("main.js", include_str!("../../web/js/main.js")),
     ("api.js", include_str!("../../web/js/api.js")),
     ("dom.js", include_str!("../../web/js/dom.js")),
@@ -36,6 +36,7 @@ pub const SCRIPTS: [(&str, &str); 11] = [
     ("pathways.js", include_str!("../../web/js/pathways.js")),
     ("zhipai.js", include_str!("../../web/js/zhipai.js")),
     ("verify.js", include_str!("../../web/js/verify.js")),
+    ("photo.js", include_str!("../../web/js/photo.js")),
     ("today.js", include_str!("../../web/js/today.js")),
 ];
 

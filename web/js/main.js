@@ -8,6 +8,7 @@
 //   /?pathways=1&to=2&deck=6d&orientation=dark&sequence=1:dark,43:dark
 //   /?pathways=1&to=2&deck=6d&solve=1   (asks for the optimal sequence)
 //   /?verify=12&orientation=dark&numbers=25,6,33,20,35,45
+//   /?photo=/downloads/card-12.png   (verifies a photo or scan the server holds)
 //   /?deck=zhi-pai&card=12   (opens a card of the deck browser)
 //   /?puzzle=zhipai-2026-11-24&play=59:left,4:left   (opens a puzzle; plays it by clicking)
 import { api, load, store } from './api.js';
@@ -17,9 +18,10 @@ import * as deck from './deck.js';
 import * as pathways from './pathways.js';
 import * as zhipai from './zhipai.js';
 import * as verify from './verify.js';
+import * as photo from './photo.js';
 import * as today from './today.js';
 
-const parts = [today, deck, zhipai, pathways, verify];
+const parts = [today, deck, zhipai, pathways, verify, photo];
 
 async function loadDownloads() {
   const box = $('downloads-list');
@@ -45,7 +47,7 @@ function wireShared() {
       if (b.dataset.action === 'clear') { input.value = ''; input.dispatchEvent(new Event('input')); } else removeLastToken(input);
     });
   }
-  for (const id of ['pathways-result', 'zhipai-result', 'verify-result']) clearResult($(id));
+  for (const id of ['pathways-result', 'zhipai-result', 'verify-result', 'verify-photo-result']) clearResult($(id));
 }
 
 async function start() {

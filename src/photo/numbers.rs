@@ -1,0 +1,303 @@
+//! Reading the number printed beside each line of a stack.
+//!
+//! For each line, the strip beside its outer end is resampled into a straight crop in
+//! which the line is [`CROP_THICKNESS_PX`] thick, whatever the photo's scale and tilt.
+//! The crop is thresholded halfway between its paper and its darkest ink (so light ink
+//! reads as well as dark), and the blobs nearest the line, close together, are the
+//! number. Underlines (hexforge marks 6, 9, 19 and 61 that way) are cut off by the
+//! height that the numbers of the same card share. Each digit is then read on its own
+//! ([`super::digits`]); a number is read only when every digit is.
+
+use super::digits::{self, DigitRead};
+use super::page::Page;
+use super::stack::{Stack, Vec2};
+
+/// The crop's scale: the line's thickness in crop pixels.
+const CROP_THICKNESS_PX: f32 = 24.0;
+/// How far from the line's end the number is looked for, as a fraction of its length.
+const REACH: f32 = 0.6;
+/// A crop whose darkest ink is closer to its paper than this holds no number.
+const MIN_CONTRAST: f32 = 0.15;
+
+/// Which end of the lines the numbers are read at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// Left of the lines, upright: the reading of the card as it lies.
+    Left,
+    /// Right of the lines, upside down: the reading of the card turned 180°.
+    Right,
+}
+
+/// The numbers of one reading.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SideReading {
+    /// Lines 1..6 of this reading (bottom to top as it reads); None when unreadable.
+    pub numbers: [Option<u8>; 6],
+    /// How many lines had something number-like beside them.
+    pub found: usize,
+    /// The darkest ink of the numbers relative to paper (0 black, 1 paper), median.
+    pub ink: f32,
+    /// Every digit's comparison, per line, for calibration and diagnostics.
+    pub digit_reads: [Vec<DigitRead>; 6],
+}
+
+/// A resampled strip beside one line, the line to its right.
+struct Crop {
+    width: usize,
+    height: usize,
+    values: Vec<f32>,
+}
+
+/// One blob of ink in a crop.
+#[derive(Debug, Clone, Copy)]
+struct Blob {
+    label: u32,
+    left: usize,
+    right: usize,
+    top: usize,
+    bottom: usize,
+    area: usize,
+}
+
+/// The blobs that make the number, with the crop's paper and ink levels.
+struct Group {
+    blobs: Vec<Blob>,
+    labels: Vec<u32>,
+    top: usize,
+    bottom: usize,
+    paper: f32,
+    ink: f32,
+}
+
+impl Group {
+    fn height(&self) -> usize {
+        self.bottom - self.top + 1
+    }
+}
+
+/// Reads the six numbers of one side of a stack.
+pub fn read_side(page: &Page, stack: &Stack, side: Side) -> SideReading {
+    // Line i of the reading, as an index into the stack's top-to-bottom lines.
+    let index = |line: usize| match side {
+        Side::Left => 6 - line,
+        Side::Right => line - 1,
+    };
+    let crops: Vec<Crop> = (1..=6).map(|line| crop(page, stack, index(line), side)).collect();
+    let groups: Vec<Option<Group>> = crops.iter().map(|c| find_group(c, None)).collect();
+    let mut heights: Vec<usize> = groups.iter().flatten().map(Group::height).collect();
+    heights.sort_unstable();
+    let mut reading =
+        SideReading { numbers: [None; 6], found: heights.len(), ink: 1.0, digit_reads: Default::default() };
+    if heights.is_empty() {
+        return reading;
+    }
+    // The numbers of one card share their height; anything taller carries an underline
+    // (or a smudge) below the digits, which are cut back to the shared height.
+    let shared = heights[(heights.len() - 1) / 2];
+    let mut inks = Vec::new();
+    for (i, (crop, group)) in crops.iter().zip(groups).enumerate() {
+        let Some(mut group) = group else { continue };
+        if group.height() as f32 > 1.2 * shared as f32 {
+            let limit = group.top + (1.1 * shared as f32).round() as usize;
+            match find_group(crop, Some((group.top, limit))) {
+                Some(g) => group = g,
+                None => continue,
+            }
+        }
+        inks.push(group.ink);
+        reading.numbers[i] = read_number(crop, &group, &mut reading.digit_reads[i]);
+    }
+    inks.sort_by(f32::total_cmp);
+    reading.ink = inks[inks.len() / 2];
+    reading
+}
+
+/// The strip beside line `index` (top to bottom in the image), turned so that the line
+/// lies to the right of the crop and the number reads upright.
+fn crop(page: &Page, stack: &Stack, index: usize, side: Side) -> Crop {
+    let line = &stack.lines[index];
+    let scale = CROP_THICKNESS_PX / stack.thickness;
+    let (end, along, down) = match side {
+        Side::Left => (line.left, stack.along, stack.down),
+        Side::Right => (line.right, Vec2::new(-stack.along.x, -stack.along.y), Vec2::new(-stack.down.x, -stack.down.y)),
+    };
+    // Start a little off the line's end, so the line's own blurred edge stays out.
+    let margin = 0.2 * stack.thickness;
+    let width = (REACH * stack.length * scale).ceil() as usize;
+    let height = (stack.pitch * scale).ceil().max(CROP_THICKNESS_PX * 1.2) as usize;
+    let mut values = Vec::with_capacity(width * height);
+    for j in 0..height {
+        let across = (j as f32 + 0.5 - height as f32 / 2.0) / scale;
+        for i in 0..width {
+            let outward = margin + (width as f32 - i as f32 - 0.5) / scale;
+            let p = end.plus(along, -outward).plus(down, across);
+            values.push(page.sample(p.x, p.y));
+        }
+    }
+    Crop { width, height, values }
+}
+
+fn quantile(values: &[f32], q: f32) -> f32 {
+    let mut v = values.to_vec();
+    let k = ((v.len() - 1) as f32 * q) as usize;
+    *v.select_nth_unstable_by(k, f32::total_cmp).1
+}
+
+/// The number-like blobs nearest the line's end, or None when there are none.
+/// `rows` limits the search to rows `rows.0 ..= rows.1`.
+fn find_group(crop: &Crop, rows: Option<(usize, usize)>) -> Option<Group> {
+    let (w, h) = (crop.width, crop.height);
+    let paper = quantile(&crop.values, 0.85);
+    let ink = quantile(&crop.values, 0.01);
+    if paper - ink < MIN_CONTRAST {
+        return None;
+    }
+    let threshold = ink + 0.5 * (paper - ink);
+    let (r0, r1) = rows.unwrap_or((0, h - 1));
+    let dark = |x: usize, y: usize| y >= r0 && y <= r1 && crop.values[y * w + x] < threshold;
+    let mut labels = vec![0u32; w * h];
+    let mut blobs = Vec::new();
+    let mut queue = Vec::new();
+    for start in 0..w * h {
+        if labels[start] != 0 || !dark(start % w, start / w) {
+            continue;
+        }
+        let label = blobs.len() as u32 + 1;
+        let mut blob = Blob { label, left: w, right: 0, top: h, bottom: 0, area: 0 };
+        labels[start] = label;
+        queue.push(start);
+        while let Some(p) = queue.pop() {
+            let (x, y) = (p % w, p / w);
+            blob.left = blob.left.min(x);
+            blob.right = blob.right.max(x);
+            blob.top = blob.top.min(y);
+            blob.bottom = blob.bottom.max(y);
+            blob.area += 1;
+            for (dx, dy) in [(-1i32, -1i32), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+                if nx < 0 || ny < 0 || nx >= w as i32 || ny >= h as i32 {
+                    continue;
+                }
+                let q = ny as usize * w + nx as usize;
+                if labels[q] == 0 && dark(nx as usize, ny as usize) {
+                    labels[q] = label;
+                    queue.push(q);
+                }
+            }
+        }
+        blobs.push(blob);
+    }
+    let t = CROP_THICKNESS_PX;
+    let centre = h as f32 / 2.0;
+    let mut candidates: Vec<Blob> = blobs
+        .into_iter()
+        .filter(|b| {
+            let (bw, bh) = ((b.right - b.left + 1) as f32, (b.bottom - b.top + 1) as f32);
+            let middle = (b.top + b.bottom) as f32 / 2.0;
+            let flat = bh < 0.25 * t && bh <= 0.35 * bw;
+            b.area as f32 >= 0.02 * t * t
+                && bh >= 0.25 * t
+                && !flat
+                // Not cut by the crop's edges: that is the line itself or a neighbour's text.
+                && b.right < w - 1
+                && b.top > 0
+                && b.bottom < h - 1
+                && (middle - centre).abs() <= 0.3 * h as f32
+        })
+        .collect();
+    candidates.sort_by_key(|b| std::cmp::Reverse(b.right));
+    let first = *candidates.first()?;
+    let mut group = vec![first];
+    let (mut left, mut top, mut bottom) = (first.left, first.top, first.bottom);
+    for b in candidates.iter().skip(1) {
+        let height = (bottom - top + 1) as f32;
+        let overlap = bottom.min(b.bottom) as f32 - top.max(b.top) as f32;
+        let smaller = (b.bottom - b.top).min(bottom - top) as f32;
+        // Digits are closer than a digit's height (a serif "1" has wide margins); a
+        // blob a little further off makes the number ambiguous, so it is not read.
+        let gap = left as f32 - b.right as f32;
+        if gap <= 0.9 * height && overlap >= 0.5 * smaller {
+            group.push(*b);
+            left = left.min(b.left);
+            top = top.min(b.top);
+            bottom = bottom.max(b.bottom);
+        } else if b.right < left {
+            if gap <= 1.6 * height && overlap >= 0.5 * smaller {
+                return None;
+            }
+            break;
+        }
+    }
+    group.sort_by_key(|b| b.left);
+    Some(Group { blobs: group, labels, top, bottom, paper, ink })
+}
+
+/// Reads the number of a group: one or two digits, 1..=64, or None.
+fn read_number(crop: &Crop, group: &Group, log: &mut Vec<DigitRead>) -> Option<u8> {
+    let height = group.height();
+    // Blobs that overlap across most of the narrower one are pieces of one digit.
+    let mut parts: Vec<(usize, usize, Vec<u32>)> = Vec::new();
+    for b in &group.blobs {
+        if let Some(last) = parts.last_mut() {
+            let overlap = last.1.min(b.right) as f32 - last.0.max(b.left) as f32;
+            if overlap >= 0.5 * (b.right - b.left).min(last.1 - last.0) as f32 {
+                last.0 = last.0.min(b.left);
+                last.1 = last.1.max(b.right);
+                last.2.push(b.label);
+                continue;
+            }
+        }
+        parts.push((b.left, b.right, vec![b.label]));
+    }
+    let contrast = (group.paper - group.ink).max(1e-3);
+    let read_part = |left: usize, right: usize, labels: &[u32], log: &mut Vec<DigitRead>| -> Option<DigitRead> {
+        let width = right - left + 1;
+        let mut ink = vec![0f32; width * height];
+        for y in group.top..=group.bottom {
+            for x in left..=right {
+                if labels.contains(&group.labels[y * crop.width + x]) {
+                    let v = crop.values[y * crop.width + x];
+                    ink[(y - group.top) * width + (x - left)] = ((group.paper - v) / contrast).clamp(0.0, 1.0);
+                }
+            }
+        }
+        let (patch, pw, ph) = digits::ink_box(&ink, width, height, 0.3)?;
+        let read = digits::classify(&digits::descriptor(&patch, pw, ph)?, pw as f32 / ph as f32);
+        log.push(read);
+        Some(read)
+    };
+    // The thinnest column in the middle of a part: where two digits run together by
+    // blur (or by touching serifs) are cut apart.
+    let split_at = |left: usize, right: usize, labels: &[u32]| {
+        let width = right - left + 1;
+        let ink_in = |x: usize| {
+            (group.top..=group.bottom).filter(|&y| labels.contains(&group.labels[y * crop.width + x])).count()
+        };
+        (left + width * 3 / 10..=left + width * 7 / 10).min_by_key(|&x| ink_in(x))
+    };
+    let mut read_digits: Vec<Option<u8>> = Vec::new();
+    for (left, right, labels) in parts {
+        let width = right - left + 1;
+        if width as f32 > 1.7 * height as f32 {
+            return None;
+        }
+        let whole = if width as f32 > 0.95 * height as f32 { None } else { read_part(left, right, &labels, log) };
+        match whole {
+            Some(read) if !read.too_wide => read_digits.push(read.digit),
+            _ => {
+                let split = split_at(left, right, &labels)?;
+                read_digits.push(read_part(left, split, &labels, log).and_then(|r| r.digit));
+                read_digits.push(read_part(split + 1, right, &labels, log).and_then(|r| r.digit));
+            }
+        }
+    }
+    if read_digits.is_empty() || read_digits.len() > 2 {
+        return None;
+    }
+    let count = read_digits.len();
+    // Every digit is read, or the number is not.
+    let value = read_digits.into_iter().try_fold(0u32, |v, d| d.map(|d| v * 10 + u32::from(d)))?;
+    let digits_len = count;
+    let leading_zero = digits_len == 2 && value < 10;
+    u8::try_from(value).ok().filter(|v| (1..=64).contains(v) && !leading_zero)
+}
