@@ -21,7 +21,7 @@ use krilla::paint::{Fill, Stroke, StrokeDash};
 use krilla::surface::Surface;
 use krilla::text::{Font, TextDirection};
 
-use super::sheet::{Duplex, SEAM_OVERLAP_MM, SheetError, draw_note, note_font};
+use super::sheet::{Duplex, MARK_GAP_MM, SEAM_OVERLAP_MM, SheetError, bleed_in_margin, draw_note, note_font};
 use super::{BLEED_MM, CANVAS_HEIGHT_MM, CANVAS_WIDTH_MM, TRIM_HEIGHT_MM, TRIM_WIDTH_MM, text_width};
 use crate::print::paper::Paper;
 use crate::print::pdf::{self, CropMarks, MmRect, PRINTER_SAFE_MM, PT_PER_MM, ViewerPreferences};
@@ -71,8 +71,7 @@ impl FoldSheet {
         let fronts = MmRect::new(fold_x - FOLD_GAP_MM - w, y, w, h);
         let backs = MmRect::new(fold_x + FOLD_GAP_MM, y, w, h);
         // As on the 3×3 sheets: marks first, what margin is left goes to bleed.
-        let bleed_for = |margin: f32| (margin - PRINTER_SAFE_MM - 0.8 - 2.5).clamp(0.0, BLEED_MM);
-        FoldSheet { page, fold_x, fronts, backs, outer_bleed: (bleed_for(fronts.x), bleed_for(y)) }
+        FoldSheet { page, fold_x, fronts, backs, outer_bleed: (bleed_in_margin(fronts.x), bleed_in_margin(y)) }
     }
 
     /// The trim box of the front of card `k` (0..4) and of its back.
@@ -95,21 +94,18 @@ impl FoldSheet {
     fn clip(&self, cell: MmRect, block: MmRect) -> MmRect {
         let (side, vertical) = self.outer_bleed;
         let near = |a: f32, b: f32| (a - b).abs() < 0.01;
-        let towards_fold = |x: f32| near(x, self.fold_x - FOLD_GAP_MM) || near(x, self.fold_x + FOLD_GAP_MM);
-        let edge = |at: f32, outer: bool, outer_bleed: f32| {
-            if towards_fold(at) {
-                BLEED_MM
-            } else if outer {
-                outer_bleed
-            } else {
-                SEAM_OVERLAP_MM
-            }
+        // The fronts' right edge and the backs' left edge face the fold.
+        let fold_on_left = near(block.x, self.backs.x);
+        let edge = |outer: bool, facing_fold: bool, outer_bleed: f32| match (outer, facing_fold) {
+            (true, true) => BLEED_MM,
+            (true, false) => outer_bleed,
+            (false, _) => SEAM_OVERLAP_MM,
         };
         cell.outset(
-            edge(cell.x, near(cell.x, block.x), side),
-            edge(-1.0, near(cell.y, block.y), vertical),
-            edge(cell.right(), near(cell.right(), block.right()), side),
-            edge(-1.0, near(cell.bottom(), block.bottom()), vertical),
+            edge(near(cell.x, block.x), fold_on_left, side),
+            edge(near(cell.y, block.y), false, vertical),
+            edge(near(cell.right(), block.right()), !fold_on_left, side),
+            edge(near(cell.bottom(), block.bottom()), false, vertical),
         )
     }
 
@@ -134,7 +130,7 @@ impl FoldSheet {
         CropMarks {
             xs,
             ys,
-            offset: (s + 0.8, v + 0.8, s + 0.8, v + 0.8),
+            offset: (s + MARK_GAP_MM, v + MARK_GAP_MM, s + MARK_GAP_MM, v + MARK_GAP_MM),
             length: (left, 6.0, right, 6.0),
             width_pt: 0.5,
         }

@@ -61,9 +61,16 @@ pub const HOME_ROWS: usize = 3;
 pub const SEAM_OVERLAP_MM: f32 = 0.25;
 
 /// Gap between the bleed and the start of a crop mark, so a mark never touches art.
-const MARK_GAP_MM: f32 = 0.8;
+pub const MARK_GAP_MM: f32 = 0.8;
 /// The shortest crop mark worth giving bleed up for (a 2.5 mm stroke is easy to find).
 const MIN_MARK_MM: f32 = 2.5;
+
+/// The bleed a sheet keeps outside its cards in a margin `margin` mm wide: what is left
+/// once the crop marks have room (out of the printer's blank edge, [`MARK_GAP_MM`] off the
+/// art, at least [`MIN_MARK_MM`] long), at most the card's 3 mm.
+pub fn bleed_in_margin(margin: f32) -> f32 {
+    (margin - PRINTER_SAFE_MM - MARK_GAP_MM - MIN_MARK_MM).clamp(0.0, BLEED_MM)
+}
 
 /// Geometry of a 3×3 home-print page, in mm from the top left of the page.
 #[derive(Clone, Debug, PartialEq)]
@@ -91,9 +98,8 @@ impl HomeSheet {
         // what is left, up to the card's 3 mm, goes to bleed. On Letter the top and bottom
         // margins (7.7 mm) then keep no bleed at all: a mark that prints matters more than
         // bleed there, since the cream card fronts give no other clue where to cut.
-        let bleed_for = |margin: f32| (margin - PRINTER_SAFE_MM - MARK_GAP_MM - MIN_MARK_MM).clamp(0.0, BLEED_MM);
         let (mx, my) = (block.x, block.y);
-        let (bx, by) = (bleed_for(mx), bleed_for(my));
+        let (bx, by) = (bleed_in_margin(mx), bleed_in_margin(my));
         let offset = |b: f32| b + MARK_GAP_MM;
         let length = |margin: f32, b: f32| (margin - PRINTER_SAFE_MM - offset(b)).clamp(0.0, 6.0);
         let marks = CropMarks {
