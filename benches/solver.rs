@@ -120,34 +120,10 @@ fn pathways_benches(c: &mut Criterion) {
     group.finish();
 }
 
-/// Issue 17's question and the worst found by `examples/zhipai_hard_family.rs`.
-/// (`tests/zhipai_hard.rs` pins the same questions.)
-const HARD: [(&str, i64, &[i64], &[&str]); 3] = [
-    ("issue 17", 2, &[4, 7, 8, 11, 15, 16, 19, 20, 23, 25, 29, 35, 36, 39, 40, 45, 46, 52, 62], &[]),
-    (
-        "hunt, 23 cards",
-        2,
-        &[4, 7, 11, 15, 16, 18, 19, 20, 22, 23, 25, 28, 29, 31, 35, 36, 40, 45, 46, 52, 55, 56, 62],
-        &[],
-    ),
-    (
-        "hunt, 23 cards, mountain and thunder",
-        2,
-        &[4, 7, 11, 15, 16, 19, 20, 23, 25, 28, 29, 31, 35, 36, 39, 40, 45, 46, 52, 53, 55, 56, 62],
-        &["mountain", "thunder"],
-    ),
-];
-
-fn hard_setup(start: i64, cards: &[i64], active: &[&str]) -> Setup {
-    let start = Hexagram::from_number(start).unwrap();
-    let active = TrigramSet::from_names(active).unwrap();
-    Setup::with_available(start, CardSet::from_numbers(cards).unwrap(), active).unwrap()
-}
-
 fn zhipai_hard_benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("zhipai/hard");
-    for (name, start, cards, active) in HARD {
-        let setup = hard_setup(start, cards, active);
+    for question in zhipai::HARD_QUESTIONS {
+        let (name, setup) = (question.name, question.setup());
         let (outcome, effort) = search_tuned(&setup, &Budget::default(), Tuning::default());
         let answer = match outcome {
             Outcome::Optimal(s) => format!("{} cards", s.sequence.len()),
@@ -165,7 +141,9 @@ fn zhipai_hard_benches(c: &mut Criterion) {
     )
     .unwrap();
     group.bench_function("near-full deck, relaxed game from the start", |b| {
-        b.iter(|| black_box(search_tuned(&near_full, &Budget::default(), Tuning { relax_after: Some(0) })))
+        b.iter(|| {
+            black_box(search_tuned(&near_full, &Budget::default(), Tuning { relax_after: Some(0), ..Tuning::PLAIN }))
+        })
     });
     group.finish();
 }

@@ -24,6 +24,7 @@
 use axum::Router;
 use axum::routing::get;
 use clap::Parser;
+use hexforge::games::zhi_pai;
 use hexforge::http::{AppState, ServeOptions, serve_with};
 use hexforge::results::{Database, RecordRate, Results};
 use std::net::SocketAddr;
@@ -50,8 +51,8 @@ struct Args {
     /// 0.7, and 0.8 of recording to not recording with --results.
     #[arg(long)]
     min_ratio: Option<f64>,
-    /// Connections that keep asking the hardest Zhi Pai question known (about 5 s of
-    /// search each) during the whole run, to see whether slow searches starve fast
+    /// Connections that keep asking the costliest Zhi Pai question known
+    /// (`zhi_pai::HEAVIEST`) during the whole run, to see whether slow searches starve fast
     /// requests (0-64; answers 503 when every search slot is busy).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=64))]
     heavy: u64,
@@ -63,15 +64,12 @@ struct Args {
     database: Option<Database>,
 }
 
-/// The worst question the hunt found (README, Performance): impossible, about 5 s.
-const HEAVY: &str =
-    r#"{"start":2,"available":[4,7,11,15,16,19,20,22,23,25,28,29,32,35,36,39,40,45,46,47,50,52,55,56,60,62,63]}"#;
-
 /// One connection asking the heavy question back to back until `deadline`: answers
 /// (200, or 408 when the search outlives the request's 10 s) and refusals (503 with
 /// Retry-After, counted apart: they are the design).
 async fn heavy_connection(addr: SocketAddr, deadline: Instant) -> (u64, u64) {
-    let request = post_request("/api/zhipai/shortest", HEAVY);
+    // The costliest question the hunt found (README, Performance).
+    let request = post_request("/api/zhipai/shortest", &zhi_pai::HEAVIEST.json().to_string());
     let (mut answered, mut refused) = (0, 0);
     let (mut buf, mut chunk) = (Vec::new(), vec![0u8; 16 * 1024]);
     while Instant::now() < deadline {

@@ -35,7 +35,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         Some(n) => Some(n.parse()?),
     };
     let began = Instant::now();
-    let (outcome, effort) = search_tuned(&setup, &Budget::default(), Tuning { relax_after });
+    let (outcome, effort) = search_tuned(&setup, &Budget::default(), Tuning { relax_after, ..Tuning::default() });
     let elapsed = began.elapsed();
     let answer = match outcome {
         Outcome::Optimal(s) => format!("shortest: {} cards", s.sequence.len()),
@@ -43,10 +43,11 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         Outcome::Unknown { lower_bound, stop, .. } => format!("unknown: at least {lower_bound} cards ({stop:?})"),
     };
     println!(
-        "{answer}; {} positions, {} expansions, {} relaxed states, {:.1} ms",
+        "{answer}; {} positions, {} expansions, {} relaxed states, {} abstract states, {:.1} ms",
         effort.positions,
         effort.expansions,
         effort.relaxed_states,
+        effort.abstract_states,
         elapsed.as_secs_f64() * 1000.0
     );
     Ok(())

@@ -2,13 +2,15 @@
 //! when asked. Checked against an independent oracle (a plain breadth-first search that
 //! plays every move through `Game::place`, without estimates, dominance or tables), on
 //! random small questions with each part of the engine turned on and off; the hardest
-//! questions found by `examples/zhipai_hard_family.rs` are pinned with a positions bound.
+//! questions found by `examples/zhipai_hard_family.rs` (`zhi_pai::HARD_QUESTIONS`) are pinned
+//! with what they may cost.
 
 use hexforge::core::deck::CardSet;
 use hexforge::core::hexagram::Hexagram;
 use hexforge::core::trigram::Trigram;
 use hexforge::games::zhi_pai::{
-    self as zhipai, Budget, CANCEL_POLL, Game, Outcome, Setup, Side, Stop, TrigramSet, Tuning, search_tuned,
+    self as zhipai, Budget, CANCEL_POLL, Game, HARD_QUESTIONS, Outcome, Setup, Side, Stop, TrigramSet, Tuning,
+    search_tuned,
 };
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -84,21 +86,33 @@ fn random_setup(rng: &mut ChaCha8Rng, sizes: std::ops::RangeInclusive<usize>) ->
 }
 
 #[test]
-fn random_small_questions_agree_with_the_oracle_with_and_without_the_relaxed_game() {
+fn random_small_questions_agree_with_the_oracle_under_every_tuning() {
     let mut rng = ChaCha8Rng::seed_from_u64(17);
-    let tunings = [Tuning::default(), Tuning { relax_after: Some(0) }, Tuning { relax_after: None }];
+    let tunings = [
+        Tuning::default(),
+        Tuning { relax_after: Some(0), ..Tuning::PLAIN },
+        Tuning { refine_after: Some(0), ..Tuning::PLAIN },
+        Tuning::PLAIN,
+    ];
     let (mut found, mut impossible) = (0, 0);
+    // Answers the refinement gave by itself (A* expanded nothing): found, impossible.
+    let mut refined = (0, 0);
     for _ in 0..1500 {
         let setup = random_setup(&mut rng, 4..=11);
         let expected = oracle(&setup);
         for tuning in tunings {
-            let (outcome, _) = search_tuned(&setup, &Budget::default(), tuning);
+            let (outcome, effort) = search_tuned(&setup, &Budget::default(), tuning);
             assert_eq!(checked_length(&setup, &outcome), expected, "{setup:?} with {tuning:?}");
+            if tuning == tunings[2] && effort.expansions == 0 && effort.abstract_states > 0 {
+                if expected.is_some() { refined.0 += 1 } else { refined.1 += 1 }
+            }
         }
         if expected.is_some() { found += 1 } else { impossible += 1 }
     }
-    // Both answers are exercised, not only one.
+    // Both answers are exercised, not only one, by the search and by the refinement alone
+    // (fewer impossible ones there: the chain bound proves most before any search).
     assert!(found > 100 && impossible > 100, "{found} found, {impossible} impossible");
+    assert!(refined.0 > 100 && refined.1 > 50, "the refinement decided {refined:?} (found, impossible)");
 }
 
 #[test]
@@ -123,54 +137,71 @@ fn an_undecided_search_reports_a_lower_bound_no_larger_than_the_optimum() {
 
 /// Issue 17's question: answered 422 "gave up after 1000000 positions" before.
 fn issue_17() -> Setup {
-    setup(2, &[4, 7, 8, 11, 15, 16, 19, 20, 23, 25, 29, 35, 36, 39, 40, 45, 46, 52, 62], &[])
+    HARD_QUESTIONS[0].setup()
 }
 
-/// The worst questions of the hunt (`examples/zhipai_hard_family.rs`, seed 17), all of
-/// the family around issue 17's question: start 2, a deck of twenty-odd cards, no
-/// finished sequence. Pinned with the positions they cost now, so a change that makes
-/// the search weaker on them fails here.
-const HARD: [(&str, &[i64], &[&str], usize); 3] = [
-    ("issue 17", &[4, 7, 8, 11, 15, 16, 19, 20, 23, 25, 29, 35, 36, 39, 40, 45, 46, 52, 62], &[], 26_655),
-    (
-        "hunt, 23 cards",
-        &[4, 7, 11, 15, 16, 18, 19, 20, 22, 23, 25, 28, 29, 31, 35, 36, 40, 45, 46, 52, 55, 56, 62],
-        &[],
-        147_334,
-    ),
-    (
-        "hunt, 23 cards, mountain and thunder active",
-        &[4, 7, 11, 15, 16, 19, 20, 23, 25, 28, 29, 31, 35, 36, 39, 40, 45, 46, 52, 53, 55, 56, 62],
-        &["mountain", "thunder"],
-        99_090,
-    ),
+/// The most each hard question may cost now (positions stored, abstract states explored),
+/// by name: a change that makes the search weaker on them fails here.
+const PINNED: [(&str, usize, usize); 6] = [
+    ("issue 17", 2_100, 5_000),
+    ("hunt, 23 cards", 2_100, 10_000),
+    ("hunt, 23 cards, mountain and thunder active", 2_100, 10_000),
+    ("hunt, 27 cards", 2_100, 10_000),
+    ("hunt against the refinement, 42 cards, heaven active", 2_100, 40_000),
+    ("hunt against the refinement, start 57, 37 cards", 2_100, 25_000),
 ];
 
 #[test]
 fn the_hardest_questions_found_are_decided_exactly() {
-    for (name, cards, active, pinned) in HARD {
-        let question = setup(2, cards, active);
-        let (outcome, effort) = search_tuned(&question, &Budget::default(), Tuning::default());
-        assert_eq!(checked_length(&question, &outcome), None, "{name}: no finished sequence exists");
-        // The same proof without the relaxed game: the two engines agree.
-        let (without, _) = search_tuned(&question, &Budget::default(), Tuning { relax_after: None });
-        assert_eq!(checked_length(&question, &without), None, "{name} without the relaxed game");
-        assert!(effort.positions <= pinned, "{name}: {} positions, pinned at {pinned}", effort.positions);
+    assert_eq!(HARD_QUESTIONS.len(), PINNED.len());
+    for question in HARD_QUESTIONS {
+        let (name, setup) = (question.name, question.setup());
+        let (_, max_positions, max_abstract) = PINNED.iter().find(|pin| pin.0 == name).expect("a pin for each");
+        let (outcome, effort) = search_tuned(&setup, &Budget::default(), Tuning::default());
+        assert_eq!(checked_length(&setup, &outcome), None, "{name}: no finished sequence exists");
+        assert!(
+            effort.positions <= *max_positions,
+            "{name}: {} positions, pinned at {max_positions}",
+            effort.positions
+        );
+        assert!(
+            (1..=*max_abstract).contains(&effort.abstract_states),
+            "{name}: {} abstract states, pinned at {max_abstract}",
+            effort.abstract_states
+        );
     }
+}
+
+/// The refinement's proofs, checked by the engine without it: A* with the relaxed game (A*
+/// alone on the smallest), on the questions it decides within a test's time.
+#[test]
+fn a_star_without_the_refinement_agrees_on_the_hard_questions() {
+    for question in &HARD_QUESTIONS[..3] {
+        let setup = question.setup();
+        let with_relaxed = Tuning { refine_after: None, ..Tuning::default() };
+        let (outcome, _) = search_tuned(&setup, &Budget::default(), with_relaxed);
+        assert_eq!(checked_length(&setup, &outcome), None, "{}", question.name);
+    }
+    let (outcome, _) = search_tuned(&issue_17(), &Budget::default(), Tuning::PLAIN);
+    assert_eq!(checked_length(&issue_17(), &outcome), None, "issue 17 by A* alone");
 }
 
 #[test]
 fn a_cancelled_search_stops_at_its_next_poll() {
     let cancel = AtomicBool::new(true);
     let budget = Budget { max_positions: usize::MAX, cancel: Some(&cancel) };
-    // Without the relaxed game issue 17's question runs long; the first poll stops it.
-    let (outcome, effort) = search_tuned(&issue_17(), &budget, Tuning { relax_after: None });
+    // By A* alone issue 17's question runs long; the first poll stops it.
+    let (outcome, effort) = search_tuned(&issue_17(), &budget, Tuning::PLAIN);
     assert!(matches!(outcome, Outcome::Unknown { stop: Stop::Cancelled, best: None, .. }), "{outcome:?}");
     assert_eq!(effort.expansions, CANCEL_POLL);
     // The relaxed game's build looks at the flag too.
-    let (outcome, effort) = search_tuned(&Setup::new(h(1)), &budget, Tuning { relax_after: Some(0) });
+    let (outcome, effort) = search_tuned(&Setup::new(h(1)), &budget, Tuning { relax_after: Some(0), ..Tuning::PLAIN });
     assert!(matches!(outcome, Outcome::Unknown { stop: Stop::Cancelled, .. }), "{outcome:?}");
     assert_eq!((effort.expansions, effort.relaxed_states), (0, 0));
+    // And so does the refinement, at its first state.
+    let (outcome, effort) = search_tuned(&issue_17(), &budget, Tuning { refine_after: Some(0), ..Tuning::PLAIN });
+    assert!(matches!(outcome, Outcome::Unknown { stop: Stop::Cancelled, .. }), "{outcome:?}");
+    assert_eq!((effort.expansions, effort.abstract_states), (0, 1));
 }
 
 #[test]
@@ -180,7 +211,7 @@ fn a_search_cancelled_from_another_thread_returns_promptly() {
     std::thread::scope(|scope| {
         let searching = scope.spawn(|| {
             let budget = Budget { max_positions, cancel: Some(&cancel) };
-            search_tuned(&issue_17(), &budget, Tuning { relax_after: None })
+            search_tuned(&issue_17(), &budget, Tuning::PLAIN)
         });
         std::thread::sleep(Duration::from_millis(5));
         cancel.store(true, Ordering::Relaxed);

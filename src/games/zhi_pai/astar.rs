@@ -1,8 +1,12 @@
 //! Zhi Pai (SPEC §3): the engine of the exact shortest-sequence search. A* over packed game
 //! states, with dominance between states and two lower bounds (a chain of links through
 //! the unused cards; the relaxed game of [`super::relax`]), within a budget of positions
-//! and a cancel flag. [`super::search`] is its public face.
+//! and a cancel flag. A question A* does not answer within [`REFINE_AFTER`] positions is
+//! handed to the abstraction refinement of [`super::refine`], which decides the long
+//! proofs that nothing finishes; A* goes on only when it cannot. [`super::search`] is its
+//! public face.
 
+use super::refine::{self, Decision};
 use super::relax::Relaxed;
 use super::rules::{Game, Position, Setup, Side, TrigramSet, link, shared_trigram};
 use super::solve::{Budget, Outcome, Solution, Stop};
@@ -18,6 +22,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// finishes) are cut short by it.
 pub const RELAX_AFTER: usize = 5_000;
 
+/// Positions stored before the abstraction refinement of [`super::refine`] is tried. Below
+/// it A* alone answers in well under a millisecond; the refinement decides the long proofs
+/// that nothing finishes, which A* would store hundreds of thousands of positions for.
+pub const REFINE_AFTER: usize = 2_000;
+
 /// Expansions between two looks at [`Budget::cancel`]: often enough to stop within a
 /// millisecond or two, rarely enough to cost nothing.
 pub const CANCEL_POLL: usize = 1024;
@@ -29,11 +38,19 @@ pub struct Tuning {
     /// Build the relaxed game once this many positions are stored (`Some(0)`: at once;
     /// `None`: never). Default [`RELAX_AFTER`].
     pub relax_after: Option<usize>,
+    /// Try the abstraction refinement once this many positions are stored (`None`: never).
+    /// Default [`REFINE_AFTER`].
+    pub refine_after: Option<usize>,
+}
+
+impl Tuning {
+    /// A* alone: no relaxed game, no refinement.
+    pub const PLAIN: Tuning = Tuning { relax_after: None, refine_after: None };
 }
 
 impl Default for Tuning {
     fn default() -> Self {
-        Tuning { relax_after: Some(RELAX_AFTER) }
+        Tuning { relax_after: Some(RELAX_AFTER), refine_after: Some(REFINE_AFTER) }
     }
 }
 
@@ -46,6 +63,8 @@ pub struct Effort {
     pub expansions: usize,
     /// Relaxed-game states with a finite distance, 0 when the relaxed game was not built.
     pub relaxed_states: usize,
+    /// Abstract states the refinement explored, 0 when it did not run.
+    pub abstract_states: usize,
 }
 
 /// Per-hexagram link masks, by King Wen index (bit `n - 1` = card `n`), derived once
@@ -202,7 +221,9 @@ fn priority(g: u32, h: u32, index: usize) -> Reverse<u64> {
 /// estimates never overestimate ([`chain_bound`], [`Relaxed`]), so a position on an optimal
 /// line (or one dominating it) always waits with an estimated total no larger than the
 /// optimum, and the first finish found is optimal. When it stops undecided, the lowest
-/// estimated total still waiting is a proven lower bound.
+/// estimated total still waiting is a proven lower bound. What the refinement answers is
+/// exact for its own reasons (see [`super::refine`]), and its line is replayed through the
+/// rules like A*'s.
 pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome, Effort) {
     let t = tables();
     let index = |h: Hexagram| h.number() - 1;
@@ -239,6 +260,7 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
     // The proven lower bound, in placements; reported in cards (two starting cards more).
     let mut lower = h;
     let mut open = BinaryHeap::from([priority(0, h, 0)]);
+    let mut refined = false;
     while let Some(Reverse(entry)) = open.pop() {
         let at = (entry & 0xffff_ffff) as usize;
         let total = (entry >> 40) as u32;
@@ -247,6 +269,21 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
             continue;
         }
         let depth = node.used.count_ones();
+        if !refined && tuning.refine_after.is_some_and(|after| nodes.len() >= after) {
+            refined = true;
+            let (decision, states) = refine::decide(t, setup, budget.cancel);
+            effort.abstract_states = states;
+            let effort = Effort { positions: nodes.len(), ..effort };
+            match decision {
+                Decision::Impossible => return (Outcome::Impossible, effort),
+                Decision::Shortest(line) => {
+                    let line: Vec<_> = line.into_iter().map(|(card, side)| (t.hexagram[card], side)).collect();
+                    return (Outcome::Optimal(replay(setup, &line)), effort);
+                }
+                Decision::Cancelled => return (unknown(lower.max(total), Stop::Cancelled), effort),
+                Decision::Undecided => {}
+            }
+        }
         if relaxed.is_none() && tuning.relax_after.is_some_and(|after| nodes.len() >= after) {
             match Relaxed::build(t, setup, budget.cancel) {
                 Some(game) => {
@@ -297,7 +334,7 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
                 };
                 if t.links(card, node.active & !spent) >> other & 1 == 1 {
                     nodes.push(child);
-                    let solution = replay(setup, &nodes);
+                    let solution = replay(setup, &line_to_last(&nodes));
                     return (Outcome::Optimal(solution), Effort { positions: nodes.len(), ..effort });
                 }
                 let Some(h) = estimate(&child, &relaxed) else { continue };
@@ -368,8 +405,8 @@ fn fewer_cards(same_ends: &HashMap<u32, Vec<u64>, BuildHasherDefault<StateHasher
     }
 }
 
-/// Rebuilds the last node's history and replays it through the rules.
-fn replay(setup: &Setup, nodes: &[Node]) -> Solution {
+/// The placements that led to the last node, first to last.
+fn line_to_last(nodes: &[Node]) -> Vec<(Hexagram, Side)> {
     let t = tables();
     let mut moves = Vec::new();
     let mut at = nodes.len() - 1;
@@ -378,8 +415,13 @@ fn replay(setup: &Setup, nodes: &[Node]) -> Solution {
         at = nodes[at].parent as usize;
     }
     moves.reverse();
+    moves
+}
+
+/// Replays a finished line through the rules, which check every placement and the finish.
+fn replay(setup: &Setup, line: &[(Hexagram, Side)]) -> Solution {
     let mut game = Game::new(*setup);
-    for (card, side) in moves {
+    for &(card, side) in line {
         game.place(card, side).expect("the solver only makes legal moves");
     }
     let (_, finish) = game.finish().expect("the solver stops at a finish");

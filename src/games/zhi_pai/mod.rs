@@ -1,8 +1,8 @@
 //! Zhi Pai (易經紙牌, SPEC §3): two chains of hexagram cards grown toward each other.
 //!
 //! - [`rules`]: laying a card, the three link conditions, the trigram cards;
-//! - [`solve`]: the exact shortest-sequence search, its engine in `astar.rs` and its
-//!   relaxed-game bound in `relax.rs`; [`check`]: the judge and checker of a proposed
+//! - [`solve`]: the exact shortest-sequence search, its engine in `astar.rs`, its
+//!   relaxed-game bound in `relax.rs` and its abstraction refinement in `refine.rs`; [`check`]: the judge and checker of a proposed
 //!   sequence; [`score`]: the solo score. These are pure: no printing, no I/O.
 //! - [`art`]: the layout of the cards; [`rulebook`]: the rulebook's data and figures;
 //!   [`aids`]: what the player aid says.
@@ -15,6 +15,8 @@ pub mod art;
 mod astar;
 pub mod check;
 pub mod figures;
+mod hard;
+mod refine;
 mod relax;
 pub mod rulebook;
 pub mod rules;
@@ -23,8 +25,9 @@ pub mod solve;
 #[cfg(test)]
 mod tests;
 
-pub use astar::{CANCEL_POLL, Effort, RELAX_AFTER, Tuning, search_tuned};
+pub use astar::{CANCEL_POLL, Effort, REFINE_AFTER, RELAX_AFTER, Tuning, search_tuned};
 pub use check::{JudgedMove, Judgement, Report, check, judge, parse_placements, sequence_length};
+pub use hard::{HARD_QUESTIONS, HEAVIEST, HardQuestion};
 pub use rules::{
     Condition, Game, Link, Placement, Position, Setup, Side, TrigramSet, Violation, ZhiPaiError, activate, is_swap,
     link, shared_trigram,
