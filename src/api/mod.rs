@@ -11,13 +11,12 @@
 //! sequence never waits on the search: a search that runs out of budget leaves the
 //! optimum unknown, not the verdict.
 
+pub mod fields;
 pub mod pathways;
 pub mod puzzles;
 pub mod zhipai;
 
-use serde::{Deserialize, Deserializer, Serialize};
-use std::fmt::Display;
-use std::str::FromStr;
+use serde::Serialize;
 
 /// What a search decided about the shortest sequence.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -41,19 +40,6 @@ pub enum State {
     Broken,
     /// Every move legal and the goal reached.
     Solved,
-}
-
-/// Deserialises a field written as text through the type's `FromStr`, so a request
-/// names a side or an orientation exactly as the command line does and is refused with
-/// the same message.
-pub(crate) fn parsed<'de, D, T>(deserializer: D) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-    T: FromStr,
-    T::Err: Display,
-{
-    let text = String::deserialize(deserializer)?;
-    text.parse().map_err(serde::de::Error::custom)
 }
 
 /// `1 card`, `4 cards`.

@@ -2,7 +2,8 @@
 //! `POST /api/pathways/check`, and `hexforge solve pathways` / `hexforge check pathways`
 //! with `--json`. The search is a small breadth-first walk that always decides.
 
-use super::{State, Status, distance, parsed};
+use super::fields::{parsed, some_wholes, some_word, whole};
+use super::{State, Status, distance};
 use crate::core::card::{Card, Orientation};
 use crate::core::hexagram::Hexagram;
 use crate::games::changing_lines::deck::{Deck, DeckError, DeckName};
@@ -18,11 +19,13 @@ const MAX_SEQUENCE: usize = 64;
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShortestRequest {
+    #[serde(deserialize_with = "whole")]
     pub from: i64,
+    #[serde(deserialize_with = "whole")]
     pub to: i64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some_word::<_, DeckName>")]
     pub deck: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some_wholes")]
     pub cards: Option<Vec<i64>>,
     #[serde(default, deserialize_with = "parsed")]
     pub orientation: Mode,
@@ -49,6 +52,7 @@ fn puzzle(from: i64, to: i64, deck: Option<&str>, cards: Option<&[i64]>, mode: M
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LaidRequest {
+    #[serde(deserialize_with = "whole")]
     pub card: i64,
     #[serde(deserialize_with = "parsed")]
     pub orientation: Orientation,
@@ -59,11 +63,13 @@ pub struct LaidRequest {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CheckRequest {
+    #[serde(deserialize_with = "whole")]
     pub from: i64,
+    #[serde(deserialize_with = "whole")]
     pub to: i64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some_word::<_, DeckName>")]
     pub deck: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some_wholes")]
     pub cards: Option<Vec<i64>>,
     #[serde(default, deserialize_with = "parsed")]
     pub orientation: Mode,
@@ -184,10 +190,13 @@ mod tests {
         assert_eq!(q(r#"{"from":1,"to":2}"#).unwrap().deck, Deck::named(DeckName::SixD));
         assert_eq!(q(r#"{"from":1,"to":2,"cards":[1,2],"orientation":"free"}"#).unwrap().mode, Mode::Free);
         assert_eq!(q(r#"{"from":65,"to":2}"#).unwrap_err(), "hexagram number 65 is out of range 1..=64");
-        assert_eq!(
-            q(r#"{"from":1,"to":2,"deck":"7d"}"#).unwrap_err(),
-            r#"unknown deck "7d"; expected 3d, 4d, 5d, 6d or a list of card numbers"#
+        assert!(
+            q(r#"{"from":1,"to":2,"deck":"7d"}"#)
+                .unwrap_err()
+                .starts_with(r#"unknown deck "7d"; expected 3d, 4d, 5d, 6d or a list of card numbers"#)
         );
+        // A list of cards is the CLI's spelling of --deck; a request gives it as `cards`.
+        assert!(q(r#"{"from":1,"to":2,"deck":"1,2"}"#).is_err());
         assert_eq!(
             q(r#"{"from":1,"to":2,"cards":[1,1]}"#).unwrap_err(),
             "card 1 is listed twice; each card may appear once"

@@ -16,11 +16,33 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CheckRequest {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::fields::some")]
     pub sequence: Option<Vec<super::pathways::LaidRequest>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "turns")]
     pub turns: Option<Vec<String>>,
 }
+
+/// Turns as `/openapi.json` spells them: `pass`, or a card 1..=64 and a side
+/// (`17:left`, `54:right`), one turn a string; absent is `None`, `null` is refused.
+fn turns<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<String>>, D::Error> {
+    let turns = Vec::<String>::deserialize(deserializer)?;
+    let spelled = |turn: &str| {
+        turn == "pass"
+            || turn.split_once(':').is_some_and(|(card, side)| {
+                let canonical = !card.starts_with('0') && card.bytes().all(|b| b.is_ascii_digit());
+                canonical && card.parse::<u8>().is_ok_and(|n| (1..=64).contains(&n)) && matches!(side, "left" | "right")
+            })
+    };
+    match turns.iter().find(|t| !spelled(t)) {
+        Some(bad) => Err(serde::de::Error::custom(format!(
+            "turn {bad:?} is not a turn; write pass or a card 1..=64 and a side, such as 17:left or 54:right"
+        ))),
+        None => Ok(Some(turns)),
+    }
+}
+
+/// The most turns a deal's answer can hold (as `/openapi.json` says).
+const MAX_TURNS: usize = 118;
 
 /// A proposed answer: a Pathways sequence or a list of Zhi Pai turns.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,8 +57,8 @@ impl CheckRequest {
         match (&self.sequence, &self.turns) {
             (Some(sequence), None) => Ok(Answer::Sequence(super::pathways::laid_cards(sequence)?)),
             (None, Some(turns)) => {
-                if turns.len() > 62 + 62 {
-                    return Err(AnswerError::Shape(format!("{} turns; a deal has at most 118", turns.len())));
+                if turns.len() > MAX_TURNS {
+                    return Err(AnswerError::Shape(format!("{} turns; a deal has at most {MAX_TURNS}", turns.len())));
                 }
                 Ok(Answer::Turns(deal::parse_turns(&turns.join(","))?))
             }

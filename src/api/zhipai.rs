@@ -1,9 +1,11 @@
 //! Zhi Pai questions and answers: `POST /api/zhipai/shortest` and `POST /api/zhipai/check`,
 //! and `hexforge solve zhipai` / `hexforge check zhipai` with `--json`.
 
-use super::{State, Status, cards, distance, parsed};
+use super::fields::{parsed, some_count, some_whole, some_wholes, whole, words};
+use super::{State, Status, cards, distance};
 use crate::core::deck::{CardSet, DeckError};
 use crate::core::hexagram::Hexagram;
+use crate::core::trigram::Trigram;
 use crate::games::zhi_pai::{
     self as rules, Budget, JudgedMove, Link, Outcome, Placement, Setup, Side, Solution, Stop, TrigramSet, ZhiPaiError,
 };
@@ -20,12 +22,13 @@ const MAX_PLACEMENTS: usize = 62;
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShortestRequest {
+    #[serde(deserialize_with = "whole")]
     pub start: i64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "some_wholes")]
     pub available: Option<Vec<i64>>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "words::<_, Trigram>")]
     pub active: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "some_count")]
     pub max_positions: Option<usize>,
 }
 
@@ -54,6 +57,7 @@ fn budget(requested: Option<usize>, server_max: usize, cancel: Option<&AtomicBoo
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRequest {
+    #[serde(deserialize_with = "whole")]
     pub card: i64,
     #[serde(deserialize_with = "parsed")]
     pub side: Side,
@@ -64,15 +68,16 @@ pub struct MoveRequest {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CheckRequest {
+    #[serde(deserialize_with = "whole")]
     pub start: i64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some_wholes")]
     pub available: Option<Vec<i64>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "words::<_, Trigram>")]
     pub active: Vec<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some_count")]
     pub max_positions: Option<usize>,
     pub placements: Vec<MoveRequest>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some_whole")]
     pub common_zone: Option<i64>,
 }
 
@@ -231,15 +236,19 @@ mod tests {
 
     #[test]
     fn questions_validate_their_fields() {
-        let q = |json: &str| serde_json::from_str::<ShortestRequest>(json).unwrap().setup().map_err(|e| e.to_string());
+        let q = |json: &str| -> Result<Setup, String> {
+            let request: ShortestRequest = serde_json::from_str(json).map_err(|e| e.to_string())?;
+            request.setup().map_err(|e| e.to_string())
+        };
         assert_eq!(q(r#"{"start":12}"#).unwrap().available.len(), 62);
         assert_eq!(q(r#"{"start":65}"#).unwrap_err(), "hexagram number 65 is out of range 1..=64");
-        assert_eq!(
-            q(r#"{"start":12,"active":["lava"]}"#).unwrap_err(),
+        assert!(q(r#"{"start":12,"active":["lava"]}"#).unwrap_err().starts_with(
             r#"unknown trigram "lava"; expected one of heaven, lake, fire, thunder, wind, water, mountain, earth"#
-        );
+        ));
+        // A request names a trigram by its English name only (the CLI also takes aliases).
+        assert!(q(r#"{"start":12,"active":["water","kan"]}"#).unwrap_err().contains(r#""kan" is not spelled"#));
         assert_eq!(
-            q(r#"{"start":12,"active":["water","kan"]}"#).unwrap_err(),
+            q(r#"{"start":12,"active":["water","water"]}"#).unwrap_err(),
             "trigram water is listed twice; each trigram card is active or not"
         );
         assert_eq!(

@@ -3,9 +3,9 @@
 //! in-memory cache.
 //!
 //! `{face}` is a card number (`12`), `card-12`, `back`, or a Zhi Pai trigram face
-//! (`trigram-1-water-active`). Query: `orientation=dark|light` (light turns the picture
-//! 180°, the way a player turns a Changing Lines card to read its light side),
-//! `lang=en|fr`, and for PNG `dpi=72..=600` (default 300).
+//! (`trigram-1-water-active`). Query: `orientation=dark|light` (or `d`, `l`; light turns
+//! the picture 180°, the way a player turns a Changing Lines card to read its light side),
+//! `lang=en|fr`, and for PNG `dpi=72..=600` (default 300; checked on SVG too).
 
 use super::error::{AppError, Path, Query, blocking};
 use super::{AppState, Routes};
@@ -155,18 +155,20 @@ async fn card(
     };
     let face: Face = stem.parse()?;
     let orientation: Orientation = match &query.orientation {
-        Some(o) => o.parse()?,
+        Some(o) => crate::api::fields::word(o).map_err(AppError::bad_request)?,
         None => Orientation::Dark,
     };
     let lang: Lang = match &query.lang {
-        Some(l) => l.parse().map_err(crate::cards::CardError::from)?,
+        Some(l) => crate::api::fields::word(l).map_err(AppError::bad_request)?,
         None => Lang::En,
     };
-    let dpi = match (format, &query.dpi) {
-        (Format::Svg, _) => 0,
-        (Format::Png, None) => Dpi::DEFAULT.get(),
-        (Format::Png, Some(text)) => text.parse::<Dpi>().map_err(|e| AppError::bad_request(e.to_string()))?.get(),
+    // Checked for SVG too, where it changes nothing: a request the schema refuses is
+    // refused whatever the format.
+    let dpi = match &query.dpi {
+        None => Dpi::DEFAULT,
+        Some(text) => text.parse::<Dpi>().map_err(|e| AppError::bad_request(e.to_string()))?,
     };
+    let dpi = if format == Format::Svg { 0 } else { dpi.get() };
     if !deck.has(&face) {
         return Err(AppError::not_found(format!("{face} is not a face of the {deck} deck")));
     }

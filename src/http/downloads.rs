@@ -17,6 +17,11 @@ pub(super) fn routes(routes: Routes) -> Routes {
     routes.get("/downloads", index).get("/downloads/", index).get("/downloads/{*path}", file)
 }
 
+/// Longest path accepted after `/downloads/`, in characters (as `/openapi.json`'s
+/// `maxLength` counts): percent-encoded, it stays within the request target's limit
+/// ([`super::MAX_URI`]).
+pub const MAX_PATH_CHARS: usize = 512;
+
 /// Most files listed by `GET /downloads`, and deepest folder walked.
 const MAX_LISTED: usize = 5000;
 const MAX_DEPTH: usize = 6;
@@ -90,7 +95,7 @@ async fn file(
 /// The file `rel` names inside `root`, refusing anything that would leave `root`.
 pub fn resolve(root: &FsPath, rel: &str) -> Result<PathBuf, AppError> {
     let leaves = || AppError::bad_request(format!("path {rel:?} is not a plain path inside the downloads folder"));
-    if rel.is_empty() || rel.len() > 1024 || rel.contains(['\\', '\0', ':']) {
+    if rel.is_empty() || rel.chars().count() > MAX_PATH_CHARS || rel.contains(['\\', '\0', ':']) {
         return Err(leaves());
     }
     let mut clean = PathBuf::new();

@@ -5,6 +5,7 @@
 
 use super::Routes;
 use super::error::{AppError, Json, Path};
+use crate::api::fields::{self, Whole};
 use crate::core::card::{Card, Orientation};
 use crate::core::casting::{Cast, cast};
 use crate::core::hexagram::{Hexagram, LinePosition};
@@ -50,8 +51,9 @@ async fn one(Path(n): Path<String>) -> Result<impl IntoResponse, AppError> {
     Ok(json_bytes(SERIALISED[usize::from(hexagram.number())].clone()))
 }
 
-/// A hexagram in a request body: a King Wen number (`12`) or a line string (`"000111"`).
-#[derive(Debug, Clone, Deserialize, Serialize)]
+/// A hexagram in a request body: a King Wen number (`12`, or `12.0`) or a string of
+/// six lines (`"000111"`) or of a number (`"12"`), spelled as `/openapi.json` says.
+#[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
 pub enum HexagramRef {
     Number(i64),
@@ -60,16 +62,37 @@ pub enum HexagramRef {
     Other(serde_json::Value),
 }
 
+impl<'de> Deserialize<'de> for HexagramRef {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = serde_json::Value::deserialize(deserializer)?;
+        Ok(match value {
+            serde_json::Value::String(text) => HexagramRef::Text(text),
+            serde_json::Value::Number(_) => match Whole::deserialize(&value) {
+                Ok(Whole(n)) => HexagramRef::Number(n),
+                Err(_) => HexagramRef::Other(value),
+            },
+            other => HexagramRef::Other(other),
+        })
+    }
+}
+
 impl HexagramRef {
     pub fn resolve(&self) -> Result<Hexagram, AppError> {
+        let not_one = |shown: &dyn std::fmt::Display| {
+            AppError::bad_request(format!(
+                "hexagram {shown} is not a hexagram; expected a King Wen number 1..=64 or six lines like \"000111\""
+            ))
+        };
         Ok(match self {
             HexagramRef::Number(n) => Hexagram::from_number(*n)?,
-            HexagramRef::Text(s) => s.parse()?,
-            HexagramRef::Other(v) => {
-                return Err(AppError::bad_request(format!(
-                    "hexagram {v} is not a hexagram; expected a King Wen number 1..=64 or six lines like \"000111\""
-                )));
+            // Only the two spellings the schema gives: six lines, or a number without
+            // sign, space or leading zero.
+            HexagramRef::Text(s) if s.len() == 6 && s.bytes().all(|b| b == b'0' || b == b'1') => s.parse()?,
+            HexagramRef::Text(s) if !s.starts_with('0') && !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+                s.parse()?
             }
+            HexagramRef::Text(s) => return Err(not_one(&format!("{s:?}"))),
+            HexagramRef::Other(v) => return Err(not_one(v)),
         })
     }
 }
@@ -80,6 +103,7 @@ impl HexagramRef {
 pub struct ChangeRequest {
     pub hexagram: HexagramRef,
     /// Lines to change, 1 (bottom) ..= 6, each at most once.
+    #[serde(deserialize_with = "fields::wholes")]
     pub lines: Vec<i64>,
 }
 
@@ -104,6 +128,7 @@ async fn change(Json(req): Json<ChangeRequest>) -> Result<Json<HexagramView>, Ap
 #[serde(deny_unknown_fields)]
 pub struct CastRequest {
     /// Six line values, bottom first: 6, 7, 8 or 9.
+    #[serde(deserialize_with = "fields::wholes")]
     pub values: Vec<i64>,
 }
 
@@ -117,11 +142,13 @@ async fn cast_lines(Json(req): Json<CastRequest>) -> Result<Json<Cast>, AppError
 #[serde(deny_unknown_fields)]
 pub struct VerifyRequest {
     /// The card number, 1..=64.
+    #[serde(deserialize_with = "fields::whole")]
     pub card: i64,
-    /// `dark` (default) or `light`.
-    #[serde(default)]
+    /// `dark` (default) or `light` (or `d`, `l`).
+    #[serde(default, deserialize_with = "fields::some_word::<_, Orientation>")]
     pub orientation: Option<String>,
     /// The six numbers printed beside lines 1..6 of that reading, bottom first.
+    #[serde(deserialize_with = "fields::wholes")]
     pub numbers: Vec<i64>,
 }
 

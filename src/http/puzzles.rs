@@ -59,9 +59,15 @@ async fn daily(Query(q): Query<DailyQuery>) -> Result<Json<PuzzleView>, AppError
     Ok(Json(puzzles::show(&PuzzleId::daily(game, date), false)))
 }
 
+/// The puzzle an id in the path names: an id that names none (a bad date, an unknown
+/// game, a number out of the series) is a path that names nothing, 404.
+fn path_id(id: &str) -> Result<PuzzleId, AppError> {
+    id.parse().map_err(|e: PuzzleError| AppError::not_found(e.to_string()))
+}
+
 /// `GET /api/puzzles/{id}`: the puzzle, without its answer.
 async fn one(Path(id): Path<String>) -> Result<Json<PuzzleView>, AppError> {
-    Ok(Json(puzzles::show(&id.parse()?, false)))
+    Ok(Json(puzzles::show(&path_id(&id)?, false)))
 }
 
 /// `POST /api/puzzles/{id}/check`: the verdict on `{"sequence":[…]}` (a ladder) or
@@ -73,7 +79,7 @@ async fn check(
     Path(id): Path<String>,
     Json(request): Json<CheckRequest>,
 ) -> Result<Json<PuzzleCheck>, AppError> {
-    let id: PuzzleId = id.parse()?;
+    let id = path_id(&id)?;
     let verdict = puzzles::check(&id, &request.answer()?)?;
     if let Some(results) = &state.results {
         results.record(peer.map(|Extension(PeerAddr(ip))| ip), Record::of(&id, &verdict, crate::results::now_millis()));
@@ -83,7 +89,7 @@ async fn check(
 
 /// `GET /api/puzzles/{id}/stats`: `{"attempts":…,"solved":…,"optimal":…,"distribution":{…},…}`.
 async fn stats(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<PuzzleStats>, AppError> {
-    let id: PuzzleId = id.parse()?;
+    let id = path_id(&id)?;
     let Some(results) = &state.results else {
         return Err(AppError::Rejected {
             status: StatusCode::SERVICE_UNAVAILABLE,

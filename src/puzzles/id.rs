@@ -85,7 +85,7 @@ impl FromStr for Date {
         let bad = || PuzzleError::BadDate(s.to_string());
         let parts: Vec<&str> = s.split('-').collect();
         let [y, m, d] = parts[..] else { return Err(bad()) };
-        if y.len() != 4 || m.len() != 2 || d.len() != 2 {
+        if y.len() != 4 || m.len() != 2 || d.len() != 2 || !s.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
             return Err(bad());
         }
         Date::new(y.parse().map_err(|_| bad())?, m.parse().map_err(|_| bad())?, d.parse().map_err(|_| bad())?)
