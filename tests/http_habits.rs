@@ -157,6 +157,45 @@ async fn metrics_count_requests_by_route_and_status_and_cache_hits() {
 }
 
 #[tokio::test]
+async fn a_check_remembers_the_optimum_of_its_question() {
+    use hexforge::api::zhipai::{OPTIMUM_CACHE_HITS, OPTIMUM_CACHE_MISSES};
+    use std::sync::atomic::Ordering::Relaxed;
+    // A question no other test asks; a current-thread runtime, so both checks run on this
+    // thread and meet its memory.
+    let body = r#"{"start":33,"available":[13,44,1,10,9,14,43,34],"placements":[{"card":13,"side":"left"}]}"#;
+    let check = || Request::post("/api/zhipai/check").header(header::CONTENT_TYPE, "application/json");
+    let state = AppState::default();
+    let misses = OPTIMUM_CACHE_MISSES.load(Relaxed);
+    let (status, _, first) = send(app(state.clone()), check().body(Body::from(body)).unwrap()).await;
+    assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&first));
+    assert!(OPTIMUM_CACHE_MISSES.load(Relaxed) > misses, "the first check searches");
+    let hits = OPTIMUM_CACHE_HITS.load(Relaxed);
+    let (_, _, second) = send(app(state.clone()), check().body(Body::from(body)).unwrap()).await;
+    assert!(OPTIMUM_CACHE_HITS.load(Relaxed) > hits, "the second remembers");
+    assert_eq!(first, second, "the same answer either way");
+    let (_, _, metrics) = send(app(state), get("/metrics").body(Body::empty()).unwrap()).await;
+    let metrics = String::from_utf8(metrics.to_vec()).unwrap();
+    for name in ["hexforge_optimum_cache_hits_total ", "hexforge_optimum_cache_misses_total "] {
+        let value = metrics.lines().find_map(|l| l.strip_prefix(name)).expect(name);
+        assert!(value.parse::<u64>().unwrap() >= 1, "{name}{value}");
+    }
+}
+
+#[tokio::test]
+async fn a_photo_may_be_larger_than_axums_own_limit_and_json_may_not_pass_64_kib() {
+    // axum refuses extracted bodies over 2 MB unless told otherwise; the photo route is.
+    let photo = vec![0u8; 3 * 1024 * 1024];
+    let request = Request::post("/api/neighbours/verify-photo").header(header::CONTENT_TYPE, "image/png");
+    let (status, _, body) = send(app(AppState::default()), request.body(Body::from(photo)).unwrap()).await;
+    assert_ne!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(String::from_utf8_lossy(&body).contains("not an image"), "read, then refused as no image: {body:?}");
+    let json = format!(r#"{{"values":[{}]}}"#, "9,".repeat(40_000));
+    let request = Request::post("/api/cast").header(header::CONTENT_TYPE, "application/json");
+    let (status, _, _) = send(app(AppState::default()), request.body(Body::from(json)).unwrap()).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
 async fn cors_only_for_the_origins_given() {
     let preflight = || {
         Request::options("/api/zhipai/shortest")

@@ -10,7 +10,8 @@ use crate::games::zhi_pai::{
     self as rules, Budget, JudgedMove, Link, Outcome, Placement, Setup, Side, Solution, Stop, TrigramSet, ZhiPaiError,
 };
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::AtomicBool;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The most placements a sequence can hold: every card but the two starting ones.
 const MAX_PLACEMENTS: usize = 62;
@@ -49,6 +50,42 @@ fn setup(start: i64, available: Option<&[i64]>, active: &[String]) -> Result<Set
 }
 
 /// The search budget: the server's, lowered (never raised) by the request.
+/// Questions whose optimum each thread remembers, at most; past it the memory starts over.
+const REMEMBERED: usize = 4096;
+
+/// Checks answered with a remembered optimum, and checks that searched.
+pub static OPTIMUM_CACHE_HITS: AtomicU64 = AtomicU64::new(0);
+pub static OPTIMUM_CACHE_MISSES: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// Decided optima by question (start, available cards, active trigram cards): a check
+    /// needs the optimum of its question, a player checks every move of the same question
+    /// (the page does), and the search costs more than the rest of the check. Per thread,
+    /// so that no lock is shared; an undecided search is not remembered (it depends on the
+    /// budget and the cancel flag).
+    static OPTIMA: std::cell::RefCell<HashMap<(u8, u64, TrigramSet), Outcome>> = std::cell::RefCell::new(HashMap::new());
+}
+
+/// [`rules::search`], remembered per question once decided.
+fn remembered_search(setup: &Setup, budget: &Budget) -> Outcome {
+    let key = (setup.start.number(), setup.available.mask(), setup.active);
+    if let Some(outcome) = OPTIMA.with_borrow(|optima| optima.get(&key).cloned()) {
+        OPTIMUM_CACHE_HITS.fetch_add(1, Ordering::Relaxed);
+        return outcome;
+    }
+    OPTIMUM_CACHE_MISSES.fetch_add(1, Ordering::Relaxed);
+    let outcome = rules::search(setup, budget);
+    if !matches!(outcome, Outcome::Unknown { .. }) {
+        OPTIMA.with_borrow_mut(|optima| {
+            if optima.len() >= REMEMBERED {
+                optima.clear();
+            }
+            optima.insert(key, outcome.clone());
+        });
+    }
+    outcome
+}
+
 fn budget(requested: Option<usize>, server_max: usize, cancel: Option<&AtomicBool>) -> Budget<'_> {
     Budget { max_positions: requested.map_or(server_max, |r| r.min(server_max)), cancel }
 }
@@ -207,7 +244,7 @@ pub fn check(
     };
     let length = rules::sequence_length(placements.len());
     let budget = budget(request.max_positions, server_max, cancel);
-    let optimum = ShortestAnswer::new(rules::search(&setup, &budget), budget.max_positions);
+    let optimum = ShortestAnswer::new(remembered_search(&setup, &budget), budget.max_positions);
     Ok(CheckAnswer {
         state,
         valid: state == State::Solved,

@@ -231,7 +231,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
 
 /// Gives a JSON body to error responses made outside the handlers: axum's 405, the body
 /// limit's 413 and the timeout's 408 come out empty or as plain text.
-pub async fn json_error_bodies(response: Response) -> Response {
+pub fn json_error_bodies(response: Response) -> Response {
     let status = response.status();
     let is_json =
         response.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
@@ -251,6 +251,8 @@ pub async fn json_error_bodies(response: Response) -> Response {
     // Keep headers such as `allow` on a 405.
     parts.headers.remove(header::CONTENT_LENGTH);
     parts.headers.remove(header::CONTENT_TYPE);
+    // The body it replaces may have been compressed; the new one is not.
+    parts.headers.remove(header::CONTENT_ENCODING);
     for (name, value) in parts.headers.drain().filter_map(|(n, v)| n.map(|n| (n, v))) {
         fresh.headers_mut().entry(name).or_insert(value);
     }
@@ -295,7 +297,7 @@ mod tests {
             (StatusCode::IM_A_TEAPOT, "teapot"),
         ] {
             let plain = (status, [(header::ALLOW, "GET")], "plain text").into_response();
-            let fixed = json_error_bodies(plain).await;
+            let fixed = json_error_bodies(plain);
             assert_eq!(fixed.status(), status);
             assert_eq!(fixed.headers()[header::CONTENT_TYPE], "application/json");
             assert_eq!(fixed.headers()[header::ALLOW], "GET");
@@ -303,7 +305,7 @@ mod tests {
             let parsed: ErrorBody = serde_json::from_slice(&body).unwrap();
             assert!(parsed.error.contains(needle), "{parsed:?}");
         }
-        let ok = json_error_bodies((StatusCode::OK, "fine").into_response()).await;
+        let ok = json_error_bodies((StatusCode::OK, "fine").into_response());
         assert_eq!(ok.headers()[header::CONTENT_TYPE], "text/plain; charset=utf-8");
     }
 

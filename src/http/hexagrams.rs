@@ -19,8 +19,8 @@ use std::sync::LazyLock;
 
 pub(super) fn routes(routes: Routes) -> Routes {
     routes
-        .get("/api/hexagrams", list)
-        .get("/api/hexagrams/{n}", one)
+        .get_from_memory("/api/hexagrams", list)
+        .get_from_memory("/api/hexagrams/{n}", one)
         .post("/api/change", change)
         .post("/api/cast", cast_lines)
         .post("/api/neighbours/verify", verify)

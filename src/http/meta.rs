@@ -14,7 +14,7 @@ use serde::Serialize;
 use std::sync::LazyLock;
 
 pub(super) fn routes(routes: Routes) -> Routes {
-    routes.get("/api/meta", meta_route)
+    routes.get_from_memory("/api/meta", meta_route)
 }
 
 /// The whole answer of `GET /api/meta`.

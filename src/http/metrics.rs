@@ -12,6 +12,8 @@
 //! | `hexforge_card_cache_entries` | gauge | |
 //! | `hexforge_searches_inline_total` | counter | |
 //! | `hexforge_searches_pooled_total` | counter | |
+//! | `hexforge_optimum_cache_hits_total` | counter | |
+//! | `hexforge_optimum_cache_misses_total` | counter | |
 //! | `hexforge_results_recorded_total` | counter | |
 //! | `hexforge_results_dropped_total` | counter | |
 //! | `hexforge_results_failed_total` | counter | |
@@ -21,22 +23,21 @@
 //! ([`crate::results`]): written, dropped on a full queue, lost to a database error,
 //! or not recorded because the client was over its rate. All stay 0 without a store.
 //!
-//! The same middleware ([`observe`]) writes the access log when it is on: one line per
-//! request at target `hexforge::access`, with a request id that the response also
-//! carries as `x-request-id`.
+//! The middleware every request crosses (`edge` in `http/mod.rs`) records them, and
+//! writes the access log when it is on: one line per request at target
+//! `hexforge::access`, with a request id that the response also carries as
+//! `x-request-id`.
 
 use super::{AppState, Routes};
-use axum::extract::{MatchedPath, Request, State};
-use axum::http::{HeaderValue, header};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::extract::State;
+use axum::http::header;
+use axum::response::IntoResponse;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::time::Instant;
 
 pub(super) fn routes(routes: Routes) -> Routes {
-    routes.get("/metrics", metrics)
+    routes.get_from_memory("/metrics", metrics)
 }
 
 /// Upper bounds of the latency histogram's buckets, in seconds (`+Inf` is implied).
@@ -98,7 +99,12 @@ impl Metrics {
         }
     }
 
-    fn record(&self, route: Option<&str>, status: u16, elapsed: std::time::Duration) {
+    /// A fresh id for a request that came without one (the access log's).
+    pub(super) fn next_request_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Relaxed)
+    }
+
+    pub(super) fn record(&self, route: Option<&str>, status: u16, elapsed: std::time::Duration) {
         let i = route.and_then(|r| self.index.get(r)).copied().unwrap_or(self.routes.len() - 1);
         let stats = &self.routes[i];
         if let Some(counter) = stats.by_status.get(usize::from(status.saturating_sub(100))) {
@@ -182,6 +188,18 @@ impl Metrics {
                 load(&self.searches_pooled),
             ),
             (
+                "hexforge_optimum_cache_hits_total",
+                "counter",
+                "Zhi Pai checks answered with a remembered optimum.",
+                load(&crate::api::zhipai::OPTIMUM_CACHE_HITS),
+            ),
+            (
+                "hexforge_optimum_cache_misses_total",
+                "counter",
+                "Zhi Pai checks that searched for the optimum.",
+                load(&crate::api::zhipai::OPTIMUM_CACHE_MISSES),
+            ),
+            (
                 "hexforge_results_recorded_total",
                 "counter",
                 "Checked puzzle answers written to the results store.",
@@ -224,38 +242,4 @@ async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8"), (header::CACHE_CONTROL, "no-store")],
         state.metrics.render(&state),
     )
-}
-
-/// Counts every request by route and status, times it, and writes the access-log line
-/// when `access_log` is on.
-pub(super) async fn observe(
-    State((state, access_log)): State<(AppState, bool)>,
-    request: Request,
-    next: Next,
-) -> Response {
-    let start = Instant::now();
-    let route = request.extensions().get::<MatchedPath>().cloned();
-    if !access_log {
-        let response = next.run(request).await;
-        state.metrics.record(route.as_ref().map(MatchedPath::as_str), response.status().as_u16(), start.elapsed());
-        return response;
-    }
-    let id = match request.headers().get("x-request-id") {
-        Some(v) if v.len() <= 64 && v.to_str().is_ok() => v.clone(),
-        _ => HeaderValue::from(state.metrics.next_id.fetch_add(1, Relaxed)),
-    };
-    let method = request.method().clone();
-    let uri = request.uri().clone();
-    let mut response = next.run(request).await;
-    let elapsed = start.elapsed();
-    let status = response.status().as_u16();
-    state.metrics.record(route.as_ref().map(MatchedPath::as_str), status, elapsed);
-    tracing::info!(
-        target: "hexforge::access",
-        "{} {method} {uri} {status} {}us",
-        id.to_str().unwrap_or("-"),
-        elapsed.as_micros()
-    );
-    response.headers_mut().insert("x-request-id", id);
-    response
 }

@@ -44,17 +44,18 @@ pub use photos::PHOTO_BODY_LIMIT;
 
 use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::{DefaultBodyLimit, Request};
+use axum::extract::{MatchedPath, Request, State};
 use axum::handler::Handler;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use axum::routing::MethodRouter;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tower_http::compression::predicate::{NotForContentType, Predicate};
 use tower_http::compression::{CompressionLayer, DefaultPredicate};
 use tower_http::cors::{AllowOrigin, CorsLayer};
@@ -108,17 +109,23 @@ impl Default for ServeOptions {
     }
 }
 
-/// What every handler shares: cheap to clone.
+/// What every handler shares, behind one `Arc`: every request clones it (the extractor,
+/// the middleware), and one reference count is cheaper to share between cores than six.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+/// The contents of [`AppState`], reached through it (`state.metrics`, …).
+#[derive(Clone)]
+pub struct Shared {
     /// The folder served under `/downloads/` (what `hexforge generate` wrote).
     pub downloads: Arc<Path>,
     /// Rendered card faces.
     pub cards: Arc<CardCache>,
     /// What `/metrics` reports.
     pub metrics: Arc<Metrics>,
-    /// One permit per search that may run at once (default: one per core); a puzzle
-    /// request finding none free is answered 503 with `Retry-After: 1`.
+    /// One permit per search that may run on the blocking pool at once (default: all
+    /// cores but one, so heavy searches leave a core to everything else); a puzzle request
+    /// finding none free is answered 503 with `Retry-After: 1`.
     pub search_slots: Arc<tokio::sync::Semaphore>,
     /// Where checked puzzle answers are recorded; `None` (the default) records nothing
     /// and the stats route answers 503.
@@ -128,33 +135,47 @@ pub struct AppState {
     pub photo_slots: Arc<tokio::sync::Semaphore>,
 }
 
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
 impl AppState {
     /// A state serving `downloads` under `/downloads/`, with the default card cache.
     pub fn new(downloads: impl Into<PathBuf>) -> AppState {
-        AppState {
+        AppState(Arc::new(Shared {
             downloads: Arc::from(downloads.into()),
             cards: Arc::new(CardCache::default()),
             metrics: Arc::new(Metrics::new()),
             search_slots: Arc::new(tokio::sync::Semaphore::new(default_search_slots())),
             results: None,
-            photo_slots: Arc::new(tokio::sync::Semaphore::new(default_search_slots())),
-        }
+            photo_slots: Arc::new(tokio::sync::Semaphore::new(cores())),
+        }))
     }
 
     /// This state recording checked puzzle answers in `results`.
     pub fn with_results(self, results: crate::results::Results) -> AppState {
-        AppState { results: Some(results), ..self }
+        AppState(Arc::new(Shared { results: Some(results), ..Arc::unwrap_or_clone(self.0) }))
     }
 
     /// This state with room for `slots` searches at once (0 refuses every search).
     pub fn with_search_slots(self, slots: usize) -> AppState {
-        AppState { search_slots: Arc::new(tokio::sync::Semaphore::new(slots)), ..self }
+        let search_slots = Arc::new(tokio::sync::Semaphore::new(slots));
+        AppState(Arc::new(Shared { search_slots, ..Arc::unwrap_or_clone(self.0) }))
     }
 }
 
-/// One search per core: searches are CPU-bound, so more at once only share the cores
-/// and add up their memory.
+/// Searches on the blocking pool at once: all cores but one (at least one). They are
+/// CPU-bound, so more at once would only share the cores and add up their memory, and
+/// the core left over keeps the quick requests quick while heavy searches run.
 fn default_search_slots() -> usize {
+    cores().saturating_sub(1).max(1)
+}
+
+fn cores() -> usize {
     std::thread::available_parallelism().map_or(2, usize::from)
 }
 
@@ -177,23 +198,47 @@ impl Routes {
         Routes { router: Router::new(), table: Vec::new() }
     }
 
-    fn add<H, T>(mut self, method: Method, path: &'static str, handler: H) -> Routes
-    where
-        H: Handler<T, AppState>,
-        T: 'static,
-    {
-        let filter = axum::routing::MethodFilter::try_from(method.clone()).expect("GET and POST are filters");
-        self.router = self.router.route(path, axum::routing::on(filter, handler));
+    /// Adds `route` at `path`. Every route is cut off at [`REQUEST_TIMEOUT`] (408) unless
+    /// it answers from memory ([`Routes::get_from_memory`]).
+    pub(crate) fn add(
+        mut self,
+        method: Method,
+        path: &'static str,
+        route: MethodRouter<AppState>,
+        timed: bool,
+    ) -> Routes {
+        let route = if timed {
+            route.layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
+        } else {
+            route
+        };
+        self.router = self.router.route(path, route);
         self.table.push((method, path));
         self
     }
 
-    pub(crate) fn get<H: Handler<T, AppState>, T: 'static>(self, path: &'static str, handler: H) -> Routes {
-        self.add(Method::GET, path, handler)
+    fn handler<H: Handler<T, AppState>, T: 'static>(method: &Method, handler: H) -> MethodRouter<AppState> {
+        let filter = axum::routing::MethodFilter::try_from(method.clone()).expect("GET and POST are filters");
+        axum::routing::on(filter, handler)
     }
 
+    /// A GET route whose handler may wait (a render, a file, the database): timed.
+    pub(crate) fn get<H: Handler<T, AppState>, T: 'static>(self, path: &'static str, handler: H) -> Routes {
+        let route = Routes::handler(&Method::GET, handler);
+        self.add(Method::GET, path, route, true)
+    }
+
+    /// A GET route answered from memory at once, without the request timer: a timer
+    /// costs about half a microsecond a request, a tenth of what such a request costs.
+    pub(crate) fn get_from_memory<H: Handler<T, AppState>, T: 'static>(self, path: &'static str, handler: H) -> Routes {
+        let route = Routes::handler(&Method::GET, handler);
+        self.add(Method::GET, path, route, false)
+    }
+
+    /// A POST route: timed, since reading its body alone may take a slow client long.
     pub(crate) fn post<H: Handler<T, AppState>, T: 'static>(self, path: &'static str, handler: H) -> Routes {
-        self.add(Method::POST, path, handler)
+        let route = Routes::handler(&Method::POST, handler);
+        self.add(Method::POST, path, route, true)
     }
 }
 
@@ -224,6 +269,11 @@ pub fn app(state: AppState) -> Router {
 
 /// The whole service: the routes and every layer (limits, timeout, JSON errors,
 /// compression, CORS, metrics and the access log).
+///
+/// Every request crosses [`edge`] (one middleware for what used to be four: each layer
+/// costs a clone of the service and a boxed future per request), then compression, then
+/// the timeout of its route ([`Routes::add`]). CORS, when asked for, is outermost, so that
+/// refusals carry its headers too.
 pub fn app_with(state: AppState, options: &ServeOptions) -> Router {
     let compress = DefaultPredicate::new()
         .and(NotForContentType::const_new("application/pdf"))
@@ -232,77 +282,120 @@ pub fn app_with(state: AppState, options: &ServeOptions) -> Router {
         .router
         .fallback(not_found)
         .with_state(state.clone())
-        // axum's own 2 MB limit is replaced by the layer below.
-        .layer(DefaultBodyLimit::disable())
-        .layer(axum::middleware::from_fn(limit_body))
-        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
-        .layer(axum::middleware::map_response(error::json_error_bodies))
-        .layer(axum::middleware::from_fn(limit_head))
-        .layer(CompressionLayer::new().compress_when(compress));
-    let router = if options.cors_origins.is_empty() {
-        router
+        .layer(CompressionLayer::new().compress_when(compress))
+        .layer(axum::middleware::from_fn_with_state((state, options.access_log), edge));
+    if options.cors_origins.is_empty() {
+        return router;
+    }
+    let origins = if options.cors_origins.iter().any(|o| o == "*") {
+        AllowOrigin::any()
     } else {
-        let origins = if options.cors_origins.iter().any(|o| o == "*") {
-            AllowOrigin::any()
-        } else {
-            AllowOrigin::list(options.cors_origins.iter().cloned())
-        };
-        router.layer(
-            CorsLayer::new()
-                .allow_origin(origins)
-                .allow_methods([Method::GET, Method::HEAD, Method::POST])
-                .allow_headers([header::CONTENT_TYPE])
-                .expose_headers([header::ETAG, header::HeaderName::from_static("x-request-id")])
-                .max_age(Duration::from_secs(3600)),
-        )
+        AllowOrigin::list(options.cors_origins.iter().cloned())
     };
-    router.layer(axum::middleware::from_fn_with_state((state, options.access_log), metrics::observe))
+    router.layer(
+        CorsLayer::new()
+            .allow_origin(origins)
+            .allow_methods([Method::GET, Method::HEAD, Method::POST])
+            .allow_headers([header::CONTENT_TYPE])
+            .expose_headers([header::ETAG, header::HeaderName::from_static("x-request-id")])
+            .max_age(Duration::from_secs(3600)),
+    )
 }
 
-/// The body limit: [`BODY_LIMIT`], or [`PHOTO_BODY_LIMIT`] on the photo route. A
-/// declared length beyond it is answered 413 at once; a body without one is cut off
-/// while it is read, and the extractor answers 413.
-async fn limit_body(request: Request, next: Next) -> Response {
+/// What every request crosses, in order: the head limits (JSON 414 and 431), the body
+/// limit, the JSON body of errors made outside the handlers, the metrics, and the access
+/// log when it is on (one line a request, with a request id the response carries as
+/// `x-request-id`).
+async fn edge(State((state, access_log)): State<(AppState, bool)>, request: Request, next: Next) -> Response {
+    let start = Instant::now();
+    let route = request.extensions().get::<MatchedPath>().cloned();
+    let logged = access_log.then(|| {
+        let id = match request.headers().get("x-request-id") {
+            Some(v) if v.len() <= 64 && v.to_str().is_ok() => v.clone(),
+            _ => HeaderValue::from(state.metrics.next_request_id()),
+        };
+        (id, request.method().clone(), request.uri().clone())
+    });
+    let response = match refused_head(&request).or_else(|| refused_body(&request)) {
+        Some(refusal) => refusal,
+        None => next.run(limit_body(request)).await,
+    };
+    let mut response = error::json_error_bodies(response);
+    let elapsed = start.elapsed();
+    let status = response.status().as_u16();
+    state.metrics.record(route.as_ref().map(MatchedPath::as_str), status, elapsed);
+    if let Some((id, method, uri)) = logged {
+        tracing::info!(
+            target: "hexforge::access",
+            "{} {method} {uri} {status} {}us",
+            id.to_str().unwrap_or("-"),
+            elapsed.as_micros()
+        );
+        response.headers_mut().insert("x-request-id", id);
+    }
+    response
+}
+
+/// The body limit of this request: [`BODY_LIMIT`], or [`PHOTO_BODY_LIMIT`] on the photo
+/// route, and whether it is the photo route.
+fn body_limit(request: &Request) -> (usize, bool) {
     let photo = request.uri().path() == photos::PATH;
-    let limit = if photo { PHOTO_BODY_LIMIT } else { BODY_LIMIT };
+    (if photo { PHOTO_BODY_LIMIT } else { BODY_LIMIT }, photo)
+}
+
+/// 413 at once for a declared length beyond the body limit.
+fn refused_body(request: &Request) -> Option<Response> {
+    let (limit, photo) = body_limit(request);
     let declared = request
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok());
-    if declared.is_some_and(|n| n > limit as u64) {
-        return if photo {
-            error::error_response(StatusCode::PAYLOAD_TOO_LARGE, photos::too_large())
-        } else {
-            // json_error_bodies gives it the body every 413 carries.
-            StatusCode::PAYLOAD_TOO_LARGE.into_response()
-        };
+    if !declared.is_some_and(|n| n > limit as u64) {
+        return None;
     }
-    next.run(request.map(|body| Body::new(http_body_util::Limited::new(body, limit)))).await
+    Some(if photo {
+        error::error_response(StatusCode::PAYLOAD_TOO_LARGE, photos::too_large())
+    } else {
+        // json_error_bodies gives it the body every 413 carries.
+        StatusCode::PAYLOAD_TOO_LARGE.into_response()
+    })
+}
+
+/// A body without a declared length is cut off at the limit while it is read, and the
+/// extractor answers 413.
+fn limit_body(request: Request) -> Request {
+    use axum::body::HttpBody;
+    if request.body().is_end_stream() {
+        // Nothing to limit (a GET, or a body of declared length 0): no wrapper to allocate.
+        return request;
+    }
+    let (limit, _) = body_limit(&request);
+    request.map(|body| Body::new(http_body_util::Limited::new(body, limit)))
 }
 
 /// JSON 414 and 431 for request targets and heads beyond [`MAX_URI`],
 /// [`MAX_HEADER_BYTES`] and [`MAX_HEADERS`].
-async fn limit_head(request: Request, next: Next) -> Response {
+fn refused_head(request: &Request) -> Option<Response> {
     let target = request.uri().path_and_query().map_or(0, |p| p.as_str().len());
     if target > MAX_URI {
-        return error::error_response(
+        return Some(error::error_response(
             StatusCode::URI_TOO_LONG,
             format!("the request target is {target} bytes long; at most {MAX_URI} are accepted"),
-        );
+        ));
     }
     let headers = request.headers();
     let bytes: usize = headers.iter().map(|(n, v)| n.as_str().len() + v.len()).sum();
     if headers.len() > MAX_HEADERS || bytes > MAX_HEADER_BYTES {
-        return error::error_response(
+        return Some(error::error_response(
             StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             format!(
                 "the request has {} header fields of {bytes} bytes in all; at most {MAX_HEADERS} fields and {MAX_HEADER_BYTES} bytes are accepted",
                 headers.len()
             ),
-        );
+        ));
     }
-    next.run(request).await
+    None
 }
 
 /// The entity tag of content that changes only with the binary or its inputs: the crate

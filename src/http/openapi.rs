@@ -9,7 +9,7 @@ use axum::response::IntoResponse;
 pub const OPENAPI_JSON: &str = include_str!("../../web/openapi.json");
 
 pub(super) fn routes(routes: Routes) -> Routes {
-    routes.get("/openapi.json", document)
+    routes.get_from_memory("/openapi.json", document)
 }
 
 async fn document() -> impl IntoResponse {

@@ -14,11 +14,11 @@ use std::sync::LazyLock;
 
 pub(super) fn routes(routes: Routes) -> Routes {
     routes
-        .get("/", index)
-        .get("/js/{file}", script)
-        .get("/style.css", style)
-        .get("/health", health)
-        .get("/fonts/{file}", font)
+        .get_from_memory("/", index)
+        .get_from_memory("/js/{file}", script)
+        .get_from_memory("/style.css", style)
+        .get_from_memory("/health", health)
+        .get_from_memory("/fonts/{file}", font)
 }
 
 const INDEX_HTML: &str = include_str!("../../web/index.html");
