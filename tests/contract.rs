@@ -20,7 +20,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod outside_tool;
 mod temp_dir;
+use outside_tool::OutsideTool;
 use temp_dir::TempDir;
 
 /// Generated cases per operation in each phase: about a minute against a debug build on
@@ -31,28 +33,14 @@ const SEED: &str = "15";
 /// Longest the whole schemathesis run may take before it is stopped and the test fails.
 const RUN_LIMIT: Duration = Duration::from_secs(240);
 
-/// `HEXFORGE_SCHEMATHESIS`, or `schemathesis` on `PATH`.
-fn find_schemathesis() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("HEXFORGE_SCHEMATHESIS") {
-        return Some(PathBuf::from(path));
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path).map(|dir| dir.join("schemathesis")).find(|candidate| candidate.is_file())
-}
-
-fn schemathesis_or_skip() -> Option<PathBuf> {
-    let found = find_schemathesis();
-    if found.is_none() {
-        let in_ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-        assert!(!in_ci, "CI=true but schemathesis is not installed; .ci/run installs it from PyPI");
-        // Straight to stderr, past the test harness's capture, so the skip is seen.
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED contract: schemathesis is not installed (pip install schemathesis); CI installs it and runs this test"
-        );
-    }
-    found
-}
+/// `HEXFORGE_SCHEMATHESIS` (set by `.ci/run`), or `schemathesis` on `PATH`.
+const SCHEMATHESIS: OutsideTool = OutsideTool {
+    test: "contract",
+    variable: "HEXFORGE_SCHEMATHESIS",
+    names: &["schemathesis"],
+    install: "pip install schemathesis",
+    ci_installs: ".ci/run installs it from PyPI",
+};
 
 /// `hexforge serve` on a free loopback port, killed when dropped.
 struct Server {
@@ -141,7 +129,7 @@ fn log_to_file(command: &mut Command) -> PathBuf {
 
 #[test]
 fn the_server_does_what_openapi_json_says() {
-    let Some(schemathesis) = schemathesis_or_skip() else { return };
+    let Some(schemathesis) = SCHEMATHESIS.or_skip() else { return };
     let folder = TempDir::new("contract");
     // The file the schema's example names, so that the examples reach a real download.
     let example = folder.0.join("downloads/rulebooks/zhi-pai-a4.pdf");

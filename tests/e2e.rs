@@ -8,14 +8,16 @@
 //! `.ci/run` installs Debian's `chromium` and a missing browser fails the test.
 
 use hexforge::http::{self, AppState};
+use outside_tool::OutsideTool;
 use std::io::{Read, Write};
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+mod outside_tool;
 mod photo_corpus;
 mod temp_dir;
 use temp_dir::TempDir;
@@ -74,36 +76,14 @@ impl Drop for Server {
     }
 }
 
-/// Debian's `chromium` (or `HEXFORGE_CHROMIUM`), if installed.
-fn find_chromium() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("HEXFORGE_CHROMIUM") {
-        return Some(PathBuf::from(path));
-    }
-    let path = std::env::var_os("PATH")?;
-    for dir in std::env::split_paths(&path) {
-        for name in ["chromium", "chromium-browser"] {
-            let candidate = dir.join(name);
-            if candidate.is_file() {
-                return Some(candidate);
-            }
-        }
-    }
-    None
-}
-
-fn chromium_or_skip() -> Option<PathBuf> {
-    let found = find_chromium();
-    if found.is_none() {
-        let in_ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-        assert!(!in_ci, "CI=true but chromium is not installed; .ci/run installs Debian's chromium");
-        // Straight to stderr, past the test harness's capture, so the skip is seen.
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED e2e: chromium is not installed (apt-get install chromium); CI installs it and runs this test"
-        );
-    }
-    found
-}
+/// Debian's `chromium` (or `HEXFORGE_CHROMIUM`).
+const CHROMIUM: OutsideTool = OutsideTool {
+    test: "e2e",
+    variable: "HEXFORGE_CHROMIUM",
+    names: &["chromium", "chromium-browser"],
+    install: "apt-get install chromium",
+    ci_installs: ".ci/run installs Debian's chromium",
+};
 
 /// The DOM of `url` after the page's script has run.
 fn dump_dom(chromium: &Path, url: &str) -> String {
@@ -208,7 +188,7 @@ fn click_scenario(placements: &[(i64, &str)]) -> String {
 
 #[test]
 fn the_page_lays_the_seed_example_by_clicking() {
-    let Some(chromium) = chromium_or_skip() else { return };
+    let Some(chromium) = CHROMIUM.or_skip() else { return };
     let downloads = TempDir::new("downloads-click");
     let server = Server::start(&downloads.0);
     let base = format!("http://{}", server.addr);
@@ -276,7 +256,7 @@ fn pick_button<'a>(dom: &'a str, picker: &str, card: i64) -> &'a str {
 
 #[test]
 fn the_page_highlights_the_cards_legal_next() {
-    let Some(chromium) = chromium_or_skip() else { return };
+    let Some(chromium) = CHROMIUM.or_skip() else { return };
     let downloads = TempDir::new("downloads-legal");
     let server = Server::start(&downloads.0);
     let laid = [(6, "left")];
@@ -300,7 +280,7 @@ fn the_page_highlights_the_cards_legal_next() {
 fn the_page_plays_todays_puzzles_by_clicking() {
     use hexforge::api::puzzles::{PuzzleView, show};
     use hexforge::puzzles::{Date, PuzzleGame, PuzzleId};
-    let Some(chromium) = chromium_or_skip() else { return };
+    let Some(chromium) = CHROMIUM.or_skip() else { return };
     let downloads = TempDir::new("downloads-today");
     let database = hexforge::results::Database::sqlite_file(&downloads.0.join("results.sqlite3"));
     let server = Server::start_with(&downloads.0, Some(database));
@@ -383,7 +363,7 @@ fn http_request(addr: SocketAddr, method: &str, path: &str, body: &str) -> Strin
 
 #[test]
 fn the_page_checks_zhi_pai_placements() {
-    let Some(chromium) = chromium_or_skip() else { return };
+    let Some(chromium) = CHROMIUM.or_skip() else { return };
     let downloads = TempDir::new("downloads");
     let server = Server::start(&downloads.0);
     let base = format!("http://{}", server.addr);
@@ -411,7 +391,7 @@ fn the_page_checks_zhi_pai_placements() {
 
 #[test]
 fn the_page_checks_pathways_and_verifies_cards() {
-    let Some(chromium) = chromium_or_skip() else { return };
+    let Some(chromium) = CHROMIUM.or_skip() else { return };
     let downloads = TempDir::new("downloads-2");
     let server = Server::start(&downloads.0);
     let base = format!("http://{}", server.addr);
@@ -448,7 +428,7 @@ fn the_page_checks_pathways_and_verifies_cards() {
 
 #[test]
 fn the_page_verifies_a_photo_and_marks_the_wrong_number() {
-    let Some(chromium) = chromium_or_skip() else { return };
+    let Some(chromium) = CHROMIUM.or_skip() else { return };
     let downloads = TempDir::new("downloads-photo");
     // Card 12 with 7 printed beside line 2 of its dark reading instead of 6.
     let misprint = photo_corpus::Misprint { orientation: hexforge::core::card::Orientation::Dark, line: 2, printed: 7 };

@@ -19,12 +19,6 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-fn setup(start: i64, available: &[i64], active: &[&str]) -> Setup {
-    let start = Hexagram::from_number(start).unwrap();
-    let active = TrigramSet::from_names(active).unwrap();
-    Setup::with_available(start, CardSet::from_numbers(available).unwrap(), active).unwrap()
-}
-
 /// The fewest cards in a finished sequence, by breadth-first search over whole games:
 /// every available card on either side, through the rules' own `Game::place`. Two games
 /// with the same ends, active trigram cards and used cards are merged.

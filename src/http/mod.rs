@@ -351,7 +351,7 @@ fn refused_body(request: &Request) -> Option<Response> {
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok());
-    if !declared.is_some_and(|n| n > limit as u64) {
+    if declared.is_none_or(|n| n <= limit as u64) {
         return None;
     }
     Some(if photo {

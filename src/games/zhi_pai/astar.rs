@@ -31,6 +31,10 @@ pub const REFINE_AFTER: usize = 2_000;
 /// millisecond or two, rarely enough to cost nothing.
 pub const CANCEL_POLL: usize = 1024;
 
+/// Positions an ordinary question stores at most, about: the search's tables start this
+/// large (growing them step by step cost a tenth of a small search).
+const TYPICAL_POSITIONS: usize = 256;
+
 /// Knobs of the search that callers normally leave at their defaults; tests and
 /// benchmarks turn them to reach each part of the engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -249,17 +253,22 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
     };
     let unknown = |lower: u32, stop: Stop| Outcome::Unknown { best: None, lower_bound: lower as usize + 2, stop };
 
-    let mut nodes = vec![start];
-    let mut same_cards: HashMap<u128, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
+    // Sized for an ordinary question (a few hundred positions), so that it never regrows.
+    let mut nodes = Vec::with_capacity(TYPICAL_POSITIONS);
+    nodes.push(start);
+    let mut same_cards: HashMap<u128, u32, BuildHasherDefault<StateHasher>> =
+        HashMap::with_capacity_and_hasher(TYPICAL_POSITIONS, Default::default());
     same_cards.insert(start.cards_key(), 0);
-    let mut same_ends: HashMap<u32, Vec<u64>, BuildHasherDefault<StateHasher>> = HashMap::default();
+    let mut same_ends: HashMap<u32, Vec<u64>, BuildHasherDefault<StateHasher>> =
+        HashMap::with_capacity_and_hasher(TYPICAL_POSITIONS, Default::default());
     same_ends.insert(start.ends_key(), vec![start.used]);
     let Some(h) = estimate(&start, &relaxed) else {
         return (Outcome::Impossible, effort);
     };
     // The proven lower bound, in placements; reported in cards (two starting cards more).
     let mut lower = h;
-    let mut open = BinaryHeap::from([priority(0, h, 0)]);
+    let mut open = BinaryHeap::with_capacity(TYPICAL_POSITIONS);
+    open.push(priority(0, h, 0));
     let mut refined = false;
     while let Some(Reverse(entry)) = open.pop() {
         let at = (entry & 0xffff_ffff) as usize;
