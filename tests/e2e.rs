@@ -7,72 +7,43 @@
 //! Without Chromium the test is skipped with a message, except in CI (`CI=true`), where
 //! `.ci/run` installs Debian's `chromium` and a missing browser fails the test.
 
-use hexforge::http::{self, AppState};
+use hexforge::http::AppState;
 use outside_tool::OutsideTool;
 use std::io::{Read, Write};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+mod live_server;
 mod outside_tool;
 mod photo_corpus;
 mod temp_dir;
+use live_server::LiveServer;
 use temp_dir::TempDir;
 
 /// How long one Chromium run may take before it is killed.
 const CHROMIUM_TIMEOUT: Duration = Duration::from_secs(90);
 
 /// The server, on a thread of its own, stopped (gracefully) when dropped.
-struct Server {
-    addr: SocketAddr,
-    stop: Arc<AtomicBool>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
+struct Server;
 
 impl Server {
-    fn start(downloads: &Path) -> Server {
+    fn start(downloads: &Path) -> LiveServer {
         Server::start_with(downloads, None)
     }
 
     /// The server recording puzzle results in `database` (`None`: no store).
-    fn start_with(downloads: &Path, database: Option<hexforge::results::Database>) -> Server {
-        let (tx, rx) = std::sync::mpsc::channel();
-        let stop = Arc::new(AtomicBool::new(false));
-        let stopped = Arc::clone(&stop);
-        let mut state = AppState::new(downloads);
-        let thread = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-            runtime.block_on(async move {
-                if let Some(database) = database {
-                    let rate = hexforge::results::RecordRate::default();
-                    let (results, _writer) =
-                        hexforge::results::Results::start(&database, rate, 100).await.unwrap().expect("a store");
-                    state = state.with_results(results);
-                }
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind a loopback port");
-                tx.send(listener.local_addr().unwrap()).unwrap();
-                let shutdown = async move {
-                    while !stopped.load(Ordering::Relaxed) {
-                        tokio::time::sleep(Duration::from_millis(50)).await;
-                    }
-                };
-                http::serve(listener, state, shutdown).await.expect("server runs");
-            });
+    fn start_with(downloads: &Path, database: Option<hexforge::results::Database>) -> LiveServer {
+        let state = AppState::new(downloads);
+        let served = LiveServer::start(move || async move {
+            let Some(database) = database else { return Ok((state, None)) };
+            let rate = hexforge::results::RecordRate::default();
+            let (results, _writer) =
+                hexforge::results::Results::start(&database, rate, 100).await.unwrap().expect("a store");
+            Ok((state.with_results(results), None))
         });
-        let addr = rx.recv_timeout(Duration::from_secs(30)).expect("the server starts");
-        Server { addr, stop, thread: Some(thread) }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
+        served.expect("the server starts")
     }
 }
 

@@ -11,16 +11,16 @@ use hexforge::api::puzzles::{Answer, PuzzleCheck, PuzzleView};
 use hexforge::core::card::{Card, Orientation};
 use hexforge::core::hexagram::Hexagram;
 use hexforge::games::changing_lines::pathways::Laid;
-use hexforge::http::{self, AppState};
+use hexforge::http::AppState;
 use hexforge::results::{Database, RecordRate, Recorder, ResultStore, Results};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
-use std::net::SocketAddr;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+mod live_server;
 mod temp_dir;
+use live_server::{AfterStop, LiveServer};
 use temp_dir::TempDir;
 
 /// How long the writer may take to make a record visible before a test gives up.
@@ -28,50 +28,30 @@ const WRITE_WAIT: Duration = Duration::from_secs(15);
 
 /// `hexforge serve` with a results store, on a thread of its own; stopped (writing what
 /// is queued) when dropped.
-struct Server {
-    addr: SocketAddr,
-    stop: Arc<AtomicBool>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
+struct Server(LiveServer);
 
 impl Server {
     fn start(database: &Database, rate: RecordRate) -> Server {
-        let (tx, rx) = std::sync::mpsc::channel();
-        let stop = Arc::new(AtomicBool::new(false));
-        let stopped = Arc::clone(&stop);
         let database = database.clone();
-        let thread = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-            runtime.block_on(async move {
-                let (results, writer) = match Results::start(&database, rate, 10_000).await {
-                    Ok(Some(started)) => started,
-                    Ok(None) => panic!("{database} is no store"),
-                    Err(e) => {
-                        tx.send(Err(e.to_string())).unwrap();
-                        return;
-                    }
-                };
-                let store = results.store.clone();
-                let state = AppState::new("output").with_results(results);
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind a loopback port");
-                tx.send(Ok(listener.local_addr().unwrap())).unwrap();
-                let shutdown = async move {
-                    while !stopped.load(Ordering::Relaxed) {
-                        tokio::time::sleep(Duration::from_millis(20)).await;
-                    }
-                };
-                http::serve(listener, state, shutdown).await.expect("server runs");
+        let served = LiveServer::start(move || async move {
+            let (results, writer) = match Results::start(&database, rate, 10_000).await {
+                Ok(Some(started)) => started,
+                Ok(None) => panic!("{database} is no store"),
+                Err(e) => return Err(e.to_string()),
+            };
+            let store = results.store.clone();
+            let after_stop: AfterStop = Box::pin(async move {
                 writer.finish(Duration::from_secs(10)).await;
                 store.close().await;
             });
+            Ok((AppState::new("output").with_results(results), Some(after_stop)))
         });
-        let addr = rx.recv_timeout(Duration::from_secs(60)).expect("the server starts").expect("the store opens");
-        Server { addr, stop, thread: Some(thread) }
+        Server(served.expect("the store opens"))
     }
 
     /// Status and body of a request with an optional JSON body.
     fn request(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
-        let mut stream = std::net::TcpStream::connect(self.addr).expect("connect");
+        let mut stream = std::net::TcpStream::connect(self.0.addr).expect("connect");
         let body = body.map(Value::to_string).unwrap_or_default();
         write!(
             stream,
@@ -118,15 +98,6 @@ impl Server {
         text.lines()
             .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
             .unwrap_or_else(|| panic!("{name} is not in /metrics:\n{text}"))
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
     }
 }
 

@@ -1,0 +1,69 @@
+//! The real server on a loopback port, for tests that talk to it over TCP (a browser, a
+//! database round trip): `hexforge::http::serve` on a runtime of its own thread, stopped
+//! gracefully when dropped.
+
+use hexforge::http::{self, AppState};
+use std::future::Future;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// What to do once the server has stopped (write what is queued, close a store).
+pub type AfterStop = Pin<Box<dyn Future<Output = ()> + Send>>;
+
+pub struct LiveServer {
+    pub addr: SocketAddr,
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl LiveServer {
+    /// Serves the state `prepare` makes, on the server's own runtime (so that a results
+    /// store opened there runs there), with what to do after stopping; an error from
+    /// `prepare` is returned instead of a server.
+    pub fn start<F, Fut>(prepare: F) -> Result<LiveServer, String>
+    where
+        F: FnOnce() -> Fut + Send + 'static,
+        Fut: Future<Output = Result<(AppState, Option<AfterStop>), String>>,
+    {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
+        let thread = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+            runtime.block_on(async move {
+                let (state, after_stop) = match prepare().await {
+                    Ok(prepared) => prepared,
+                    Err(e) => {
+                        tx.send(Err(e)).unwrap();
+                        return;
+                    }
+                };
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind a loopback port");
+                tx.send(Ok(listener.local_addr().unwrap())).unwrap();
+                let shutdown = async move {
+                    while !stopped.load(Ordering::Relaxed) {
+                        tokio::time::sleep(Duration::from_millis(20)).await;
+                    }
+                };
+                http::serve(listener, state, shutdown).await.expect("server runs");
+                if let Some(after_stop) = after_stop {
+                    after_stop.await;
+                }
+            });
+        });
+        let addr = rx.recv_timeout(Duration::from_secs(60)).expect("the server starts")?;
+        Ok(LiveServer { addr, stop, thread: Some(thread) })
+    }
+}
+
+impl Drop for LiveServer {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
