@@ -1,6 +1,7 @@
 //! The whole photo corpus and the README's figures: every Changing Lines card clean
 //! (both readings), photographed both ways up, misprinted and photographed, and cards
-//! of another maker in DejaVu and Liberation fonts, clean, photographed and misprinted.
+//! of another maker in fonts the reader has no references for (Liberation, URW base35),
+//! clean, photographed and misprinted.
 //!
 //! `cargo run --release --example photo_corpus` (a few minutes in a debug build);
 //! `-- --write DIR` also saves every image, `-- --cards 1,12,64` limits the cards.
@@ -32,7 +33,7 @@ fn main() {
         .unwrap_or_else(|| (1..=64).collect());
     let fonts = available_other_fonts();
     if fonts.len() < OTHER_FONTS.len() {
-        eprintln!("some DejaVu/Liberation fonts are missing; install fonts-dejavu-core fonts-liberation");
+        eprintln!("some Liberation/URW fonts are missing; install fonts-liberation fonts-urw-base35");
     }
     let cases: Vec<Case> = cards.par_iter().flat_map_iter(|&n| cases_for(n, &fonts)).collect();
     if let Some(dir) = &write {
@@ -136,6 +137,9 @@ fn main() {
             }
         }
     }
+    if args.iter().any(|a| a == "--why") {
+        why_unreadable(&results);
+    }
     if let Some(path) = std::env::var_os("HEXFORGE_PHOTO_CALIBRATE") {
         // One row per digit whose number had as many digits as printed: was the closest
         // digit right, its score and margin. For choosing digits::MIN_SCORE and MIN_MARGIN.
@@ -162,11 +166,20 @@ fn main() {
                         }
                         for (r, p) in reads.iter().zip(&printed) {
                             rows.push(format!(
-                                "{} {} {:.4} {:.4} {}",
+                                "{} {} {:.4} {:.4} {}{} {} {}",
                                 c.kind.replace(' ', "_"),
                                 u8::from(r.closest == *p),
                                 r.score,
                                 r.margin,
+                                if r.too_wide {
+                                    "W"
+                                } else if r.too_narrow {
+                                    "N"
+                                } else {
+                                    "-"
+                                },
+                                if r.digit.is_some() { "R" } else { "-" },
+                                r.closest,
                                 c.name
                             ));
                         }
@@ -181,6 +194,68 @@ fn main() {
     times.sort_by(f64::total_cmp);
     if !times.is_empty() {
         eprintln!("time per photo (wall, parallel): median {:.0} ms", times[times.len() / 2]);
+    }
+}
+
+/// `--why`: for every number left unreadable, the test it failed, counted per corpus
+/// kind, and one line per number with the case's name.
+fn why_unreadable(results: &[(&Case, Tally, f64, Option<String>)]) {
+    use std::collections::BTreeMap;
+    let rows: Vec<(String, String, String)> = results
+        .par_iter()
+        .filter(|r| r.1.unreadable > 0)
+        .flat_map_iter(|(c, _, _, _)| {
+            let grey = image::load_from_memory(&c.bytes).expect("image").to_luma8();
+            let mut rows = Vec::new();
+            for d in hexforge::photo::read_grey(&grey).unwrap_or_default() {
+                let same = |t: &&Truth| t.hexagram == d.reading.hexagram && t.orientation == d.reading.orientation;
+                let Some(t) = c.truth.iter().find(same) else { continue };
+                for line in 0..6 {
+                    if d.reading.lines[line].read.is_some() {
+                        continue;
+                    }
+                    let why = d.side.why[line].map_or("?".to_string(), |w| format!("{w:?}"));
+                    let digits: Vec<String> = d.side.digit_reads[line]
+                        .iter()
+                        .map(|r| {
+                            format!(
+                                "{}:{:.2}/{:.2}{}",
+                                r.closest,
+                                r.score,
+                                r.margin,
+                                if r.too_wide {
+                                    "W"
+                                } else if r.too_narrow {
+                                    "N"
+                                } else {
+                                    ""
+                                }
+                            )
+                        })
+                        .collect();
+                    rows.push((
+                        c.kind.to_string(),
+                        why.clone(),
+                        format!(
+                            "{} line {} printed {} {why} [{}]",
+                            c.name,
+                            line + 1,
+                            t.printed[line],
+                            digits.join(" ")
+                        ),
+                    ));
+                }
+            }
+            rows
+        })
+        .collect();
+    let mut counts: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for (kind, why, line) in &rows {
+        *counts.entry((kind.clone(), why.clone())).or_default() += 1;
+        eprintln!("  {line}");
+    }
+    for ((kind, why), n) in counts {
+        eprintln!("{kind:>22} {why:>12} {n}");
     }
 }
 

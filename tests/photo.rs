@@ -52,7 +52,8 @@ fn photos_are_read_and_nothing_is_misread() {
         assert_eq!(tally.misread, 0, "card {n} {params:?}: {tally:?}");
         total.add(tally);
     }
-    assert!(total.right * 100 >= total.numbers * 90, "{total:?}");
+    // The underlined numbers (6, 9, 16, 19, 60, 61) are read too: cut at the card's height.
+    assert!(total.right * 100 >= total.numbers * 99, "{total:?}");
 }
 
 #[test]
@@ -69,18 +70,18 @@ fn a_misprinted_number_is_caught_in_a_photo() {
         total.add(tally);
     }
     assert_eq!(total.misprints, SAMPLE.len());
-    assert!(total.misprints_caught + 1 >= total.misprints, "{total:?}");
+    assert_eq!(total.misprints_caught, total.misprints, "{total:?}");
 }
 
 #[test]
-fn cards_of_another_maker_in_dejavu_and_liberation_fonts() {
+fn cards_of_another_maker_in_fonts_the_reader_has_no_references_for() {
     let fonts = available_other_fonts();
     if fonts.len() < OTHER_FONTS.len() {
         let in_ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-        assert!(!in_ci, "CI=true but fonts are missing; .ci/run installs fonts-dejavu-core and fonts-liberation");
+        assert!(!in_ci, "CI=true but fonts are missing; .ci/run installs fonts-liberation and fonts-urw-base35");
     }
     if fonts.is_empty() {
-        eprintln!("SKIPPED: no DejaVu or Liberation fonts (apt-get install fonts-dejavu-core fonts-liberation)");
+        eprintln!("SKIPPED: no Liberation or URW fonts (apt-get install fonts-liberation fonts-urw-base35)");
         return;
     }
     let (mut clean_total, mut photos) = (Tally::default(), Tally::default());
@@ -100,9 +101,10 @@ fn cards_of_another_maker_in_dejavu_and_liberation_fonts() {
             photos.add(tally);
         }
     }
-    // Fonts the references were not drawn from: some digits are not read, none misread.
-    assert!(clean_total.right * 100 >= clean_total.numbers * 80, "{clean_total:?}");
-    assert!(photos.right * 100 >= photos.numbers * 75, "{photos:?}");
+    // Fonts the references were not drawn from: many digits are not read, none misread
+    // here (the whole corpus, README: 77 % and 72 % read).
+    assert!(clean_total.right * 100 >= clean_total.numbers * 70, "{clean_total:?}");
+    assert!(photos.right * 100 >= photos.numbers * 62, "{photos:?}");
 }
 
 #[test]

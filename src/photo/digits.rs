@@ -7,6 +7,7 @@
 //! a low-resolution photo blurs it). A digit is read only when its best digit clearly
 //! beats every other digit; otherwise it is not read at all.
 
+use resvg::tiny_skia;
 use std::sync::OnceLock;
 
 /// Side of the descriptor square, in cells.
@@ -44,6 +45,21 @@ pub struct DigitRead {
     pub margin: f32,
     /// The shape matches but its width does not: perhaps two digits run together.
     pub too_wide: bool,
+    /// Nor does it when it is much narrower than the reference.
+    pub too_narrow: bool,
+}
+
+impl DigitRead {
+    /// The digit, or which test it failed.
+    pub fn result(&self) -> Result<u8, super::numbers::Unread> {
+        use super::numbers::Unread;
+        match self.digit {
+            Some(d) => Ok(d),
+            None if self.score < MIN_SCORE => Err(Unread::LowScore),
+            None if self.margin < MIN_MARGIN => Err(Unread::LowMargin),
+            None => Err(Unread::WrongWidth),
+        }
+    }
 }
 
 /// The descriptor of an ink patch (`ink` row-major, `width` × `height`, 0 = paper,
@@ -101,15 +117,59 @@ pub fn classify(descriptor: &Descriptor, aspect: f32) -> DigitRead {
     let too_wide = aspect > reference_aspect * MAX_ASPECT_RATIO;
     let too_narrow = aspect * MAX_ASPECT_RATIO < reference_aspect;
     let confident = score >= MIN_SCORE && margin >= MIN_MARGIN && !too_wide && !too_narrow;
-    DigitRead { digit: confident.then_some(order[0] as u8), closest: order[0] as u8, score, margin, too_wide }
+    DigitRead {
+        digit: confident.then_some(order[0] as u8),
+        closest: order[0] as u8,
+        score,
+        margin,
+        too_wide,
+        too_narrow,
+    }
 }
 
-/// Fonts the references are drawn from: family and weight.
-const REFERENCE_FACES: [(&str, u16); 4] =
-    [("Noto Sans", 400), ("Noto Sans", 700), ("Noto Serif", 400), ("Noto Serif", 700)];
+/// Fonts the references are drawn from: family and weight. Noto Sans and Serif are the
+/// fonts hexforge prints with (`fonts/`); the others are common on cards and documents,
+/// bundled as digit-only subsets (`src/photo/fonts/`, README there).
+const REFERENCE_FACES: [(&str, u16); 11] = [
+    ("Noto Sans", 400),
+    ("Noto Sans", 700),
+    ("Noto Serif", 400),
+    ("Noto Serif", 700),
+    ("Noto Sans Mono", 400),
+    ("Noto Sans Mono", 700),
+    ("DejaVu Sans", 400),
+    ("DejaVu Sans", 700),
+    ("DejaVu Serif", 400),
+    ("DejaVu Serif", 700),
+    ("DejaVu Sans Mono", 400),
+];
 /// Font sizes (px) each reference is drawn at: the clean shape, and a small one whose
 /// anti-aliasing looks like a 150 dpi photo.
 const REFERENCE_SIZES: [f32; 2] = [64.0, 20.0];
+
+/// The digit-only subsets, compiled in like the fonts in `fonts/`.
+const DIGIT_FONTS: [&[u8]; 7] = [
+    include_bytes!("fonts/NotoSansMono-Regular-digits.ttf"),
+    include_bytes!("fonts/NotoSansMono-Bold-digits.ttf"),
+    include_bytes!("fonts/DejaVuSans-digits.ttf"),
+    include_bytes!("fonts/DejaVuSans-Bold-digits.ttf"),
+    include_bytes!("fonts/DejaVuSerif-digits.ttf"),
+    include_bytes!("fonts/DejaVuSerif-Bold-digits.ttf"),
+    include_bytes!("fonts/DejaVuSansMono-digits.ttf"),
+];
+
+/// The bundled faces and the digit subsets in one database.
+fn reference_fontdb() -> std::sync::Arc<usvg::fontdb::Database> {
+    static DB: OnceLock<std::sync::Arc<usvg::fontdb::Database>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = (*crate::print::fonts::fontdb()).clone();
+        for data in DIGIT_FONTS {
+            db.load_font_source(usvg::fontdb::Source::Binary(std::sync::Arc::new(data)));
+        }
+        std::sync::Arc::new(db)
+    })
+    .clone()
+}
 
 fn references() -> &'static [Reference] {
     static REFERENCES: OnceLock<Vec<Reference>> = OnceLock::new();
@@ -128,7 +188,7 @@ fn references() -> &'static [Reference] {
     })
 }
 
-/// Draws one digit with the bundled fonts and returns its descriptor and aspect.
+/// Draws one digit in a reference face and returns its descriptor and aspect.
 pub fn draw_digit(family: &str, weight: u16, size: f32, digit: u8) -> Option<(Descriptor, f32)> {
     let side = (size * 1.6).ceil();
     let svg = format!(
@@ -136,7 +196,10 @@ pub fn draw_digit(family: &str, weight: u16, size: f32, digit: u8) -> Option<(De
         x = size * 0.3,
         y = size * 1.2,
     );
-    let pixmap = crate::print::render::svg_to_pixmap(&svg, 96.0).ok()?;
+    let options = usvg::Options { fontdb: reference_fontdb(), ..usvg::Options::default() };
+    let tree = usvg::Tree::from_str(&svg, &options).ok()?;
+    let mut pixmap = tiny_skia::Pixmap::new(side as u32, side as u32)?;
+    resvg::render(&tree, tiny_skia::Transform::identity(), &mut pixmap.as_mut());
     let (w, h) = (pixmap.width() as usize, pixmap.height() as usize);
     let alpha: Vec<f32> = pixmap.pixels().iter().map(|p| f32::from(p.alpha()) / 255.0).collect();
     let (patch, pw, ph) = ink_box(&alpha, w, h, 0.5)?;
@@ -173,6 +236,23 @@ mod tests {
                 let read = classify(&d, aspect);
                 assert_eq!(read.digit, Some(digit), "{family} {weight} {digit}: {read:?}");
             }
+        }
+    }
+
+    #[test]
+    fn every_reference_face_is_in_the_database_under_its_own_name() {
+        // usvg silently draws another face for a family it does not know.
+        let db = reference_fontdb();
+        for (family, weight) in REFERENCE_FACES {
+            let query = usvg::fontdb::Query {
+                families: &[usvg::fontdb::Family::Name(family)],
+                weight: usvg::fontdb::Weight(weight),
+                ..usvg::fontdb::Query::default()
+            };
+            let id = db.query(&query).unwrap_or_else(|| panic!("{family} {weight} missing"));
+            let face = db.face(id).unwrap();
+            assert!(face.families.iter().any(|(name, _)| name == family), "{family}: {:?}", face.families);
+            assert_eq!(face.weight.0, weight, "{family}");
         }
     }
 

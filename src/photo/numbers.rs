@@ -39,6 +39,31 @@ pub struct SideReading {
     pub ink: f32,
     /// Every digit's comparison, per line, for calibration and diagnostics.
     pub digit_reads: [Vec<DigitRead>; 6],
+    /// Why each number that was not read was not read (diagnostics only).
+    pub why: [Option<Unread>; 6],
+}
+
+/// Why a number was left unreadable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Unread {
+    /// No number-like ink beside the line.
+    NoInk,
+    /// A blob a little too far off to belong to the number, or too close to be apart.
+    StrayBlob,
+    /// Taller than the card's other numbers, and nothing left once cut to their height.
+    UnderlineCut,
+    /// One part wider than two digits.
+    TooWide,
+    /// A digit's best score was too low.
+    LowScore,
+    /// A digit's best digit did not lead the next one enough.
+    LowMargin,
+    /// A digit's width did not match its best reference.
+    WrongWidth,
+    /// A part could not be cut into digits, or no descriptor.
+    NoShape,
+    /// More than two digits, a leading zero or a value outside 1..=64.
+    NotANumber,
 }
 
 /// A resampled strip beside one line, the line to its right.
@@ -83,11 +108,16 @@ pub fn read_side(page: &Page, stack: &Stack, side: Side) -> SideReading {
         Side::Right => line - 1,
     };
     let crops: Vec<Crop> = (1..=6).map(|line| crop(page, stack, index(line), side)).collect();
-    let groups: Vec<Option<Group>> = crops.iter().map(|c| find_group(c, None)).collect();
+    let groups: Vec<Result<Group, Unread>> = crops.iter().map(|c| find_group(c, None)).collect();
     let mut heights: Vec<usize> = groups.iter().flatten().map(Group::height).collect();
     heights.sort_unstable();
-    let mut reading =
-        SideReading { numbers: [None; 6], found: heights.len(), ink: 1.0, digit_reads: Default::default() };
+    let mut reading = SideReading {
+        numbers: [None; 6],
+        found: heights.len(),
+        ink: 1.0,
+        digit_reads: Default::default(),
+        why: [None; 6],
+    };
     if heights.is_empty() {
         return reading;
     }
@@ -96,19 +126,31 @@ pub fn read_side(page: &Page, stack: &Stack, side: Side) -> SideReading {
     let shared = heights[(heights.len() - 1) / 2];
     let mut inks = Vec::new();
     for (i, (crop, group)) in crops.iter().zip(groups).enumerate() {
-        let Some(mut group) = group else { continue };
-        if group.height() as f32 > 1.2 * shared as f32 {
-            let limit = group.top + (1.1 * shared as f32).round() as usize;
+        let mut group = match group {
+            Ok(group) => group,
+            Err(why) => {
+                reading.why[i] = Some(why);
+                continue;
+            }
+        };
+        if group.height() >= shared + 2 {
+            let limit = group.top + shared - 1;
             match find_group(crop, Some((group.top, limit))) {
-                Some(g) => group = g,
-                None => continue,
+                Ok(g) => group = g,
+                Err(_) => {
+                    reading.why[i] = Some(Unread::UnderlineCut);
+                    continue;
+                }
             }
         }
         inks.push(group.ink);
-        reading.numbers[i] = read_number(crop, &group, &mut reading.digit_reads[i]);
+        match read_number(crop, &group, &mut reading.digit_reads[i]) {
+            Ok(n) => reading.numbers[i] = Some(n),
+            Err(why) => reading.why[i] = Some(why),
+        }
     }
     inks.sort_by(f32::total_cmp);
-    reading.ink = inks[inks.len() / 2];
+    reading.ink = inks.get(inks.len() / 2).copied().unwrap_or(1.0);
     reading
 }
 
@@ -143,14 +185,14 @@ fn quantile(values: &[f32], q: f32) -> f32 {
     *v.select_nth_unstable_by(k, f32::total_cmp).1
 }
 
-/// The number-like blobs nearest the line's end, or None when there are none.
+/// The number-like blobs nearest the line's end, or why there are none.
 /// `rows` limits the search to rows `rows.0 ..= rows.1`.
-fn find_group(crop: &Crop, rows: Option<(usize, usize)>) -> Option<Group> {
+fn find_group(crop: &Crop, rows: Option<(usize, usize)>) -> Result<Group, Unread> {
     let (w, h) = (crop.width, crop.height);
     let paper = quantile(&crop.values, 0.85);
     let ink = quantile(&crop.values, 0.01);
     if paper - ink < MIN_CONTRAST {
-        return None;
+        return Err(Unread::NoInk);
     }
     let threshold = ink + 0.5 * (paper - ink);
     let (r0, r1) = rows.unwrap_or((0, h - 1));
@@ -206,7 +248,7 @@ fn find_group(crop: &Crop, rows: Option<(usize, usize)>) -> Option<Group> {
         })
         .collect();
     candidates.sort_by_key(|b| std::cmp::Reverse(b.right));
-    let first = *candidates.first()?;
+    let first = *candidates.first().ok_or(Unread::NoInk)?;
     let mut group = vec![first];
     let (mut left, mut top, mut bottom) = (first.left, first.top, first.bottom);
     for b in candidates.iter().skip(1) {
@@ -223,17 +265,17 @@ fn find_group(crop: &Crop, rows: Option<(usize, usize)>) -> Option<Group> {
             bottom = bottom.max(b.bottom);
         } else if b.right < left {
             if gap <= 1.6 * height && overlap >= 0.5 * smaller {
-                return None;
+                return Err(Unread::StrayBlob);
             }
             break;
         }
     }
     group.sort_by_key(|b| b.left);
-    Some(Group { blobs: group, labels, top, bottom, paper, ink })
+    Ok(Group { blobs: group, labels, top, bottom, paper, ink })
 }
 
-/// Reads the number of a group: one or two digits, 1..=64, or None.
-fn read_number(crop: &Crop, group: &Group, log: &mut Vec<DigitRead>) -> Option<u8> {
+/// Reads the number of a group: one or two digits, 1..=64, or why not.
+fn read_number(crop: &Crop, group: &Group, log: &mut Vec<DigitRead>) -> Result<u8, Unread> {
     let height = group.height();
     // Blobs that overlap across most of the narrower one are pieces of one digit.
     let mut parts: Vec<(usize, usize, Vec<u32>)> = Vec::new();
@@ -275,29 +317,29 @@ fn read_number(crop: &Crop, group: &Group, log: &mut Vec<DigitRead>) -> Option<u
         };
         (left + width * 3 / 10..=left + width * 7 / 10).min_by_key(|&x| ink_in(x))
     };
-    let mut read_digits: Vec<Option<u8>> = Vec::new();
+    let mut read_digits: Vec<Result<u8, Unread>> = Vec::new();
     for (left, right, labels) in parts {
         let width = right - left + 1;
         if width as f32 > 1.7 * height as f32 {
-            return None;
+            return Err(Unread::TooWide);
         }
         let whole = if width as f32 > 0.95 * height as f32 { None } else { read_part(left, right, &labels, log) };
         match whole {
-            Some(read) if !read.too_wide => read_digits.push(read.digit),
+            Some(read) if !read.too_wide => read_digits.push(read.result()),
             _ => {
-                let split = split_at(left, right, &labels)?;
-                read_digits.push(read_part(left, split, &labels, log).and_then(|r| r.digit));
-                read_digits.push(read_part(split + 1, right, &labels, log).and_then(|r| r.digit));
+                let split = split_at(left, right, &labels).ok_or(Unread::NoShape)?;
+                for (l, r) in [(left, split), (split + 1, right)] {
+                    read_digits.push(read_part(l, r, &labels, log).map_or(Err(Unread::NoShape), |d| d.result()));
+                }
             }
         }
     }
     if read_digits.is_empty() || read_digits.len() > 2 {
-        return None;
+        return Err(Unread::NotANumber);
     }
     let count = read_digits.len();
     // Every digit is read, or the number is not.
     let value = read_digits.into_iter().try_fold(0u32, |v, d| d.map(|d| v * 10 + u32::from(d)))?;
-    let digits_len = count;
-    let leading_zero = digits_len == 2 && value < 10;
-    u8::try_from(value).ok().filter(|v| (1..=64).contains(v) && !leading_zero)
+    let leading_zero = count == 2 && value < 10;
+    u8::try_from(value).ok().filter(|v| (1..=64).contains(v) && !leading_zero).ok_or(Unread::NotANumber)
 }

@@ -6,8 +6,9 @@
 //!   perspective, under uneven light, blurred, with sensor noise, saved as JPEG at
 //!   quality 50–85 (every parameter from a seed, so a sample is the same every run);
 //! - cards of another maker: six bars and a number left of each, drawn here in two
-//!   other layouts with DejaVu and Liberation fonts (Debian `fonts-dejavu-core`,
-//!   `fonts-liberation`; missing fonts are skipped and reported);
+//!   other layouts with fonts the digit reader has no references for: Liberation and
+//!   URW base35 (Debian `fonts-liberation`, `fonts-urw-base35`; missing fonts are
+//!   skipped and reported);
 //! - misprints: one number changed in the SVG before rendering.
 //!
 //! Shared by `tests/photo.rs`, `examples/photo_corpus.rs` and `benches/photo.rs`.
@@ -112,10 +113,10 @@ pub struct OtherFont {
     pub file: &'static str,
 }
 
-/// The fonts the "other maker" cards use: DejaVu and Liberation, regular and bold.
-pub const OTHER_FONTS: [OtherFont; 6] = [
-    OtherFont { family: "DejaVu Sans", weight: 400, file: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf" },
-    OtherFont { family: "DejaVu Serif", weight: 700, file: "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf" },
+/// The fonts the "other maker" cards use: none of them is a font the digit references
+/// are drawn from (Noto, DejaVu), so these cards measure fonts the reader has never seen.
+/// Liberation (Debian `fonts-liberation`) and URW base35 (`fonts-urw-base35`).
+pub const OTHER_FONTS: [OtherFont; 7] = [
     OtherFont {
         family: "Liberation Sans",
         weight: 700,
@@ -131,7 +132,14 @@ pub const OTHER_FONTS: [OtherFont; 6] = [
         weight: 400,
         file: "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf",
     },
-    OtherFont { family: "DejaVu Sans", weight: 700, file: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf" },
+    OtherFont {
+        family: "Nimbus Sans",
+        weight: 400,
+        file: "/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf",
+    },
+    OtherFont { family: "C059", weight: 700, file: "/usr/share/fonts/opentype/urw-base35/C059-Bold.otf" },
+    OtherFont { family: "P052", weight: 400, file: "/usr/share/fonts/opentype/urw-base35/P052-Roman.otf" },
+    OtherFont { family: "URW Gothic", weight: 400, file: "/usr/share/fonts/opentype/urw-base35/URWGothic-Book.otf" },
 ];
 
 /// The other fonts present on this machine.
