@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Load test of `hexforge serve`'s router against a bare axum hello-world, measured in the
-# same run, over loopback only (both servers bind 127.0.0.1 on free ports).
+# Load test of `hexforge serve`'s router against bare axum (a hello-world for the GET
+# routes, an echo for the POST routes), measured in the same run, over loopback only (both
+# servers bind 127.0.0.1 on free ports).
 #
-# Bounded: by default 3 targets x 5 rounds x 2 s plus 3 s of warm-up (about 35 s).
+# Bounded: by default 9 targets x 5 rounds x 2 s plus 9 s of warm-up (about 100 s).
 # Options are passed on, e.g. scripts/loadtest.sh --duration 10 --connections 64.
-# Exit status 1 when a hexforge target is below 0.7x hello-world or saw an error.
+# Exit status 1 when a GET route is below 0.8x hello-world, a POST route below 0.7x the
+# echo, or any target saw an error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --example loadtest
