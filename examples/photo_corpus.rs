@@ -171,13 +171,7 @@ fn main() {
                                 u8::from(r.closest == *p),
                                 r.score,
                                 r.margin,
-                                if r.too_wide {
-                                    "W"
-                                } else if r.too_narrow {
-                                    "N"
-                                } else {
-                                    "-"
-                                },
+                                width_mark(r, "-"),
                                 if r.digit.is_some() { "R" } else { "-" },
                                 r.closest,
                                 c.name
@@ -217,21 +211,7 @@ fn why_unreadable(results: &[(&Case, Tally, f64, Option<String>)]) {
                     let why = d.side.why[line].map_or("?".to_string(), |w| format!("{w:?}"));
                     let digits: Vec<String> = d.side.digit_reads[line]
                         .iter()
-                        .map(|r| {
-                            format!(
-                                "{}:{:.2}/{:.2}{}",
-                                r.closest,
-                                r.score,
-                                r.margin,
-                                if r.too_wide {
-                                    "W"
-                                } else if r.too_narrow {
-                                    "N"
-                                } else {
-                                    ""
-                                }
-                            )
-                        })
+                        .map(|r| format!("{}:{:.2}/{:.2}{}", r.closest, r.score, r.margin, width_mark(r, "")))
                         .collect();
                     rows.push((
                         c.kind.to_string(),
@@ -325,4 +305,15 @@ fn cases_for(n: u8, fonts: &[OtherFont]) -> Vec<Case> {
         });
     }
     cases
+}
+
+/// `W` for a digit too wide for its shape, `N` too narrow, else `fits`.
+fn width_mark(read: &hexforge::photo::digits::DigitRead, fits: &'static str) -> &'static str {
+    if read.too_wide {
+        "W"
+    } else if read.too_narrow {
+        "N"
+    } else {
+        fits
+    }
 }

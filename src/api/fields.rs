@@ -160,9 +160,19 @@ where
     T: Spelled,
     T::Err: Display,
 {
+    spelled_word::<D, T>(deserializer)?.parse().map_err(de::Error::custom)
+}
+
+/// A word in one of the listed spellings of `T`, as text.
+fn spelled_word<'de, D, T>(deserializer: D) -> Result<String, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Spelled,
+    T::Err: Display,
+{
     let text = String::deserialize(deserializer)?;
     spelled::<T>(&text).map_err(de::Error::custom)?;
-    text.parse().map_err(de::Error::custom)
+    Ok(text)
 }
 
 /// An optional list of words of type `T`, each in one of its listed spellings, kept as
@@ -188,9 +198,7 @@ where
     T: Spelled,
     T::Err: Display,
 {
-    let text = String::deserialize(deserializer)?;
-    spelled::<T>(&text).map_err(de::Error::custom)?;
-    Ok(Some(text))
+    spelled_word::<D, T>(deserializer).map(Some)
 }
 
 #[cfg(test)]
