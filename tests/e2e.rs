@@ -9,8 +9,7 @@
 
 use hexforge::http::AppState;
 use outside_tool::OutsideTool;
-use std::io::{Read, Write};
-use std::net::SocketAddr;
+use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -165,7 +164,7 @@ fn the_page_lays_the_seed_example_by_clicking() {
     let base = format!("http://{}", server.addr);
 
     // Three states, three colours: the style sheet gives each its own.
-    let css = http_get(server.addr, "/style.css");
+    let css = server.request("GET", "/style.css", "").1;
     let colour = |state: &str| {
         let rule = format!(".result[data-state=\"{state}\"] {{ border-left-color: ");
         let at = css.find(&rule).unwrap_or_else(|| panic!("style.css has no colour for {state}")) + rule.len();
@@ -289,9 +288,9 @@ fn the_page_plays_todays_puzzles_by_clicking() {
     let sequence: Vec<String> =
         solution.iter().map(|h| format!(r#"{{"card":{},"orientation":"dark"}}"#, h.number())).collect();
     let answer = format!(r#"{{"sequence":[{}]}}"#, sequence.join(","));
-    assert!(http_request(server.addr, "POST", &format!("/api/puzzles/{id}/check"), &answer).contains("\"solved\""));
+    assert!(server.request("POST", &format!("/api/puzzles/{id}/check"), &answer).1.contains("\"solved\""));
     let waited = Instant::now();
-    while !http_get(server.addr, &format!("/api/puzzles/{id}/stats")).contains("\"optimal\":1") {
+    while !server.request("GET", &format!("/api/puzzles/{id}/stats"), "").1.contains("\"optimal\":1") {
         assert!(waited.elapsed() < Duration::from_secs(15), "the answer is recorded");
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -311,25 +310,6 @@ fn the_page_plays_todays_puzzles_by_clicking() {
     assert_eq!(attribute(&dom, "today-result", "data-trail"), "broken");
     let result = element(&dom, "today-result");
     assert!(result.contains("Refused:") && result.contains("(one-line)"), "{result}");
-}
-
-/// The body of a GET on the running server.
-fn http_get(addr: SocketAddr, path: &str) -> String {
-    http_request(addr, "GET", path, "")
-}
-
-/// The body of a request with a JSON `body` (none when empty) on the running server.
-fn http_request(addr: SocketAddr, method: &str, path: &str, body: &str) -> String {
-    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    answer.split_once("\r\n\r\n").map(|(_, body)| body.to_owned()).unwrap_or_default()
 }
 
 #[test]

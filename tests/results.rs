@@ -14,7 +14,7 @@ use hexforge::games::changing_lines::pathways::Laid;
 use hexforge::http::AppState;
 use hexforge::results::{Database, RecordRate, Recorder, ResultStore, Results};
 use serde_json::{Value, json};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -51,19 +51,7 @@ impl Server {
 
     /// Status and body of a request with an optional JSON body.
     fn request(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
-        let mut stream = std::net::TcpStream::connect(self.0.addr).expect("connect");
-        let body = body.map(Value::to_string).unwrap_or_default();
-        write!(
-            stream,
-            "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        )
-        .unwrap();
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).unwrap();
-        let (head, body) = answer.split_once("\r\n\r\n").expect("a response head");
-        let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status line");
-        (status, body.to_owned())
+        self.0.request(method, path, &body.map(Value::to_string).unwrap_or_default())
     }
 
     fn check(&self, id: &str, answer: &Value) -> Value {

@@ -316,9 +316,10 @@ async fn edge(State((state, access_log)): State<(AppState, bool)>, request: Requ
         };
         (id, request.method().clone(), request.uri().clone())
     });
-    let response = match refused_head(&request).or_else(|| refused_body(&request)) {
+    let (limit, photo) = body_limit(&request);
+    let response = match refused_head(&request).or_else(|| refused_body(&request, limit, photo)) {
         Some(refusal) => refusal,
-        None => next.run(limit_body(request)).await,
+        None => next.run(limit_body(request, limit)).await,
     };
     let mut response = error::json_error_bodies(response);
     let elapsed = start.elapsed();
@@ -344,8 +345,7 @@ fn body_limit(request: &Request) -> (usize, bool) {
 }
 
 /// 413 at once for a declared length beyond the body limit.
-fn refused_body(request: &Request) -> Option<Response> {
-    let (limit, photo) = body_limit(request);
+fn refused_body(request: &Request, limit: usize, photo: bool) -> Option<Response> {
     let declared = request
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -364,13 +364,12 @@ fn refused_body(request: &Request) -> Option<Response> {
 
 /// A body without a declared length is cut off at the limit while it is read, and the
 /// extractor answers 413.
-fn limit_body(request: Request) -> Request {
+fn limit_body(request: Request, limit: usize) -> Request {
     use axum::body::HttpBody;
     if request.body().is_end_stream() {
         // Nothing to limit (a GET, or a body of declared length 0): no wrapper to allocate.
         return request;
     }
-    let (limit, _) = body_limit(&request);
     request.map(|body| Body::new(http_body_util::Limited::new(body, limit)))
 }
 

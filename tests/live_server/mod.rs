@@ -4,6 +4,7 @@
 
 use hexforge::http::{self, AppState};
 use std::future::Future;
+use std::io::{Read, Write};
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -56,6 +57,25 @@ impl LiveServer {
         });
         let addr = rx.recv_timeout(Duration::from_secs(60)).expect("the server starts")?;
         Ok(LiveServer { addr, stop, thread: Some(thread) })
+    }
+}
+
+impl LiveServer {
+    /// Status and body of a request with a JSON `body` (none when empty), on a connection
+    /// of its own.
+    pub fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
+        let mut stream = std::net::TcpStream::connect(self.addr).expect("connect");
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        let (head, body) = answer.split_once("\r\n\r\n").expect("a response head");
+        let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status line");
+        (status, body.to_owned())
     }
 }
 
