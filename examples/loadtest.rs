@@ -63,6 +63,14 @@ struct Args {
     /// With --results: the store (default: a fresh SQLite file, removed afterwards).
     #[arg(long, value_name = "URL")]
     database: Option<Database>,
+    /// Load only the hexforge targets whose name contains TEXT (the two bare axum anchors
+    /// always run), e.g. `--only zhipai` to profile one route.
+    #[arg(long, value_name = "TEXT")]
+    only: Option<String>,
+    /// Only serve, for an outside load tool (wrk) or a profiler: print both servers'
+    /// addresses, serve for SECONDS, then exit.
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    serve: Option<u64>,
 }
 
 /// The Zhi Pai check of the load test: the seed's example, solved.
@@ -403,6 +411,12 @@ fn main() -> std::process::ExitCode {
         tokio::spawn(async move { serving.await.expect("server runs") });
         (hello, hexforge)
     });
+    if let Some(seconds) = args.serve {
+        println!("bare axum: http://{hello}/ (GET) and http://{hello}/echo (POST)");
+        println!("hexforge:  http://{hexforge}/");
+        servers.block_on(async { tokio::time::sleep(Duration::from_secs(seconds)).await });
+        return std::process::ExitCode::SUCCESS;
+    }
     let targets = [
         Target { name: "axum hello-world  GET /", addr: hello, request: get_request("/") },
         // The anchor of the POST routes (issue 15 measured against a bare axum echo): the
@@ -442,6 +456,12 @@ fn main() -> std::process::ExitCode {
             ),
         },
     ];
+    let targets: Vec<Target> = targets
+        .into_iter()
+        .enumerate()
+        .filter(|(i, target)| *i < 2 || args.only.as_deref().is_none_or(|only| target.name.contains(only)))
+        .map(|(_, target)| target)
+        .collect();
 
     // Client: a runtime of its own, one thread.
     let client = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();

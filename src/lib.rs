@@ -10,6 +10,7 @@ pub mod api;
 pub mod cards;
 pub mod cli;
 pub mod core;
+pub mod counter;
 pub mod games;
 pub mod generate;
 pub mod http;

@@ -627,7 +627,7 @@ async fn small_searches_run_inline_and_big_ones_need_a_slot() {
         let a = send_to(full.clone(), post(uri, body)).await;
         assert_eq!(a.status, StatusCode::OK, "{uri} is small enough to answer inline: {}", a.text());
     }
-    assert_eq!(full.metrics.searches_inline.load(std::sync::atomic::Ordering::Relaxed), 4);
+    assert_eq!(full.metrics.searches_inline.get(), 4);
 
     let hard =
         json!({"start": 2, "available": [4, 7, 8, 11, 15, 16, 19, 20, 23, 25, 29, 35, 36, 39, 40, 45, 46, 52, 62]});

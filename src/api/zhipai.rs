@@ -6,12 +6,13 @@ use super::{State, Status, cards, distance};
 use crate::core::deck::{CardSet, DeckError};
 use crate::core::hexagram::Hexagram;
 use crate::core::trigram::Trigram;
+use crate::counter::Counter;
 use crate::games::zhi_pai::{
     self as rules, Budget, JudgedMove, Link, Outcome, Placement, Setup, Side, Solution, Stop, TrigramSet, ZhiPaiError,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::AtomicBool;
 
 /// The most placements a sequence can hold: every card but the two starting ones.
 const MAX_PLACEMENTS: usize = 62;
@@ -53,34 +54,46 @@ fn setup(start: i64, available: Option<&[i64]>, active: &[String]) -> Result<Set
 /// Questions whose optimum each thread remembers, at most; past it the memory starts over.
 const REMEMBERED: usize = 4096;
 
-/// Checks answered with a remembered optimum, and checks that searched.
-pub static OPTIMUM_CACHE_HITS: AtomicU64 = AtomicU64::new(0);
-pub static OPTIMUM_CACHE_MISSES: AtomicU64 = AtomicU64::new(0);
+/// Questions (shortest and check) answered with a remembered optimum, and questions
+/// that searched.
+pub static OPTIMUM_CACHE_HITS: Counter = Counter::new();
+pub static OPTIMUM_CACHE_MISSES: Counter = Counter::new();
+
+/// Decided outcomes by question (start, available cards, active trigram cards), each
+/// with the positions its search stored.
+type Optima = HashMap<(u8, u64, TrigramSet), (Outcome, usize)>;
 
 thread_local! {
     /// Decided optima by question (start, available cards, active trigram cards): a check
     /// needs the optimum of its question, a player checks every move of the same question
-    /// (the page does), and the search costs more than the rest of the check. Per thread,
-    /// so that no lock is shared; an undecided search is not remembered (it depends on the
-    /// budget and the cancel flag).
-    static OPTIMA: std::cell::RefCell<HashMap<(u8, u64, TrigramSet), Outcome>> = std::cell::RefCell::new(HashMap::new());
+    /// and asks for hints on it (the page does), and the search costs more than the rest
+    /// of the answer. Per thread, so that no lock is shared.
+    ///
+    /// Each optimum is kept with the positions its search stored to decide it, and given
+    /// only to a question whose budget allows as many: the answer is then exactly the one
+    /// its own search would give, whatever was asked before. An undecided search is not
+    /// remembered (it depends on the budget and the cancel flag).
+    static OPTIMA: std::cell::RefCell<Optima> = std::cell::RefCell::new(HashMap::new());
 }
 
 /// [`rules::search`], remembered per question once decided.
 fn remembered_search(setup: &Setup, budget: &Budget) -> Outcome {
     let key = (setup.start.number(), setup.available.mask(), setup.active);
-    if let Some(outcome) = OPTIMA.with_borrow(|optima| optima.get(&key).cloned()) {
-        OPTIMUM_CACHE_HITS.fetch_add(1, Ordering::Relaxed);
+    let remembered = OPTIMA.with_borrow(|optima| {
+        optima.get(&key).filter(|(_, positions)| *positions <= budget.max_positions).map(|(outcome, _)| outcome.clone())
+    });
+    if let Some(outcome) = remembered {
+        OPTIMUM_CACHE_HITS.add(1);
         return outcome;
     }
-    OPTIMUM_CACHE_MISSES.fetch_add(1, Ordering::Relaxed);
-    let outcome = rules::search(setup, budget);
+    OPTIMUM_CACHE_MISSES.add(1);
+    let (outcome, effort) = rules::search_tuned(setup, budget, rules::Tuning::default());
     if !matches!(outcome, Outcome::Unknown { .. }) {
         OPTIMA.with_borrow_mut(|optima| {
             if optima.len() >= REMEMBERED {
                 optima.clear();
             }
-            optima.insert(key, outcome.clone());
+            optima.insert(key, (outcome.clone(), effort.positions));
         });
     }
     outcome
@@ -194,7 +207,7 @@ pub fn shortest(
 ) -> Result<ShortestAnswer, ZhiPaiError> {
     let setup = request.setup()?;
     let budget = budget(request.max_positions, server_max, cancel);
-    Ok(ShortestAnswer::new(rules::search(&setup, &budget), budget.max_positions))
+    Ok(ShortestAnswer::new(remembered_search(&setup, &budget), budget.max_positions))
 }
 
 /// The verdict on a proposed sequence, as JSON: `state` (`unfinished`, `broken` or
@@ -266,6 +279,7 @@ pub fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::zhi_pai::SEARCH_LIMIT;
 
     fn check_json(body: &str, server_max: usize) -> CheckAnswer {
         check(&serde_json::from_str(body).expect("a valid request"), server_max, None).expect("a verdict")
@@ -296,6 +310,23 @@ mod tests {
             q(r#"{"start":12,"available":[6,6]}"#).unwrap_err(),
             "card 6 is listed twice; each card may appear once"
         );
+    }
+
+    /// A remembered optimum is given only where the question's own search would find it.
+    #[test]
+    fn a_remembered_optimum_never_changes_an_answer() {
+        let question = |budget: &str| {
+            let body = format!(r#"{{"start":2,"available":[4,7,8,11,15,16,19,20,23,25,29]{budget}}}"#);
+            shortest(&serde_json::from_str(&body).expect("a valid request"), SEARCH_LIMIT, None).expect("an answer")
+        };
+        let fresh = std::thread::spawn(move || question(r#","max_positions":3"#)).join().expect("no panic");
+        assert_eq!(fresh.status, Status::Unknown, "three positions decide nothing");
+        let decided = question("");
+        assert_ne!(decided.status, Status::Unknown);
+        let hits = OPTIMUM_CACHE_HITS.get();
+        assert_eq!(question(""), decided, "asked again, the same answer");
+        assert!(OPTIMUM_CACHE_HITS.get() > hits, "from memory");
+        assert_eq!(question(r#","max_positions":3"#), fresh, "a budget too small still gives its own answer");
     }
 
     #[test]

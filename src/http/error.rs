@@ -186,7 +186,15 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
             let axum::Json(value) = axum::Json::<T>::from_request(req, state).await?;
             return Ok(Json(value));
         }
-        let bytes = axum::body::Bytes::from_request(req, state).await.map_err(JsonRejection::from)?;
+        // Read straight from the body: [`super::Edge`] has already limited it (axum's own
+        // limit would wrap it once more).
+        let bytes = match http_body_util::BodyExt::collect(req.into_body()).await {
+            Ok(collected) => collected.to_bytes(),
+            Err(err) if find_cause::<http_body_util::LengthLimitError>(&err).is_some() => {
+                return Err(AppError::Rejected { status: StatusCode::PAYLOAD_TOO_LARGE, message: too_large() });
+            }
+            Err(err) => return Err(AppError::BadRequest(format!("the request body could not be read: {err}"))),
+        };
         match serde_json::from_slice(&bytes) {
             Ok(value) => Ok(Json(value)),
             Err(_) => {
@@ -197,9 +205,31 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
     }
 }
 
+/// The first error in `err`'s chain of sources that is an `E`.
+fn find_cause<'a, E: std::error::Error + 'static>(err: &'a (dyn std::error::Error + 'static)) -> Option<&'a E> {
+    let mut cause = Some(err);
+    while let Some(err) = cause {
+        if let Some(found) = err.downcast_ref::<E>() {
+            return Some(found);
+        }
+        cause = err.source();
+    }
+    None
+}
+
+/// An answer's JSON is written once into a buffer of its usual size (axum's starts at
+/// 128 bytes and grows).
+const ANSWER_CAPACITY: usize = 512;
+
 impl<T: Serialize> IntoResponse for Json<T> {
     fn into_response(self) -> Response {
-        axum::Json(self.0).into_response()
+        let mut body = Vec::with_capacity(ANSWER_CAPACITY);
+        match serde_json::to_writer(&mut body, &self.0) {
+            Ok(()) => ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response(),
+            Err(err) => {
+                AppError::Internal(anyhow::anyhow!("the answer could not be written as JSON: {err}")).into_response()
+            }
+        }
     }
 }
 

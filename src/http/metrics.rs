@@ -23,16 +23,16 @@
 //! ([`crate::results`]): written, dropped on a full queue, lost to a database error,
 //! or not recorded because the client was over its rate. All stay 0 without a store.
 //!
-//! The middleware every request crosses (`edge` in `http/mod.rs`) records them, and
+//! The service every request crosses ([`super::Edge`]) records them, and
 //! writes the access log when it is on: one line per request at target
 //! `hexforge::access`, with a request id that the response also carries as
 //! `x-request-id`.
 
 use super::{AppState, Routes};
+use crate::counter::{Counter, SLOTS, slot_of_this_thread};
 use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
-use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -48,8 +48,9 @@ pub const LATENCY_BUCKETS: [f64; 14] =
 pub const UNMATCHED: &str = "unmatched";
 
 /// One route's counters: requests by status (100..=599) and its latency histogram.
+/// Aligned apart, so that two routes' counters never share a cache line.
+#[repr(align(128))]
 struct RouteStats {
-    name: &'static str,
     by_status: Box<[AtomicU64]>,
     buckets: [AtomicU64; LATENCY_BUCKETS.len()],
     count: AtomicU64,
@@ -57,9 +58,8 @@ struct RouteStats {
 }
 
 impl RouteStats {
-    fn new(name: &'static str) -> RouteStats {
+    fn new() -> RouteStats {
         RouteStats {
-            name,
             by_status: (100..600).map(|_| AtomicU64::new(0)).collect(),
             buckets: std::array::from_fn(|_| AtomicU64::new(0)),
             count: AtomicU64::new(0),
@@ -68,34 +68,38 @@ impl RouteStats {
     }
 }
 
+/// The request counters kept by one group of threads: every route of
+/// [`super::edge::ROUTES`], then [`UNMATCHED`].
+type Shard = Box<[RouteStats]>;
+
 /// The service's counters.
+///
+/// The request counters are kept in one shard per core (threads share them beyond, as
+/// [`crate::counter`] says why) and summed when read.
 pub struct Metrics {
-    routes: Vec<RouteStats>,
-    index: HashMap<&'static str, usize>,
+    names: &'static [&'static str],
+    shards: Box<[Shard]>,
     next_id: AtomicU64,
     /// Connections accepted and not yet closed (kept by [`super::serve_with`]).
     pub connections_open: AtomicU64,
     /// Puzzle searches answered on the request's own task.
-    pub searches_inline: AtomicU64,
+    pub searches_inline: Counter,
     /// Puzzle searches moved to the blocking pool (in a search slot).
-    pub searches_pooled: AtomicU64,
+    pub searches_pooled: Counter,
 }
 
 impl Metrics {
     /// Counters for every route of [`super::route_table`], plus [`UNMATCHED`].
     pub fn new() -> Metrics {
-        let mut names: Vec<&'static str> = super::route_table().into_iter().map(|(_, path)| path).collect();
-        names.sort_unstable();
-        names.dedup();
-        names.push(UNMATCHED);
-        let index = names.iter().enumerate().map(|(i, n)| (*n, i)).collect();
+        let names = super::edge::ROUTES.names.as_slice();
+        let shards = std::thread::available_parallelism().map_or(2, usize::from).clamp(1, SLOTS);
         Metrics {
-            routes: names.into_iter().map(RouteStats::new).collect(),
-            index,
+            names,
+            shards: (0..shards).map(|_| (0..=names.len()).map(|_| RouteStats::new()).collect()).collect(),
             next_id: AtomicU64::new(1),
             connections_open: AtomicU64::new(0),
-            searches_inline: AtomicU64::new(0),
-            searches_pooled: AtomicU64::new(0),
+            searches_inline: Counter::new(),
+            searches_pooled: Counter::new(),
         }
     }
 
@@ -104,9 +108,11 @@ impl Metrics {
         self.next_id.fetch_add(1, Relaxed)
     }
 
-    pub(super) fn record(&self, route: Option<&str>, status: u16, elapsed: std::time::Duration) {
-        let i = route.and_then(|r| self.index.get(r)).copied().unwrap_or(self.routes.len() - 1);
-        let stats = &self.routes[i];
+    /// Counts a request to the route template `route` (an index into the route index's
+    /// names; `None` when it matched none).
+    pub(super) fn record(&self, route: Option<usize>, status: u16, elapsed: std::time::Duration) {
+        let shard = &self.shards[slot_of_this_thread() % self.shards.len()];
+        let stats = &shard[route.unwrap_or(self.names.len())];
         if let Some(counter) = stats.by_status.get(usize::from(status.saturating_sub(100))) {
             counter.fetch_add(1, Relaxed);
         }
@@ -118,12 +124,21 @@ impl Metrics {
         stats.sum_micros.fetch_add(u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX), Relaxed);
     }
 
+    /// A counter of route number `route`, summed over the shards.
+    fn total(&self, route: usize, counter: impl Fn(&RouteStats) -> &AtomicU64) -> u64 {
+        self.shards.iter().map(|shard| counter(&shard[route]).load(Relaxed)).sum()
+    }
+
+    /// The route templates, then [`UNMATCHED`], with their numbers.
+    fn labelled(&self) -> impl Iterator<Item = (usize, &'static str)> {
+        self.names.iter().copied().chain([UNMATCHED]).enumerate()
+    }
+
     /// Requests counted for `route` with `status` so far.
     pub fn requests(&self, route: &str, status: u16) -> u64 {
-        self.index
-            .get(route)
-            .and_then(|&i| self.routes[i].by_status.get(usize::from(status.saturating_sub(100))))
-            .map_or(0, |c| c.load(Relaxed))
+        let Some(i) = self.labelled().find(|(_, name)| *name == route).map(|(i, _)| i) else { return 0 };
+        let Some(status) = usize::from(status).checked_sub(100).filter(|s| *s < 500) else { return 0 };
+        self.total(i, |stats| &stats.by_status[status])
     }
 
     /// Everything, in the Prometheus text format.
@@ -131,15 +146,14 @@ impl Metrics {
         let mut out = String::with_capacity(8192);
         out.push_str("# HELP hexforge_http_requests_total HTTP requests answered, by route template and status.\n");
         out.push_str("# TYPE hexforge_http_requests_total counter\n");
-        for r in &self.routes {
-            for (offset, c) in r.by_status.iter().enumerate() {
-                let n = c.load(Relaxed);
+        for (i, name) in self.labelled() {
+            for status in 0..500 {
+                let n = self.total(i, |stats| &stats.by_status[status]);
                 if n > 0 {
                     let _ = writeln!(
                         out,
-                        "hexforge_http_requests_total{{route=\"{}\",status=\"{}\"}} {n}",
-                        r.name,
-                        offset + 100
+                        "hexforge_http_requests_total{{route=\"{name}\",status=\"{}\"}} {n}",
+                        status + 100
                     );
                 }
             }
@@ -148,28 +162,24 @@ impl Metrics {
             "# HELP hexforge_http_request_duration_seconds Time from request to response head, by route template.\n",
         );
         out.push_str("# TYPE hexforge_http_request_duration_seconds histogram\n");
-        for r in &self.routes {
-            let count = r.count.load(Relaxed);
+        for (i, name) in self.labelled() {
+            let count = self.total(i, |stats| &stats.count);
             if count == 0 {
                 continue;
             }
             let mut cumulative = 0;
-            for (le, b) in LATENCY_BUCKETS.iter().zip(&r.buckets) {
-                cumulative += b.load(Relaxed);
+            for (b, le) in LATENCY_BUCKETS.iter().enumerate() {
+                cumulative += self.total(i, |stats| &stats.buckets[b]);
                 let _ = writeln!(
                     out,
-                    "hexforge_http_request_duration_seconds_bucket{{route=\"{}\",le=\"{le}\"}} {cumulative}",
-                    r.name
+                    "hexforge_http_request_duration_seconds_bucket{{route=\"{name}\",le=\"{le}\"}} {cumulative}"
                 );
             }
-            let _ = writeln!(
-                out,
-                "hexforge_http_request_duration_seconds_bucket{{route=\"{}\",le=\"+Inf\"}} {count}",
-                r.name
-            );
-            let sum = r.sum_micros.load(Relaxed) as f64 / 1e6;
-            let _ = writeln!(out, "hexforge_http_request_duration_seconds_sum{{route=\"{}\"}} {sum}", r.name);
-            let _ = writeln!(out, "hexforge_http_request_duration_seconds_count{{route=\"{}\"}} {count}", r.name);
+            let _ =
+                writeln!(out, "hexforge_http_request_duration_seconds_bucket{{route=\"{name}\",le=\"+Inf\"}} {count}");
+            let sum = self.total(i, |stats| &stats.sum_micros) as f64 / 1e6;
+            let _ = writeln!(out, "hexforge_http_request_duration_seconds_sum{{route=\"{name}\"}} {sum}");
+            let _ = writeln!(out, "hexforge_http_request_duration_seconds_count{{route=\"{name}\"}} {count}");
         }
         let (hits, misses) = state.cards.hits_and_misses();
         let load = |counter: &AtomicU64| counter.load(Relaxed);
@@ -180,24 +190,24 @@ impl Metrics {
             ("hexforge_card_cache_hits_total", "counter", "Card faces answered from the cache.", hits),
             ("hexforge_card_cache_misses_total", "counter", "Card faces rendered because not cached.", misses),
             ("hexforge_card_cache_entries", "gauge", "Card faces in the cache now.", state.cards.len() as u64),
-            ("hexforge_searches_inline_total", "counter", "Puzzle searches run inline.", load(&self.searches_inline)),
+            ("hexforge_searches_inline_total", "counter", "Puzzle searches run inline.", self.searches_inline.get()),
             (
                 "hexforge_searches_pooled_total",
                 "counter",
                 "Puzzle searches moved to the blocking pool.",
-                load(&self.searches_pooled),
+                self.searches_pooled.get(),
             ),
             (
                 "hexforge_optimum_cache_hits_total",
                 "counter",
-                "Zhi Pai checks answered with a remembered optimum.",
-                load(&crate::api::zhipai::OPTIMUM_CACHE_HITS),
+                "Zhi Pai questions and checks answered with a remembered optimum.",
+                crate::api::zhipai::OPTIMUM_CACHE_HITS.get(),
             ),
             (
                 "hexforge_optimum_cache_misses_total",
                 "counter",
-                "Zhi Pai checks that searched for the optimum.",
-                load(&crate::api::zhipai::OPTIMUM_CACHE_MISSES),
+                "Zhi Pai questions and checks that searched for the optimum.",
+                crate::api::zhipai::OPTIMUM_CACHE_MISSES.get(),
             ),
             (
                 "hexforge_results_recorded_total",

@@ -25,6 +25,7 @@
 
 mod cards;
 mod downloads;
+mod edge;
 pub mod error;
 mod hexagrams;
 mod meta;
@@ -37,6 +38,7 @@ mod solver;
 
 pub use cards::CardCache;
 pub use downloads::{DownloadEntry, DownloadList};
+pub use edge::Edge;
 pub use error::{AppError, ErrorBody};
 pub use hexagrams::{CastRequest, ChangeRequest, HexagramRef, VerifyRequest, VerifyResponse};
 pub use metrics::Metrics;
@@ -44,22 +46,18 @@ pub use photos::PHOTO_BODY_LIMIT;
 
 use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::{MatchedPath, Request, State};
+use axum::extract::Request;
 use axum::handler::Handler;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::MethodRouter;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
-use std::time::{Duration, Instant};
-use tower_http::compression::predicate::{NotForContentType, Predicate};
-use tower_http::compression::{CompressionLayer, DefaultPredicate};
+use std::time::Duration;
 use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::timeout::TimeoutLayer;
 
 /// Largest request body accepted: 64 KiB (413 beyond), except a photo
 /// ([`PHOTO_BODY_LIMIT`]).
@@ -190,7 +188,15 @@ impl Default for AppState {
 /// routes and the router cannot drift apart.
 pub(crate) struct Routes {
     router: Router<AppState>,
-    table: Vec<(Method, &'static str)>,
+    table: Vec<RouteSpec>,
+}
+
+/// One route as declared: its method, its path template, and whether it may wait and so
+/// runs under the request timer ([`REQUEST_TIMEOUT`], kept by [`Edge`]).
+pub(crate) struct RouteSpec {
+    pub(crate) method: Method,
+    pub(crate) path: &'static str,
+    pub(crate) timed: bool,
 }
 
 impl Routes {
@@ -207,13 +213,8 @@ impl Routes {
         route: MethodRouter<AppState>,
         timed: bool,
     ) -> Routes {
-        let route = if timed {
-            route.layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
-        } else {
-            route
-        };
         self.router = self.router.route(path, route);
-        self.table.push((method, path));
+        self.table.push(RouteSpec { method, path, timed });
         self
     }
 
@@ -259,7 +260,7 @@ fn all_routes() -> Routes {
 
 /// Every route the service answers: (method, path template as in `/openapi.json`).
 pub fn route_table() -> Vec<(Method, &'static str)> {
-    all_routes().table
+    all_routes().table.into_iter().map(|spec| (spec.method, spec.path)).collect()
 }
 
 /// The whole service with the default options.
@@ -267,134 +268,76 @@ pub fn app(state: AppState) -> Router {
     app_with(state, &ServeOptions::default())
 }
 
-/// The whole service: the routes and every layer (limits, timeout, JSON errors,
-/// compression, CORS, metrics and the access log).
-///
-/// Every request crosses [`edge`] (one middleware for what used to be four: each layer
-/// costs a clone of the service and a boxed future per request), then compression, then
-/// the timeout of its route ([`Routes::add`]). CORS, when asked for, is outermost, so that
-/// refusals carry its headers too.
+/// The whole service as a router: the routes and everything around them (limits,
+/// timeout, JSON errors, compression, CORS, metrics and the access log); see
+/// [`service`].
 pub fn app_with(state: AppState, options: &ServeOptions) -> Router {
-    let compress = DefaultPredicate::new()
-        .and(NotForContentType::const_new("application/pdf"))
-        .and(NotForContentType::const_new("application/zip"));
-    let router = all_routes()
-        .router
-        .fallback(not_found)
-        .with_state(state.clone())
-        .layer(CompressionLayer::new().compress_when(compress))
-        .layer(axum::middleware::from_fn_with_state((state, options.access_log), edge));
+    Router::new().fallback_service(service(state, options))
+}
+
+/// The whole service: the routes inside [`Edge`] (limits, timeout, JSON errors,
+/// compression, metrics and the access log), and CORS outermost when asked for, so that
+/// refusals carry its headers too.
+pub fn service(state: AppState, options: &ServeOptions) -> Service {
+    let routes = all_routes().router.fallback(not_found).with_state(state.clone());
+    let edge = Edge::new(routes, state, options.access_log);
     if options.cors_origins.is_empty() {
-        return router;
+        return Service::Plain(edge);
     }
     let origins = if options.cors_origins.iter().any(|o| o == "*") {
         AllowOrigin::any()
     } else {
         AllowOrigin::list(options.cors_origins.iter().cloned())
     };
-    router.layer(
-        CorsLayer::new()
-            .allow_origin(origins)
-            .allow_methods([Method::GET, Method::HEAD, Method::POST])
-            .allow_headers([header::CONTENT_TYPE])
-            .expose_headers([header::ETAG, header::HeaderName::from_static("x-request-id")])
-            .max_age(Duration::from_secs(3600)),
-    )
+    let cors = CorsLayer::new()
+        .allow_origin(origins)
+        .allow_methods([Method::GET, Method::HEAD, Method::POST])
+        .allow_headers([header::CONTENT_TYPE])
+        .expose_headers([header::ETAG, header::HeaderName::from_static("x-request-id")])
+        .max_age(Duration::from_secs(3600));
+    Service::Cors(Box::new(tower::Layer::layer(&cors, edge)))
 }
 
-/// What every request crosses, in order: the head limits (JSON 414 and 431), the body
-/// limit, the JSON body of errors made outside the handlers, the metrics, and the access
-/// log when it is on (one line a request, with a request id the response carries as
-/// `x-request-id`).
-async fn edge(State((state, access_log)): State<(AppState, bool)>, request: Request, next: Next) -> Response {
-    let start = Instant::now();
-    let route = request.extensions().get::<MatchedPath>().cloned();
-    let logged = access_log.then(|| {
-        let id = match request.headers().get("x-request-id") {
-            Some(v) if v.len() <= 64 && v.to_str().is_ok() => v.clone(),
-            _ => HeaderValue::from(state.metrics.next_request_id()),
-        };
-        (id, request.method().clone(), request.uri().clone())
-    });
-    let (limit, photo) = body_limit(&request);
-    let response = match refused_head(&request).or_else(|| refused_body(&request, limit, photo)) {
-        Some(refusal) => refusal,
-        None => next.run(limit_body(request, limit)).await,
-    };
-    let mut response = error::json_error_bodies(response);
-    let elapsed = start.elapsed();
-    let status = response.status().as_u16();
-    state.metrics.record(route.as_ref().map(MatchedPath::as_str), status, elapsed);
-    if let Some((id, method, uri)) = logged {
-        tracing::info!(
-            target: "hexforge::access",
-            "{} {method} {uri} {status} {}us",
-            id.to_str().unwrap_or("-"),
-            elapsed.as_micros()
-        );
-        response.headers_mut().insert("x-request-id", id);
-    }
-    response
+/// [`Edge`], behind CORS when it is on.
+#[derive(Clone)]
+pub enum Service {
+    Plain(Edge),
+    Cors(Box<tower_http::cors::Cors<Edge>>),
 }
 
-/// The body limit of this request: [`BODY_LIMIT`], or [`PHOTO_BODY_LIMIT`] on the photo
-/// route, and whether it is the photo route.
-fn body_limit(request: &Request) -> (usize, bool) {
-    let photo = request.uri().path() == photos::PATH;
-    (if photo { PHOTO_BODY_LIMIT } else { BODY_LIMIT }, photo)
+impl Service {
+    /// This service for the connection of a client at `peer` (the results rate limit's
+    /// key, and nothing else).
+    fn for_peer(&self, peer: std::net::IpAddr) -> Service {
+        let mut service = self.clone();
+        match &mut service {
+            Service::Plain(edge) => edge.set_peer(peer),
+            Service::Cors(cors) => cors.get_mut().set_peer(peer),
+        }
+        service
+    }
 }
 
-/// 413 at once for a declared length beyond the body limit.
-fn refused_body(request: &Request, limit: usize, photo: bool) -> Option<Response> {
-    let declared = request
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse::<u64>().ok());
-    if declared.is_none_or(|n| n <= limit as u64) {
-        return None;
-    }
-    Some(if photo {
-        error::error_response(StatusCode::PAYLOAD_TOO_LARGE, photos::too_large())
-    } else {
-        // json_error_bodies gives it the body every 413 carries.
-        StatusCode::PAYLOAD_TOO_LARGE.into_response()
-    })
-}
+impl<B> tower::Service<Request<B>> for Service
+where
+    B: axum::body::HttpBody<Data = Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError>,
+{
+    type Response = Response;
+    type Error = std::convert::Infallible;
+    type Future = std::pin::Pin<Box<dyn Future<Output = Result<Response, Self::Error>> + Send>>;
 
-/// A body without a declared length is cut off at the limit while it is read, and the
-/// extractor answers 413.
-fn limit_body(request: Request, limit: usize) -> Request {
-    use axum::body::HttpBody;
-    if request.body().is_end_stream() {
-        // Nothing to limit (a GET, or a body of declared length 0): no wrapper to allocate.
-        return request;
+    fn poll_ready(&mut self, _: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), Self::Error>> {
+        // Edge, and CORS around it, are always ready.
+        std::task::Poll::Ready(Ok(()))
     }
-    request.map(|body| Body::new(http_body_util::Limited::new(body, limit)))
-}
 
-/// JSON 414 and 431 for request targets and heads beyond [`MAX_URI`],
-/// [`MAX_HEADER_BYTES`] and [`MAX_HEADERS`].
-fn refused_head(request: &Request) -> Option<Response> {
-    let target = request.uri().path_and_query().map_or(0, |p| p.as_str().len());
-    if target > MAX_URI {
-        return Some(error::error_response(
-            StatusCode::URI_TOO_LONG,
-            format!("the request target is {target} bytes long; at most {MAX_URI} are accepted"),
-        ));
+    fn call(&mut self, request: Request<B>) -> Self::Future {
+        match self {
+            Service::Plain(edge) => edge.call(request),
+            Service::Cors(cors) => Box::pin(cors.call(request)),
+        }
     }
-    let headers = request.headers();
-    let bytes: usize = headers.iter().map(|(n, v)| n.as_str().len() + v.len()).sum();
-    if headers.len() > MAX_HEADERS || bytes > MAX_HEADER_BYTES {
-        return Some(error::error_response(
-            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
-            format!(
-                "the request has {} header fields of {bytes} bytes in all; at most {MAX_HEADERS} fields and {MAX_HEADER_BYTES} bytes are accepted",
-                headers.len()
-            ),
-        ));
-    }
-    None
 }
 
 /// The entity tag of content that changes only with the binary or its inputs: the crate
@@ -471,7 +414,7 @@ pub async fn serve_with(
     use hyper_util::service::TowerToHyperService;
 
     let metrics = Arc::clone(&state.metrics);
-    let router = app_with(state, &options);
+    let service = service(state, &options);
     let mut builder = auto::Builder::new(TokioExecutor::new());
     builder
         .http1()
@@ -502,9 +445,7 @@ pub async fn serve_with(
         };
         let (stream, peer) = stream;
         let _ = stream.set_nodelay(true);
-        // The peer's address, for the results rate limit (and nothing else).
-        let router = tower::Layer::layer(&axum::Extension(PeerAddr(peer.ip())), router.clone());
-        let service = TowerToHyperService::new(router);
+        let service = TowerToHyperService::new(service.for_peer(peer.ip()));
         let connection =
             graceful.watch(builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned());
         let metrics = Arc::clone(&metrics);

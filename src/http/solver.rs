@@ -73,7 +73,7 @@ fn spent_inline_budget(requested: Option<usize>) -> bool {
 
 /// The answer of a search run on the request's own task.
 fn inline<T: Serialize, E: Into<AppError>>(state: &AppState, answer: Result<T, E>) -> Response {
-    state.metrics.searches_inline.fetch_add(1, Ordering::Relaxed);
+    state.metrics.searches_inline.add(1);
     match answer {
         Ok(body) => Json(body).into_response(),
         Err(err) => err.into().into_response(),
@@ -103,7 +103,7 @@ where
     let Ok(slot) = Arc::clone(&state.search_slots).try_acquire_owned() else {
         return busy();
     };
-    state.metrics.searches_pooled.fetch_add(1, Ordering::Relaxed);
+    state.metrics.searches_pooled.add(1);
     let cancel = Arc::new(AtomicBool::new(false));
     let _cancel_on_drop = CancelOnDrop(Arc::clone(&cancel));
     let answer = blocking(move || {

@@ -1,0 +1,303 @@
+//! What every request crosses once, around the router: the head limits (JSON 414 and
+//! 431), the body limit, the request timer of routes that can wait, compression, the
+//! JSON body of errors made outside the handlers, the metrics, and the access log when
+//! it is on (one line a request, with a request id the response carries as
+//! `x-request-id`).
+//!
+//! Why one hand-written service and not a stack of layers: a layer added with
+//! `Router::layer` wraps every route in a boxed service of its own, and each costs a
+//! clone of that box, a boxed future and a move of the request and the response per
+//! request. [`Edge`] sits outside the router, once, and allocates one future. It finds the
+//! request's route template itself ([`RouteIndex`], the router's own matcher on the same
+//! table) for the metrics label and the timer. Compression runs only for a client that
+//! sent `Accept-Encoding`; for the others the answer only gets the `Vary` header
+//! compression would have added.
+
+use super::{AppState, BODY_LIMIT, MAX_HEADER_BYTES, MAX_HEADERS, MAX_URI, PHOTO_BODY_LIMIT, REQUEST_TIMEOUT};
+use super::{PeerAddr, RouteSpec, error, photos};
+use axum::Router;
+use axum::body::{Body, Bytes, HttpBody};
+use axum::http::{HeaderValue, Method, Request, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use std::convert::Infallible;
+use std::future::Future;
+use std::net::IpAddr;
+use std::pin::Pin;
+use std::sync::{Arc, LazyLock};
+use std::task::{Context, Poll};
+use std::time::Instant;
+use tower::Service;
+use tower_http::compression::predicate::{And, DefaultPredicate, NotForContentType, Predicate};
+use tower_http::compression::{Compression, CompressionLayer};
+
+/// What is compressed: text of 32 bytes and more, not images, PDF or ZIP.
+type Compressible = And<And<DefaultPredicate, NotForContentType>, NotForContentType>;
+
+fn compressible() -> Compressible {
+    DefaultPredicate::new()
+        .and(NotForContentType::const_new("application/pdf"))
+        .and(NotForContentType::const_new("application/zip"))
+}
+
+/// Every route template of the service, found again from a request's path with the
+/// matcher the router itself uses (matchit), on the same table.
+pub(crate) struct RouteIndex {
+    matcher: matchit::Router<usize>,
+    /// The templates, sorted; a request that matches none is counted at `names.len()`.
+    pub(crate) names: Vec<&'static str>,
+    /// The methods whose answers may wait (a body, a search, a render, a file, the
+    /// database), by template: they are cut off at [`REQUEST_TIMEOUT`].
+    timed: Vec<Vec<Method>>,
+}
+
+/// The index of the service's routes, made once.
+pub(crate) static ROUTES: LazyLock<RouteIndex> = LazyLock::new(|| RouteIndex::new(&super::all_routes().table));
+
+impl RouteIndex {
+    fn new(table: &[RouteSpec]) -> RouteIndex {
+        let mut names: Vec<&'static str> = table.iter().map(|spec| spec.path).collect();
+        names.sort_unstable();
+        names.dedup();
+        let mut matcher = matchit::Router::new();
+        for (i, name) in names.iter().enumerate() {
+            matcher.insert(*name, i).expect("the router accepted the same templates");
+        }
+        let timed = names
+            .iter()
+            .map(|name| {
+                table.iter().filter(|spec| spec.path == *name && spec.timed).map(|spec| spec.method.clone()).collect()
+            })
+            .collect();
+        RouteIndex { matcher, names, timed }
+    }
+
+    /// The template `path` matches, as an index into `names`.
+    pub(crate) fn find(&self, path: &str) -> Option<usize> {
+        self.matcher.at(path).ok().map(|found| *found.value)
+    }
+
+    /// Whether a `method` request to the template `route` runs under the request timer
+    /// (`HEAD` as `GET`, the way the router answers it).
+    fn timed(&self, route: usize, method: &Method) -> bool {
+        let method = if method == Method::HEAD { &Method::GET } else { method };
+        self.timed[route].contains(method)
+    }
+}
+
+/// The whole service as one [`Service`]: see the module's documentation. Cloning it is
+/// one reference count.
+#[derive(Clone)]
+pub struct Edge {
+    shared: Arc<EdgeShared>,
+    /// The client's address on a socket ([`super::serve_with`] sets it per connection).
+    peer: Option<IpAddr>,
+}
+
+struct EdgeShared {
+    routes: Router,
+    compressed: Compression<Router, Compressible>,
+    state: AppState,
+    access_log: bool,
+}
+
+impl Edge {
+    pub(crate) fn new(routes: Router, state: AppState, access_log: bool) -> Edge {
+        let compressed = tower::Layer::layer(&CompressionLayer::new().compress_when(compressible()), routes.clone());
+        Edge { shared: Arc::new(EdgeShared { routes, compressed, state, access_log }), peer: None }
+    }
+
+    /// Serves the connection of a client at `peer` from now on.
+    pub(crate) fn set_peer(&mut self, peer: IpAddr) {
+        self.peer = Some(peer);
+    }
+}
+
+/// The router's answer on its way: at once (a refusal), plain, or compressed.
+enum Answer<P, C> {
+    Refused(Response),
+    Plain(P),
+    Compressed(C),
+}
+
+impl<B> Service<Request<B>> for Edge
+where
+    B: HttpBody<Data = Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError>,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
+
+    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        // The router is always ready.
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: Request<B>) -> Self::Future {
+        let start = Instant::now();
+        let mut request = request.map(Body::new);
+        if let Some(peer) = self.peer {
+            request.extensions_mut().insert(PeerAddr(peer));
+        }
+        let shared = Arc::clone(&self.shared);
+        let route = ROUTES.find(request.uri().path());
+        let timed = route.is_some_and(|route| ROUTES.timed(route, request.method()));
+        let logged = shared.access_log.then(|| {
+            let id = match request.headers().get("x-request-id") {
+                Some(v) if v.len() <= 64 && v.to_str().is_ok() => v.clone(),
+                _ => HeaderValue::from(shared.state.metrics.next_request_id()),
+            };
+            (id, request.method().clone(), request.uri().clone())
+        });
+        let (limit, photo) = body_limit(&request);
+        let answer = match refused_head(&request).or_else(|| refused_body(&request, limit, photo)) {
+            Some(refusal) => Answer::Refused(refusal),
+            None if request.headers().contains_key(header::ACCEPT_ENCODING) => {
+                Answer::Compressed(shared.compressed.clone().call(limit_body(request, limit)))
+            }
+            None => Answer::Plain(shared.routes.clone().call(limit_body(request, limit))),
+        };
+        Box::pin(async move {
+            let respond = async move {
+                match answer {
+                    Answer::Refused(refusal) => refusal,
+                    Answer::Plain(answer) => {
+                        let Ok(mut response) = answer.await;
+                        vary_on_accept_encoding(&mut response);
+                        response
+                    }
+                    Answer::Compressed(answer) => match answer.await {
+                        Ok(response) => response.map(Body::new),
+                    },
+                }
+            };
+            let response = if timed {
+                // The body of a 408 is given below, with every other error's.
+                tokio::time::timeout(REQUEST_TIMEOUT, respond)
+                    .await
+                    .unwrap_or_else(|_| StatusCode::REQUEST_TIMEOUT.into_response())
+            } else {
+                respond.await
+            };
+            let mut response = error::json_error_bodies(response);
+            let elapsed = start.elapsed();
+            let status = response.status().as_u16();
+            shared.state.metrics.record(route, status, elapsed);
+            if let Some((id, method, uri)) = logged {
+                tracing::info!(
+                    target: "hexforge::access",
+                    "{} {method} {uri} {status} {}us",
+                    id.to_str().unwrap_or("-"),
+                    elapsed.as_micros()
+                );
+                response.headers_mut().insert("x-request-id", id);
+            }
+            Ok(response)
+        })
+    }
+}
+
+/// The `Vary: Accept-Encoding` that compression adds to what it could compress, on an
+/// answer to a client that asked for none: a cache must not give it to one that did.
+fn vary_on_accept_encoding(response: &mut Response) {
+    let headers = response.headers();
+    let could_compress = !headers.contains_key(header::CONTENT_ENCODING)
+        && !headers.contains_key(header::CONTENT_RANGE)
+        && compressible().should_compress(response);
+    let varies = || {
+        response.headers().get_all(header::VARY).iter().any(|v| {
+            v.to_str().is_ok_and(|v| v.split(',').any(|name| name.trim().eq_ignore_ascii_case("accept-encoding")))
+        })
+    };
+    if could_compress && !varies() {
+        response.headers_mut().append(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
+}
+
+/// The body limit of this request: [`BODY_LIMIT`], or [`PHOTO_BODY_LIMIT`] on the photo
+/// route, and whether it is the photo route.
+fn body_limit(request: &Request<Body>) -> (usize, bool) {
+    let photo = request.uri().path() == photos::PATH;
+    (if photo { PHOTO_BODY_LIMIT } else { BODY_LIMIT }, photo)
+}
+
+/// 413 at once for a declared length beyond the body limit.
+fn refused_body(request: &Request<Body>, limit: usize, photo: bool) -> Option<Response> {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_none_or(|n| n <= limit as u64) {
+        return None;
+    }
+    Some(if photo {
+        error::error_response(StatusCode::PAYLOAD_TOO_LARGE, photos::too_large())
+    } else {
+        // json_error_bodies gives it the body every 413 carries.
+        StatusCode::PAYLOAD_TOO_LARGE.into_response()
+    })
+}
+
+/// A body without a declared length is cut off at the limit while it is read, and the
+/// extractor answers 413.
+fn limit_body(request: Request<Body>, limit: usize) -> Request<Body> {
+    if request.body().is_end_stream() {
+        // Nothing to limit (a GET, or a body of declared length 0): no wrapper to allocate.
+        return request;
+    }
+    request.map(|body| Body::new(http_body_util::Limited::new(body, limit)))
+}
+
+/// JSON 414 and 431 for request targets and heads beyond [`MAX_URI`],
+/// [`MAX_HEADER_BYTES`] and [`MAX_HEADERS`].
+fn refused_head(request: &Request<Body>) -> Option<Response> {
+    let target = request.uri().path_and_query().map_or(0, |p| p.as_str().len());
+    if target > MAX_URI {
+        return Some(error::error_response(
+            StatusCode::URI_TOO_LONG,
+            format!("the request target is {target} bytes long; at most {MAX_URI} are accepted"),
+        ));
+    }
+    let headers = request.headers();
+    let bytes: usize = headers.iter().map(|(n, v)| n.as_str().len() + v.len()).sum();
+    if headers.len() > MAX_HEADERS || bytes > MAX_HEADER_BYTES {
+        return Some(error::error_response(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            format!(
+                "the request has {} header fields of {bytes} bytes in all; at most {MAX_HEADERS} fields and {MAX_HEADER_BYTES} bytes are accepted",
+                headers.len()
+            ),
+        ));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_route_is_found_again_and_only_waiting_routes_are_timed() {
+        assert_eq!(ROUTES.find("/api/hexagrams/12").map(|i| ROUTES.names[i]), Some("/api/hexagrams/{n}"));
+        assert_eq!(ROUTES.find("/no/such/route"), None);
+        let health = ROUTES.find("/health").expect("a route");
+        assert!(!ROUTES.timed(health, &Method::GET), "answered from memory");
+        let shortest = ROUTES.find("/api/zhipai/shortest").expect("a route");
+        assert!(ROUTES.timed(shortest, &Method::POST), "reads a body and searches");
+        for spec in super::super::all_routes().table {
+            // A path of the template: "1" for each parameter, "a/b" for a wildcard.
+            let path: Vec<&str> = spec
+                .path
+                .split('/')
+                .map(|segment| match segment.strip_prefix('{') {
+                    Some(name) if name.starts_with('*') => "a/b",
+                    Some(_) => "1",
+                    None => segment,
+                })
+                .collect();
+            let found = ROUTES.find(&path.join("/")).map(|i| ROUTES.names[i]);
+            assert_eq!(found, Some(spec.path), "{}", path.join("/"));
+        }
+    }
+}
