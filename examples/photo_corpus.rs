@@ -164,9 +164,13 @@ fn main() {
                             ));
                             continue;
                         }
-                        for (r, p) in reads.iter().zip(&printed) {
+                        let expected: Vec<u8> =
+                            d.reading.lines[line].expected.to_string().bytes().map(|b| b - b'0').collect();
+                        for (i, (r, p)) in reads.iter().zip(&printed).enumerate() {
+                            let e = if expected.len() == printed.len() { expected[i] } else { 10 };
+                            let scores: Vec<String> = r.scores.iter().map(|s| format!("{s:.4}")).collect();
                             rows.push(format!(
-                                "{} {} {:.4} {:.4} {}{} {} {}",
+                                "{} {} {:.4} {:.4} {}{} {} {} {} {} {} {}",
                                 c.kind.replace(' ', "_"),
                                 u8::from(r.closest == *p),
                                 r.score,
@@ -174,7 +178,11 @@ fn main() {
                                 width_mark(r, "-"),
                                 if r.digit.is_some() { "R" } else { "-" },
                                 r.closest,
-                                c.name
+                                c.name,
+                                p,
+                                e,
+                                r.holes,
+                                scores.join(",")
                             ));
                         }
                     }

@@ -32,6 +32,35 @@ struct Reference {
     aspect: f32,
 }
 
+/// One digit-sized patch of ink, ready to compare.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Glyph {
+    pub descriptor: Descriptor,
+    /// Size of the ink's bounding box, in pixels.
+    pub width: f32,
+    pub height: f32,
+    /// Enclosed areas of paper (an "8" has two, a "6" one, a "5" none).
+    pub holes: usize,
+}
+
+impl Glyph {
+    /// The glyph of an ink patch (`ink` row-major, 0 = paper, 1 = ink): its ink above
+    /// `threshold`, boxed; None when nothing is left or it holds no shape.
+    pub fn from_ink(ink: &[f32], width: usize, height: usize, threshold: f32) -> Option<Glyph> {
+        let (patch, pw, ph) = ink_box(ink, width, height, threshold)?;
+        Some(Glyph {
+            descriptor: descriptor(&patch, pw, ph)?,
+            width: pw as f32,
+            height: ph as f32,
+            holes: holes(&patch, pw, ph, HOLE_INK),
+        })
+    }
+
+    fn aspect(&self) -> f32 {
+        self.width / self.height.max(1.0)
+    }
+}
+
 /// What the comparison concluded.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DigitRead {
@@ -47,6 +76,12 @@ pub struct DigitRead {
     pub too_wide: bool,
     /// Nor does it when it is much narrower than the reference.
     pub too_narrow: bool,
+    /// The closest digit cannot have as many holes as the glyph has.
+    pub wrong_holes: bool,
+    /// The glyph's holes.
+    pub holes: usize,
+    /// The best correlation of each digit 0..=9.
+    pub scores: [f32; 10],
 }
 
 impl DigitRead {
@@ -57,6 +92,7 @@ impl DigitRead {
             Some(d) => Ok(d),
             None if self.score < MIN_SCORE => Err(Unread::LowScore),
             None if self.margin < MIN_MARGIN => Err(Unread::LowMargin),
+            None if self.wrong_holes => Err(Unread::WrongHoles),
             None => Err(Unread::WrongWidth),
         }
     }
@@ -100,11 +136,11 @@ pub fn descriptor(ink: &[f32], width: usize, height: usize) -> Option<Descriptor
     Some(out)
 }
 
-/// Compares a descriptor of a digit `aspect` (width / height) wide with every reference.
-pub fn classify(descriptor: &Descriptor, aspect: f32) -> DigitRead {
+/// Compares a glyph with every reference.
+pub fn classify(glyph: &Glyph) -> DigitRead {
     let mut best = [(f32::MIN, 0f32); 10];
     for r in references() {
-        let score: f32 = r.descriptor.iter().zip(descriptor).map(|(a, b)| a * b).sum();
+        let score: f32 = r.descriptor.iter().zip(&glyph.descriptor).map(|(a, b)| a * b).sum();
         let slot = &mut best[r.digit as usize];
         if score > slot.0 {
             *slot = (score, r.aspect);
@@ -113,10 +149,12 @@ pub fn classify(descriptor: &Descriptor, aspect: f32) -> DigitRead {
     let mut order: Vec<usize> = (0..10).collect();
     order.sort_by(|a, b| best[*b].0.total_cmp(&best[*a].0));
     let (score, margin) = (best[order[0]].0, best[order[0]].0 - best[order[1]].0);
-    let reference_aspect = best[order[0]].1.max(1e-3);
-    let too_wide = aspect > reference_aspect * MAX_ASPECT_RATIO;
-    let too_narrow = aspect * MAX_ASPECT_RATIO < reference_aspect;
-    let confident = score >= MIN_SCORE && margin >= MIN_MARGIN && !too_wide && !too_narrow;
+    let reference_width = best[order[0]].1.max(1e-3) * glyph.height;
+    // Blur widens a glyph by a pixel or two whatever its size: that much is allowed.
+    let too_wide = glyph.width > reference_width * MAX_ASPECT_RATIO + BLUR_WIDTH_PX;
+    let too_narrow = glyph.aspect() * MAX_ASPECT_RATIO < best[order[0]].1;
+    let wrong_holes = !HOLES[order[0]].contains(&glyph.holes);
+    let confident = score >= MIN_SCORE && margin >= MIN_MARGIN && !too_wide && !too_narrow && !wrong_holes;
     DigitRead {
         digit: confident.then_some(order[0] as u8),
         closest: order[0] as u8,
@@ -124,7 +162,70 @@ pub fn classify(descriptor: &Descriptor, aspect: f32) -> DigitRead {
         margin,
         too_wide,
         too_narrow,
+        wrong_holes,
+        holes: glyph.holes,
+        scores: best.map(|b| b.0),
     }
+}
+
+/// How many holes each digit may have, in any common font: a "4" is open or closed (and
+/// a bold one may close a notch where its strokes meet), a
+/// "0" may be dotted or slashed, blur can fill one of the two small holes of a bold "8"
+/// and noise can split the hole of a "6" or a "9".
+const HOLES: [&[usize]; 10] = [&[1, 2], &[0], &[0], &[0], &[0, 1, 2], &[0], &[1, 2], &[0], &[1, 2], &[1, 2]];
+/// Ink above this (0 paper, 1 the darkest ink) closes a hole: halfway, where the digit's
+/// blobs were cut from the paper.
+const HOLE_INK: f32 = 0.5;
+/// An enclosed area of paper smaller than this many pixels is noise, not a hole.
+const MIN_HOLE_PX: usize = 2;
+/// The width a glyph may gain by blur, in pixels, beyond [`MAX_ASPECT_RATIO`].
+const BLUR_WIDTH_PX: f32 = 2.0;
+
+/// Counts the areas of paper (ink at most `threshold`) enclosed by ink, 4-connected.
+pub fn holes(ink: &[f32], width: usize, height: usize, threshold: f32) -> usize {
+    // A frame of paper around the patch, so the outside is one area.
+    let (w, h) = (width + 2, height + 2);
+    let paper =
+        |x: usize, y: usize| x == 0 || y == 0 || x > width || y > height || ink[(y - 1) * width + (x - 1)] <= threshold;
+    let mut seen = vec![false; w * h];
+    let mut count = 0;
+    let mut queue = Vec::new();
+    for start in 0..w * h {
+        if seen[start] || !paper(start % w, start / w) {
+            continue;
+        }
+        seen[start] = true;
+        queue.push(start);
+        let mut area = 0;
+        while let Some(p) = queue.pop() {
+            area += 1;
+            let (x, y) = (p % w, p / w);
+            let mut visit = |nx: usize, ny: usize| {
+                let q = ny * w + nx;
+                if !seen[q] && paper(nx, ny) {
+                    seen[q] = true;
+                    queue.push(q);
+                }
+            };
+            if x > 0 {
+                visit(x - 1, y);
+            }
+            if x + 1 < w {
+                visit(x + 1, y);
+            }
+            if y > 0 {
+                visit(x, y - 1);
+            }
+            if y + 1 < h {
+                visit(x, y + 1);
+            }
+        }
+        // The first area is the outside (it holds the corner).
+        if start != 0 && area >= MIN_HOLE_PX {
+            count += 1;
+        }
+    }
+    count
 }
 
 /// Fonts the references are drawn from: family and weight. Noto Sans and Serif are the
@@ -178,8 +279,9 @@ fn references() -> &'static [Reference] {
         for (family, weight) in REFERENCE_FACES {
             for size in REFERENCE_SIZES {
                 for digit in 0..10u8 {
-                    if let Some((descriptor, aspect)) = draw_digit(family, weight, size, digit) {
-                        refs.push(Reference { digit, descriptor, aspect });
+                    if let Some(glyph) = draw_digit(family, weight, size, digit) {
+                        let aspect = glyph.aspect();
+                        refs.push(Reference { digit, descriptor: glyph.descriptor, aspect });
                     }
                 }
             }
@@ -188,8 +290,8 @@ fn references() -> &'static [Reference] {
     })
 }
 
-/// Draws one digit in a reference face and returns its descriptor and aspect.
-pub fn draw_digit(family: &str, weight: u16, size: f32, digit: u8) -> Option<(Descriptor, f32)> {
+/// Draws one digit in a reference face.
+pub fn draw_digit(family: &str, weight: u16, size: f32, digit: u8) -> Option<Glyph> {
     let side = (size * 1.6).ceil();
     let svg = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side}" viewBox="0 0 {side} {side}"><text x="{x}" y="{y}" font-family="{family}" font-weight="{weight}" font-size="{size}">{digit}</text></svg>"#,
@@ -202,8 +304,7 @@ pub fn draw_digit(family: &str, weight: u16, size: f32, digit: u8) -> Option<(De
     resvg::render(&tree, tiny_skia::Transform::identity(), &mut pixmap.as_mut());
     let (w, h) = (pixmap.width() as usize, pixmap.height() as usize);
     let alpha: Vec<f32> = pixmap.pixels().iter().map(|p| f32::from(p.alpha()) / 255.0).collect();
-    let (patch, pw, ph) = ink_box(&alpha, w, h, 0.5)?;
-    Some((descriptor(&patch, pw, ph)?, pw as f32 / ph as f32))
+    Glyph::from_ink(&alpha, w, h, 0.5)
 }
 
 /// The part of an ink image inside the bounding box of its pixels above `threshold`.
@@ -232,8 +333,8 @@ mod tests {
         for (family, weight) in REFERENCE_FACES {
             for digit in 0..10 {
                 // A size the references do not contain.
-                let (d, aspect) = draw_digit(family, weight, 31.0, digit).expect("bundled fonts have digits");
-                let read = classify(&d, aspect);
+                let glyph = draw_digit(family, weight, 31.0, digit).expect("bundled fonts have digits");
+                let read = classify(&glyph);
                 assert_eq!(read.digit, Some(digit), "{family} {weight} {digit}: {read:?}");
             }
         }
@@ -266,12 +367,13 @@ mod tests {
             *v = if (x.hypot(y) - 5.5).abs() < 1.2 { 1.0 } else { 0.0 };
         }
         // A round ring is closest to 0 but wider than any 0: not confident.
-        let read = classify(&descriptor(&ring, 14, 14).unwrap(), 1.0);
+        let read = classify(&Glyph::from_ink(&ring, 14, 14, 0.5).unwrap());
         assert_eq!(read.digit, None, "{read:?}");
         // A "1" drawn twice side by side is not a wide "1".
-        let (one, aspect) = draw_digit("Noto Serif", 700, 40.0, 1).unwrap();
-        assert_eq!(classify(&one, aspect).digit, Some(1));
-        assert_eq!(classify(&one, aspect * 2.0).digit, None);
-        assert!(classify(&one, aspect * 2.0).too_wide);
+        let one = draw_digit("Noto Serif", 700, 40.0, 1).unwrap();
+        assert_eq!(classify(&one).digit, Some(1));
+        let wide = Glyph { width: one.width * 2.0, ..one.clone() };
+        assert_eq!(classify(&wide).digit, None);
+        assert!(classify(&wide).too_wide);
     }
 }

@@ -114,8 +114,9 @@ pub fn read_grey(grey: &image::GrayImage) -> Result<Vec<DetailedReading>, PhotoE
     let mut readings = Vec::new();
     for stack in &stacks {
         let upright = Hexagram::from_bits(stack.upright_bits());
-        let left = read_side(&page, stack, Side::Left);
-        let right = read_side(&page, stack, Side::Right);
+        let expected = |h: Hexagram| h.neighbours().map(|n| n.number());
+        let left = read_side(&page, stack, Side::Left, expected(upright));
+        let right = read_side(&page, stack, Side::Right, expected(upright.inverse()));
         let has_numbers = |s: &SideReading| s.found >= MIN_NUMBERS_PER_SIDE;
         // Only a card with numbers on both sides has two readings; its darker side is dark.
         let (left_orientation, right_orientation) = if has_numbers(&left) && has_numbers(&right) {

@@ -16,6 +16,11 @@ use super::stack::{Stack, Vec2};
 const CROP_THICKNESS_PX: f32 = 24.0;
 /// How far from the line's end the number is looked for, as a fraction of its length.
 const REACH: f32 = 0.6;
+/// A digit that differs from the expected digit must beat it by this much correlation.
+pub const MISMATCH_LEAD: f32 = 0.10;
+/// A digit whose closest digit is the expected one is confirmed with this lead (less
+/// than [`digits::MIN_MARGIN`], which a digit needs to be read without expectation).
+pub const CONFIRM_MARGIN: f32 = 0.03;
 /// A crop whose darkest ink is closer to its paper than this holds no number.
 const MIN_CONTRAST: f32 = 0.15;
 
@@ -60,6 +65,11 @@ pub enum Unread {
     LowMargin,
     /// A digit's width did not match its best reference.
     WrongWidth,
+    /// A digit's holes did not match its best reference ("5" has none, "6" one).
+    WrongHoles,
+    /// Read as another number than expected, but a differing digit hardly beats the
+    /// expected digit: not a clear misprint, so not read.
+    NearExpected,
     /// A part could not be cut into digits, or no descriptor.
     NoShape,
     /// More than two digits, a leading zero or a value outside 1..=64.
@@ -100,8 +110,9 @@ impl Group {
     }
 }
 
-/// Reads the six numbers of one side of a stack.
-pub fn read_side(page: &Page, stack: &Stack, side: Side) -> SideReading {
+/// Reads the six numbers of one side of a stack; `expected` are the numbers the
+/// reading's hexagram should carry beside lines 1..6 (see [`decide`] for their use).
+pub fn read_side(page: &Page, stack: &Stack, side: Side, expected: [u8; 6]) -> SideReading {
     // Line i of the reading, as an index into the stack's top-to-bottom lines.
     let index = |line: usize| match side {
         Side::Left => 6 - line,
@@ -144,7 +155,7 @@ pub fn read_side(page: &Page, stack: &Stack, side: Side) -> SideReading {
             }
         }
         inks.push(group.ink);
-        match read_number(crop, &group, &mut reading.digit_reads[i]) {
+        match read_number(crop, &group, expected[i], &mut reading.digit_reads[i]) {
             Ok(n) => reading.numbers[i] = Some(n),
             Err(why) => reading.why[i] = Some(why),
         }
@@ -275,7 +286,7 @@ fn find_group(crop: &Crop, rows: Option<(usize, usize)>) -> Result<Group, Unread
 }
 
 /// Reads the number of a group: one or two digits, 1..=64, or why not.
-fn read_number(crop: &Crop, group: &Group, log: &mut Vec<DigitRead>) -> Result<u8, Unread> {
+fn read_number(crop: &Crop, group: &Group, expected: u8, log: &mut Vec<DigitRead>) -> Result<u8, Unread> {
     let height = group.height();
     // Blobs that overlap across most of the narrower one are pieces of one digit.
     let mut parts: Vec<(usize, usize, Vec<u32>)> = Vec::new();
@@ -303,8 +314,7 @@ fn read_number(crop: &Crop, group: &Group, log: &mut Vec<DigitRead>) -> Result<u
                 }
             }
         }
-        let (patch, pw, ph) = digits::ink_box(&ink, width, height, 0.3)?;
-        let read = digits::classify(&digits::descriptor(&patch, pw, ph)?, pw as f32 / ph as f32);
+        let read = digits::classify(&digits::Glyph::from_ink(&ink, width, height, 0.3)?);
         log.push(read);
         Some(read)
     };
@@ -317,7 +327,7 @@ fn read_number(crop: &Crop, group: &Group, log: &mut Vec<DigitRead>) -> Result<u
         };
         (left + width * 3 / 10..=left + width * 7 / 10).min_by_key(|&x| ink_in(x))
     };
-    let mut read_digits: Vec<Result<u8, Unread>> = Vec::new();
+    let mut reads: Vec<Result<DigitRead, Unread>> = Vec::new();
     for (left, right, labels) in parts {
         let width = right - left + 1;
         if width as f32 > 1.7 * height as f32 {
@@ -325,21 +335,64 @@ fn read_number(crop: &Crop, group: &Group, log: &mut Vec<DigitRead>) -> Result<u
         }
         let whole = if width as f32 > 0.95 * height as f32 { None } else { read_part(left, right, &labels, log) };
         match whole {
-            Some(read) if !read.too_wide => read_digits.push(read.result()),
+            Some(read) if !read.too_wide => reads.push(Ok(read)),
             _ => {
                 let split = split_at(left, right, &labels).ok_or(Unread::NoShape)?;
                 for (l, r) in [(left, split), (split + 1, right)] {
-                    read_digits.push(read_part(l, r, &labels, log).map_or(Err(Unread::NoShape), |d| d.result()));
+                    reads.push(read_part(l, r, &labels, log).ok_or(Unread::NoShape));
                 }
             }
         }
     }
-    if read_digits.is_empty() || read_digits.len() > 2 {
+    if reads.is_empty() || reads.len() > 2 {
         return Err(Unread::NotANumber);
     }
-    let count = read_digits.len();
-    // Every digit is read, or the number is not.
-    let value = read_digits.into_iter().try_fold(0u32, |v, d| d.map(|d| v * 10 + u32::from(d)))?;
-    let leading_zero = count == 2 && value < 10;
-    u8::try_from(value).ok().filter(|v| (1..=64).contains(v) && !leading_zero).ok_or(Unread::NotANumber)
+    let reads = reads.into_iter().collect::<Result<Vec<DigitRead>, Unread>>()?;
+    decide(&reads, expected)
+}
+
+/// The number that digit reads make, knowing the number `expected` there.
+///
+/// A number read with confidence that is the expected one is right. One that differs
+/// must differ clearly: each digit that is not the expected digit must beat it by
+/// [`MISMATCH_LEAD`], or the number is not read (a misprint differs in shape from the
+/// expected digit, a doubtful digit does not). And a number whose every digit's
+/// closest is the expected digit is right when each scores [`digits::MIN_SCORE`] and
+/// leads by [`CONFIRM_MARGIN`], in a width no wider than the reference's: a misprint
+/// there would need the printed digit to look like the expected one more than itself.
+fn decide(reads: &[DigitRead], expected: u8) -> Result<u8, Unread> {
+    let expected_digits = digits_of(expected);
+    let same_length = expected_digits.len() == reads.len();
+    let value = reads.iter().try_fold(0u32, |v, d| d.result().map(|d| v * 10 + u32::from(d)));
+    match value {
+        Ok(value) if value == u32::from(expected) => return Ok(expected),
+        Ok(value) => {
+            let leading_zero = reads.len() == 2 && value < 10;
+            let value =
+                u8::try_from(value).ok().filter(|v| (1..=64).contains(v) && !leading_zero).ok_or(Unread::NotANumber)?;
+            let clear = !same_length
+                || reads.iter().zip(&expected_digits).all(|(r, &e)| {
+                    r.closest == e || r.scores[usize::from(r.closest)] - r.scores[usize::from(e)] >= MISMATCH_LEAD
+                });
+            return if clear { Ok(value) } else { Err(Unread::NearExpected) };
+        }
+        Err(_) => {}
+    }
+    let confirmed = same_length
+        && reads.iter().zip(&expected_digits).all(|(r, &e)| {
+            r.closest == e
+                && r.score >= digits::MIN_SCORE
+                && r.margin >= CONFIRM_MARGIN
+                && !r.too_wide
+                && !r.wrong_holes
+        });
+    if confirmed {
+        return Ok(expected);
+    }
+    Err(reads.iter().find_map(|r| r.result().err()).unwrap_or(Unread::NotANumber))
+}
+
+/// The decimal digits of a number, most significant first.
+fn digits_of(n: u8) -> Vec<u8> {
+    if n >= 10 { vec![n / 10, n % 10] } else { vec![n] }
 }
