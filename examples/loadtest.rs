@@ -102,11 +102,43 @@ async fn heavy_connection(addr: SocketAddr, deadline: Instant) -> (u64, u64) {
     (answered, refused)
 }
 
-/// One thing to load: a server and a raw request.
+/// One thing to load: a server and raw requests, sent in turn (most targets have one).
 struct Target {
     name: &'static str,
     addr: SocketAddr,
     request: Arc<Vec<u8>>,
+    /// Other requests sent in turn with `request`, when the target varies its question.
+    more: Arc<Vec<Arc<Vec<u8>>>>,
+}
+
+impl Target {
+    fn new(name: &'static str, addr: SocketAddr, request: Arc<Vec<u8>>) -> Target {
+        Target { name, addr, request, more: Arc::default() }
+    }
+}
+
+/// Distinct ten-card Zhi Pai questions, `count` of them (fixed seed): more than every
+/// worker thread remembers (4,096 each), so that each is searched afresh.
+fn fresh_zhipai_questions(count: usize) -> Vec<Arc<Vec<u8>>> {
+    use rand::seq::IndexedRandom;
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
+    let mut seen = std::collections::HashSet::new();
+    let mut questions = Vec::with_capacity(count);
+    while questions.len() < count {
+        let start: u8 = rng.random_range(1..=64);
+        let complement =
+            hexforge::core::hexagram::Hexagram::from_number(i64::from(start)).expect("1..=64").complement().number();
+        let others: Vec<u8> = (1..=64).filter(|&n| n != start && n != complement).collect();
+        let mut cards: Vec<u8> = others.choose_multiple(&mut rng, 10).copied().collect();
+        cards.sort_unstable();
+        if seen.insert((start, cards.clone())) {
+            let list: Vec<String> = cards.iter().map(u8::to_string).collect();
+            let body = format!(r#"{{"start":{start},"available":[{}]}}"#, list.join(","));
+            questions.push(post_request("/api/zhipai/shortest", &body));
+        }
+    }
+    questions
 }
 
 #[derive(Default)]
@@ -200,7 +232,13 @@ async fn read_response(stream: &TcpStream, buf: &mut Vec<u8>, chunk: &mut [u8]) 
 }
 
 /// One connection sending requests back to back until `deadline`.
-async fn connection(addr: SocketAddr, request: Arc<Vec<u8>>, deadline: Instant) -> Stats {
+async fn connection(
+    addr: SocketAddr,
+    request: Arc<Vec<u8>>,
+    more: Arc<Vec<Arc<Vec<u8>>>>,
+    first: usize,
+    deadline: Instant,
+) -> Stats {
     let mut stats = Stats::default();
     let mut stream: Option<TcpStream> = None;
     let mut buf = Vec::with_capacity(16 * 1024);
@@ -222,9 +260,10 @@ async fn connection(addr: SocketAddr, request: Arc<Vec<u8>>, deadline: Instant) 
             }
         }
         let s = stream.as_ref().expect("connected above");
+        let request = if more.is_empty() { &request } else { &more[(first + stats.ok as usize) % more.len()] };
         let t0 = Instant::now();
         let exchange = async {
-            write_all(s, &request).await?;
+            write_all(s, request).await?;
             read_response(s, &mut buf, &mut chunk).await
         };
         match tokio::time::timeout(Duration::from_secs(5), exchange).await {
@@ -246,7 +285,17 @@ async fn connection(addr: SocketAddr, request: Arc<Vec<u8>>, deadline: Instant) 
 async fn load(target: &Target, connections: u64, duration: Duration) -> Stats {
     let deadline = Instant::now() + duration;
     let tasks: Vec<_> = (0..connections)
-        .map(|_| tokio::spawn(connection(target.addr, Arc::clone(&target.request), deadline)))
+        .map(|i| {
+            // Connections start far apart in a varied target's questions.
+            let first = i as usize * target.more.len() / connections.max(1) as usize;
+            tokio::spawn(connection(
+                target.addr,
+                Arc::clone(&target.request),
+                Arc::clone(&target.more),
+                first,
+                deadline,
+            ))
+        })
         .collect();
     let mut total = Stats::default();
     for task in tasks {
@@ -328,12 +377,8 @@ fn results_mode(args: &Args) -> std::process::ExitCode {
     let body = format!(r#"{{"sequence":[{}]}}"#, cards.join(","));
     let path = format!("/api/puzzles/{id}/check");
     let targets = [
-        Target { name: "POST /api/puzzles/{id}/check, no store", addr: bare, request: post_request(&path, &body) },
-        Target {
-            name: "POST /api/puzzles/{id}/check, recording",
-            addr: recording,
-            request: post_request(&path, &body),
-        },
+        Target::new("POST /api/puzzles/{id}/check, no store", bare, post_request(&path, &body)),
+        Target::new("POST /api/puzzles/{id}/check, recording", recording, post_request(&path, &body)),
     ];
     println!(
         "loopback load test of recording: {} connections, {} s per target x {} rounds, {} s warm-up; {} cores; store {}",
@@ -417,44 +462,46 @@ fn main() -> std::process::ExitCode {
         servers.block_on(async { tokio::time::sleep(Duration::from_secs(seconds)).await });
         return std::process::ExitCode::SUCCESS;
     }
+    let fresh = Target {
+        more: Arc::new(fresh_zhipai_questions(20_000)),
+        ..Target::new(
+            "hexforge  POST /api/zhipai/shortest (10 cards, a new question each time)",
+            hexforge,
+            Arc::default(),
+        )
+    };
     let targets = [
-        Target { name: "axum hello-world  GET /", addr: hello, request: get_request("/") },
+        Target::new("axum hello-world  GET /", hello, get_request("/")),
         // The anchor of the POST routes (issue 15 measured against a bare axum echo): the
         // same size of body read, and sent back.
-        Target { name: "axum echo  POST /echo", addr: hello, request: post_request("/echo", ZHIPAI_CHECK) },
-        Target { name: "hexforge  GET /health", addr: hexforge, request: get_request("/health") },
-        Target { name: "hexforge  GET /api/hexagrams/12", addr: hexforge, request: get_request("/api/hexagrams/12") },
-        Target {
-            name: "hexforge  POST /api/neighbours/verify",
-            addr: hexforge,
-            request: post_request(
-                "/api/neighbours/verify",
-                r#"{"card":12,"orientation":"dark","numbers":[25,6,33,20,35,45]}"#,
-            ),
-        },
-        Target {
-            name: "hexforge  POST /api/zhipai/shortest (10 cards)",
-            addr: hexforge,
-            request: post_request("/api/zhipai/shortest", r#"{"start":12,"available":[6,22,40,55,3,17,29,47,51,60]}"#),
-        },
-        Target {
-            name: "hexforge  POST /api/zhipai/check",
-            addr: hexforge,
-            request: post_request("/api/zhipai/check", ZHIPAI_CHECK),
-        },
-        Target {
-            name: "hexforge  POST /api/pathways/shortest",
-            addr: hexforge,
-            request: post_request("/api/pathways/shortest", r#"{"from":1,"to":2,"deck":"6d","orientation":"dark"}"#),
-        },
-        Target {
-            name: "hexforge  POST /api/pathways/check",
-            addr: hexforge,
-            request: post_request(
+        Target::new("axum echo  POST /echo", hello, post_request("/echo", ZHIPAI_CHECK)),
+        Target::new("hexforge  GET /health", hexforge, get_request("/health")),
+        Target::new("hexforge  GET /api/hexagrams/12", hexforge, get_request("/api/hexagrams/12")),
+        Target::new(
+            "hexforge  POST /api/neighbours/verify",
+            hexforge,
+            post_request("/api/neighbours/verify", r#"{"card":12,"orientation":"dark","numbers":[25,6,33,20,35,45]}"#),
+        ),
+        Target::new(
+            "hexforge  POST /api/zhipai/shortest (10 cards)",
+            hexforge,
+            post_request("/api/zhipai/shortest", r#"{"start":12,"available":[6,22,40,55,3,17,29,47,51,60]}"#),
+        ),
+        fresh,
+        Target::new("hexforge  POST /api/zhipai/check", hexforge, post_request("/api/zhipai/check", ZHIPAI_CHECK)),
+        Target::new(
+            "hexforge  POST /api/pathways/shortest",
+            hexforge,
+            post_request("/api/pathways/shortest", r#"{"from":1,"to":2,"deck":"6d","orientation":"dark"}"#),
+        ),
+        Target::new(
+            "hexforge  POST /api/pathways/check",
+            hexforge,
+            post_request(
                 "/api/pathways/check",
                 r#"{"from":1,"to":14,"deck":"3d","orientation":"dark","sequence":[{"card":1,"orientation":"dark"},{"card":14,"orientation":"dark"}]}"#,
             ),
-        },
+        ),
     ];
     let targets: Vec<Target> = targets
         .into_iter()

@@ -33,7 +33,7 @@ pub const CANCEL_POLL: usize = 1024;
 
 /// Positions an ordinary question stores at most, about: the search's tables start this
 /// large (growing them step by step cost a tenth of a small search).
-const TYPICAL_POSITIONS: usize = 256;
+const TYPICAL_POSITIONS: usize = 32;
 
 /// Knobs of the search that callers normally leave at their defaults; tests and
 /// benchmarks turn them to reach each part of the engine.
@@ -201,9 +201,10 @@ impl Node {
         u128::from(self.used) | u128::from(self.left) << 64 | u128::from(self.right) << 72
     }
 
-    /// Ends and active trigram cards: positions that may differ only in the cards used.
+    /// The two ends: positions that may differ only in the cards used and the trigram
+    /// cards active.
     fn ends_key(self) -> u32 {
-        u32::from(self.left) << 16 | u32::from(self.right) << 8 | u32::from(self.active)
+        u32::from(self.left) << 8 | u32::from(self.right)
     }
 }
 
@@ -259,9 +260,8 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
     let mut same_cards: HashMap<u128, u32, BuildHasherDefault<StateHasher>> =
         HashMap::with_capacity_and_hasher(TYPICAL_POSITIONS, Default::default());
     same_cards.insert(start.cards_key(), 0);
-    let mut same_ends: HashMap<u32, Vec<u64>, BuildHasherDefault<StateHasher>> =
-        HashMap::with_capacity_and_hasher(TYPICAL_POSITIONS, Default::default());
-    same_ends.insert(start.ends_key(), vec![start.used]);
+    let mut same_ends = SameEnds::with_capacity_and_hasher(TYPICAL_POSITIONS, Default::default());
+    remember_ends(&mut same_ends, start);
     let Some(h) = estimate(&start, &relaxed) else {
         return (Outcome::Impossible, effort);
     };
@@ -356,7 +356,7 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
                 }
                 let child_at = nodes.len();
                 same_cards.insert(child.cards_key(), child_at as u32);
-                same_ends.entry(child.ends_key()).or_default().push(child.used);
+                remember_ends(&mut same_ends, child);
                 open.push(priority(depth + 1, h, child_at));
                 nodes.push(Node { same_cards: previous, ..child });
             }
@@ -389,29 +389,36 @@ fn dominance(
     Some(newest)
 }
 
-/// Whether a stored position with the same ends and active trigram cards used only cards
-/// that `child` used too: it reached the same place with fewer cards and has every card
-/// left that `child` has, so nothing `child` can do is out of its reach, in fewer
-/// placements, and `child` is dropped.
+/// The used-card sets of the stored positions, by ends, then by active trigram cards.
+type SameEnds = HashMap<u32, Vec<(u8, Vec<u64>)>, BuildHasherDefault<StateHasher>>;
+
+fn remember_ends(same_ends: &mut SameEnds, node: Node) {
+    let groups = same_ends.entry(node.ends_key()).or_default();
+    match groups.iter_mut().find(|(active, _)| *active == node.active) {
+        Some((_, used)) => used.push(node.used),
+        None => groups.push((node.active, vec![node.used])),
+    }
+}
+
+/// Whether a stored position with the same ends, and every trigram card active that
+/// `child` has, used only cards that `child` used too: it reached the same place with
+/// fewer cards and has every card left that `child` has, so nothing `child` can do is out
+/// of its reach, in fewer placements, and `child` is dropped.
 ///
 /// Every such position is compared, not only the newest few: on the hard questions (long
 /// proofs that nothing finishes) this is what ends the search. Issue 17's question stored
 /// 922,503 positions when only the newest 32 were compared, and 36,759 with all of them.
-/// The used-card sets of each key are kept side by side, oldest first (the likeliest to
-/// have fewer cards), so the scan reads memory in order.
-fn fewer_cards(same_ends: &HashMap<u32, Vec<u64>, BuildHasherDefault<StateHasher>>, child: Node) -> bool {
-    // Every set of active trigram cards that contains the child's, the child's first.
-    let mut active = child.active;
-    loop {
-        let key = Node { active, ..child }.ends_key();
-        if same_ends.get(&key).is_some_and(|stored| stored.iter().any(|&used| used & !child.used == 0)) {
-            return true;
-        }
-        if active == u8::MAX {
-            return false;
-        }
-        active = (active + 1) | child.active;
-    }
+/// The used-card sets of each set of active cards are kept side by side, oldest first
+/// (the likeliest to have fewer cards), so the scan reads memory in order. One lookup
+/// finds every set of active cards the ends were reached with (there are few): looking
+/// up each superset of the child's instead cost up to 256 lookups a position, most of a
+/// small question's time.
+fn fewer_cards(same_ends: &SameEnds, child: Node) -> bool {
+    same_ends.get(&child.ends_key()).is_some_and(|groups| {
+        groups.iter().any(|(active, stored)| {
+            active & child.active == child.active && stored.iter().any(|&used| used & !child.used == 0)
+        })
+    })
 }
 
 /// The placements that led to the last node, first to last.
