@@ -13,6 +13,7 @@
 //! sent `Accept-Encoding`; for the others the answer only gets the `Vary` header
 //! compression would have added.
 
+use super::serve::Activity;
 use super::{AppState, BODY_LIMIT, MAX_HEADER_BYTES, MAX_HEADERS, MAX_URI, PHOTO_BODY_LIMIT, REQUEST_TIMEOUT};
 use super::{PeerAddr, RouteSpec, error, photos};
 use axum::Router;
@@ -89,8 +90,9 @@ impl RouteIndex {
 #[derive(Clone)]
 pub struct Edge {
     shared: Arc<EdgeShared>,
-    /// The client's address on a socket ([`super::serve_with`] sets it per connection).
-    peer: Option<IpAddr>,
+    /// On a socket ([`super::serve_with`] sets it per connection): the client's address,
+    /// and the counters of the connection's watchdog.
+    connection: Option<(IpAddr, Arc<Activity>)>,
 }
 
 struct EdgeShared {
@@ -103,12 +105,13 @@ struct EdgeShared {
 impl Edge {
     pub(crate) fn new(routes: Router, state: AppState, access_log: bool) -> Edge {
         let compressed = tower::Layer::layer(&CompressionLayer::new().compress_when(compressible()), routes.clone());
-        Edge { shared: Arc::new(EdgeShared { routes, compressed, state, access_log }), peer: None }
+        Edge { shared: Arc::new(EdgeShared { routes, compressed, state, access_log }), connection: None }
     }
 
-    /// Serves the connection of a client at `peer` from now on.
-    pub(crate) fn set_peer(&mut self, peer: IpAddr) {
-        self.peer = Some(peer);
+    /// Serves the connection of a client at `peer` from now on, counting its requests in
+    /// `activity`.
+    pub(crate) fn set_connection(&mut self, peer: IpAddr, activity: Arc<Activity>) {
+        self.connection = Some((peer, activity));
     }
 }
 
@@ -136,9 +139,10 @@ where
     fn call(&mut self, request: Request<B>) -> Self::Future {
         let start = Instant::now();
         let mut request = request.map(Body::new);
-        if let Some(peer) = self.peer {
-            request.extensions_mut().insert(PeerAddr(peer));
-        }
+        let in_flight = self.connection.as_ref().map(|(peer, activity)| {
+            request.extensions_mut().insert(PeerAddr(*peer));
+            activity.start()
+        });
         let shared = Arc::clone(&self.shared);
         let route = ROUTES.find(request.uri().path());
         let timed = route.is_some_and(|route| ROUTES.timed(route, request.method()));
@@ -192,6 +196,7 @@ where
                 );
                 response.headers_mut().insert("x-request-id", id);
             }
+            drop(in_flight);
             Ok(response)
         })
     }

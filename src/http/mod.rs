@@ -9,8 +9,8 @@
 //! Behaviour under load and bad input: request bodies are limited to [`BODY_LIMIT`],
 //! requests time out after [`REQUEST_TIMEOUT`] (408), request targets and heads are
 //! limited ([`MAX_URI`], [`MAX_HEADER_BYTES`], [`MAX_HEADERS`]: JSON 414 and 431), a
-//! connection that does not finish its head within [`HEADER_READ_TIMEOUT`] is closed,
-//! at most [`MAX_CONNECTIONS`] connections are served at once, solving and rendering
+//! connection idle or sending a head that never ends for [`HEADER_READ_TIMEOUT`] is
+//! closed (within twice that; see [`serve_with`]), at most [`MAX_CONNECTIONS`] connections are served at once, solving and rendering
 //! run on the blocking pool (searches in a bounded number of slots: 503 with
 //! `Retry-After` beyond), and every error is `{"error":"…"}` with a 4xx naming the
 //! bad value.
@@ -34,6 +34,7 @@ mod openapi;
 mod page;
 mod photos;
 mod puzzles;
+mod serve;
 mod solver;
 
 pub use cards::CardCache;
@@ -43,6 +44,7 @@ pub use error::{AppError, ErrorBody};
 pub use hexagrams::{CastRequest, ChangeRequest, HexagramRef, VerifyRequest, VerifyResponse};
 pub use metrics::Metrics;
 pub use photos::PHOTO_BODY_LIMIT;
+pub use serve::{PeerAddr, run, serve, serve_with, shutdown_signal};
 
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -52,10 +54,8 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::Response;
 use axum::routing::MethodRouter;
 use std::future::Future;
-use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
@@ -72,9 +72,11 @@ pub const MAX_HEADER_BYTES: usize = 16 * 1024;
 pub const MAX_HEADERS: usize = 64;
 /// hyper's own limits, above the router's so that the router answers first: heads larger
 /// than 64 KiB or with more than 128 fields get hyper's 431 with an empty body.
-const HYPER_MAX_BUF: usize = 64 * 1024;
-const HYPER_MAX_HEADERS: usize = 128;
-/// A connection that has not sent a complete request head within this is closed: 10 s.
+pub(crate) const HYPER_MAX_BUF: usize = 64 * 1024;
+pub(crate) const HYPER_MAX_HEADERS: usize = 128;
+/// A connection on which, for this long, no request started, none was being answered and
+/// nothing was written (idle, or sending a head that never ends) is closed: 10 s. It is
+/// looked at once a period, so it goes within one to two periods.
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// Most connections served at once (`--max-connections`); more wait in the kernel's
 /// listen queue until one closes.
@@ -307,12 +309,12 @@ pub enum Service {
 
 impl Service {
     /// This service for the connection of a client at `peer` (the results rate limit's
-    /// key, and nothing else).
-    fn for_peer(&self, peer: std::net::IpAddr) -> Service {
+    /// key, and nothing else), counting its requests in `activity`.
+    fn for_connection(&self, peer: std::net::IpAddr, activity: Arc<serve::Activity>) -> Service {
         let mut service = self.clone();
         match &mut service {
-            Service::Plain(edge) => edge.set_peer(peer),
-            Service::Cors(cors) => cors.get_mut().set_peer(peer),
+            Service::Plain(edge) => edge.set_connection(peer, activity),
+            Service::Cors(cors) => cors.get_mut().set_connection(peer, activity),
         }
         service
     }
@@ -386,124 +388,4 @@ pub(crate) fn cached(
 async fn not_found(method: Method, uri: Uri) -> Response {
     use axum::response::IntoResponse;
     AppError::not_found(format!("no route for {method} {}; see /openapi.json", uri.path())).into_response()
-}
-
-/// Serves [`app`] on `listener` with the default options; see [`serve_with`].
-pub async fn serve(
-    listener: tokio::net::TcpListener,
-    state: AppState,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    serve_with(listener, state, ServeOptions::default(), shutdown).await
-}
-
-/// Serves [`app_with`] on `listener` (HTTP/1.1, and HTTP/2 with prior knowledge) until
-/// `shutdown` completes, then lets the requests in flight finish (each is bounded by
-/// [`REQUEST_TIMEOUT`]). At most `options.max_connections` connections are open at
-/// once; one that does not send a whole request head within
-/// `options.header_read_timeout` is closed.
-pub async fn serve_with(
-    listener: tokio::net::TcpListener,
-    state: AppState,
-    options: ServeOptions,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-    use hyper_util::server::conn::auto;
-    use hyper_util::server::graceful::GracefulShutdown;
-    use hyper_util::service::TowerToHyperService;
-
-    let metrics = Arc::clone(&state.metrics);
-    let service = service(state, &options);
-    let mut builder = auto::Builder::new(TokioExecutor::new());
-    builder
-        .http1()
-        .timer(TokioTimer::new())
-        .header_read_timeout(options.header_read_timeout)
-        .max_buf_size(HYPER_MAX_BUF)
-        .max_headers(HYPER_MAX_HEADERS);
-    builder.http2().timer(TokioTimer::new());
-    let graceful = GracefulShutdown::new();
-    let permits = Arc::new(tokio::sync::Semaphore::new(options.max_connections.max(1)));
-    let mut shutdown = std::pin::pin!(shutdown);
-    loop {
-        let permit = tokio::select! {
-            permit = Arc::clone(&permits).acquire_owned() => permit.expect("the semaphore is never closed"),
-            () = &mut shutdown => break,
-        };
-        let stream = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok(accepted) => accepted,
-                Err(e) => {
-                    // Out of file descriptors and the like: wait, then go on.
-                    tracing::warn!(error = %e, "cannot accept a connection");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
-            },
-            () = &mut shutdown => break,
-        };
-        let (stream, peer) = stream;
-        let _ = stream.set_nodelay(true);
-        let service = TowerToHyperService::new(service.for_peer(peer.ip()));
-        let connection =
-            graceful.watch(builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned());
-        let metrics = Arc::clone(&metrics);
-        metrics.connections_open.fetch_add(1, Relaxed);
-        tokio::spawn(async move {
-            // Errors here are the client's (reset, bad request line, slow head).
-            let _ = connection.await;
-            metrics.connections_open.fetch_sub(1, Relaxed);
-            drop(permit);
-        });
-    }
-    drop(listener);
-    tokio::select! {
-        () = graceful.shutdown() => {},
-        () = tokio::time::sleep(REQUEST_TIMEOUT + Duration::from_secs(1)) => {
-            tracing::warn!("connections still open after the request timeout; stopping anyway");
-        }
-    }
-    Ok(())
-}
-
-/// The address of the client at the other end of the connection, set by [`serve_with`]
-/// in each request's extensions; absent when the router is driven without a socket.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct PeerAddr(pub std::net::IpAddr);
-
-/// Completes on Ctrl-C, or on SIGTERM on Unix.
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = terminate => {},
-    }
-    tracing::info!("shutting down: finishing requests in flight");
-}
-
-/// Binds `addr` and serves until Ctrl-C or SIGTERM. Logs the address actually bound.
-pub async fn run(addr: SocketAddr, state: AppState, options: ServeOptions) -> anyhow::Result<()> {
-    use anyhow::Context;
-    let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
-    let bound = listener.local_addr()?;
-    tracing::info!(%bound, downloads = %state.downloads.display(), "hexforge serving on http://{bound}/");
-    serve_with(listener, state, options, shutdown_signal()).await.context("server failed")?;
-    tracing::info!("stopped");
-    Ok(())
 }
