@@ -32,9 +32,16 @@ pub fn shortest(from: Hexagram, to: Hexagram, deck: &Deck, mode: Mode) -> Option
         used: u32,
         parent: u32,
     }
-    let mut nodes = vec![Node { hexagram: from, used: table.class_bit(from), parent: u32::MAX }];
-    let mut seen: [Vec<u32>; 64] = std::array::from_fn(|_| Vec::new());
-    seen[from.bits() as usize].push(nodes[0].used);
+    let mut nodes = Vec::with_capacity(64);
+    nodes.push(Node { hexagram: from, used: table.class_bit(from), parent: u32::MAX });
+    // With no contested pair (every `dark` or `light` game, most decks) every state's set
+    // of pairs is empty, so "reached with a subset" is "reached": one bit a hexagram.
+    let contested = table.class.iter().any(|&class| class != 0);
+    let mut reached = 1u64 << from.bits();
+    let mut seen: Vec<Vec<u32>> = if contested { vec![Vec::new(); 64] } else { Vec::new() };
+    if contested {
+        seen[from.bits() as usize].push(nodes[0].used);
+    }
     let mut next = 0;
     while next < nodes.len() {
         let (here, used) = (nodes[next].hexagram, nodes[next].used);
@@ -47,12 +54,18 @@ pub fn shortest(from: Hexagram, to: Hexagram, deck: &Deck, mode: Mode) -> Option
                 continue;
             }
             let now_used = used | bit;
-            let masks = &mut seen[there.bits() as usize];
-            if masks.iter().any(|&m| m & !now_used == 0) {
+            if contested {
+                let masks = &mut seen[there.bits() as usize];
+                if masks.iter().any(|&m| m & !now_used == 0) {
+                    continue;
+                }
+                masks.retain(|&m| now_used & !m != 0);
+                masks.push(now_used);
+            } else if reached >> there.bits() & 1 == 1 {
                 continue;
+            } else {
+                reached |= 1 << there.bits();
             }
-            masks.retain(|&m| now_used & !m != 0);
-            masks.push(now_used);
             nodes.push(Node { hexagram: there, used: now_used, parent: next as u32 });
             if there == to {
                 let mut path = Vec::new();
