@@ -73,6 +73,48 @@ fn a_misprinted_number_is_caught_in_a_photo() {
     assert_eq!(total.misprints_caught, total.misprints, "{total:?}");
 }
 
+/// Regression (issue 16): misprinted hexforge cards the reader once missed. Two "18"s
+/// and a "16" whose blurred "1" was too wide for its reference and was cut in two
+/// (cards 28 and 62), and an "18" whose "1" led the expected "4" by less than the
+/// margin (card 15). The seeds are the full corpus's (`examples/photo_corpus.rs`).
+#[test]
+fn misprinted_18s_and_16_of_the_corpus_are_caught() {
+    for n in [15u8, 28, 62] {
+        let m = misprint_for(n, 7);
+        let seed = 5000 + u64::from(n);
+        let bytes = photograph(&changing_lines_card(n, Some(m)), &PhotoParams::from_seed(seed), seed);
+        let report = read(&bytes);
+        let tally = score(&report, &changing_lines_truth(n, Some(m)), Some(misprint_index(&m)));
+        assert_eq!(tally.misread, 0, "card {n} {m:?}: {tally:?}");
+        assert_eq!(tally.misprints_caught, 1, "card {n} {m:?}: {tally:?}\n{report:?}");
+    }
+}
+
+/// Regression (issue 16): a URW Gothic "45" (a font the references were not drawn
+/// from) was read as 46: its round "5" scored 0.72 as a "6". A "6" has a hole and a
+/// "5" none, so it is not read as one. The card is the full corpus's.
+#[test]
+fn a_urw_gothic_45_is_never_read_as_46() {
+    let Some(font) = available_other_fonts().into_iter().find(|f| f.family == "URW Gothic") else {
+        let in_ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+        assert!(!in_ci, "CI=true but URW Gothic is missing; .ci/run installs fonts-urw-base35");
+        eprintln!("SKIPPED: no URW Gothic (apt-get install fonts-urw-base35)");
+        return;
+    };
+    // Card 12 as the corpus draws it in URW Gothic: line 1 misprinted (26 for 25);
+    // line 6 carries the 45.
+    let (n, f) = (12u8, 6u64);
+    let right = hexforge::core::hexagram::Hexagram::from_number(12).unwrap().neighbours()[0].number();
+    let (card, truth) = other_maker_card(n, &font, 0, Some((1, right + 1)));
+    assert_eq!(truth.printed[5], 45, "the card of the bug");
+    let seed = 9000 + u64::from(n) * 16 + f + 7;
+    let report = read(&photograph(&card, &PhotoParams { turned: false, ..PhotoParams::from_seed(seed) }, seed));
+    let tally = score(&report, &[truth], Some((0, 1)));
+    assert_eq!(tally.misread, 0, "{tally:?}\n{report:?}");
+    assert_ne!(report.readings[0].lines[5].read, Some(46));
+    assert!(!report.all_ok(), "a misprinted card never passes");
+}
+
 #[test]
 fn cards_of_another_maker_in_fonts_the_reader_has_no_references_for() {
     let fonts = available_other_fonts();
@@ -101,10 +143,11 @@ fn cards_of_another_maker_in_fonts_the_reader_has_no_references_for() {
             photos.add(tally);
         }
     }
-    // Fonts the references were not drawn from: many digits are not read, none misread
-    // here (the whole corpus, README: 77 % and 72 % read).
-    assert!(clean_total.right * 100 >= clean_total.numbers * 70, "{clean_total:?}");
-    assert!(photos.right * 100 >= photos.numbers * 62, "{photos:?}");
+    // Fonts the references were not drawn from: some digits are not read, none misread
+    // here (the whole corpus, README: 97 % and 96 % read; 77 % and 72 % before the
+    // blurred references and the expected number).
+    assert!(clean_total.right * 100 >= clean_total.numbers * 92, "{clean_total:?}");
+    assert!(photos.right * 100 >= photos.numbers * 90, "{photos:?}");
 }
 
 #[test]

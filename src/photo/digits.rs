@@ -2,10 +2,13 @@
 //!
 //! A digit is reduced to a descriptor: its ink, scaled to a fixed height and centred in
 //! a square, then made zero-mean and unit-length, so that ink darkness, stroke blur and
-//! size drop out and only shape is left. The references are the ten digits of Noto Sans
-//! and Noto Serif, regular and bold, each drawn large (the shape) and small (the shape as
-//! a low-resolution photo blurs it). A digit is read only when its best digit clearly
-//! beats every other digit; otherwise it is not read at all.
+//! size drop out and only shape is left; the square is taken twice, as it is and
+//! blurred, so a stroke a little off or thicker (another font) still correlates. The
+//! references are the ten digits of the bundled faces, each drawn large (the shape),
+//! small (the shape as a low-resolution photo draws it) and small and blurred (as a
+//! lens and JPEG blur it). A digit is read only when its best digit clearly beats every
+//! other digit, its width suits that digit's, and so do its holes (a "6" has one, a "5"
+//! none); otherwise it is not read at all.
 
 use resvg::tiny_skia;
 use std::sync::OnceLock;
@@ -80,6 +83,8 @@ pub struct DigitRead {
     pub wrong_holes: bool,
     /// The glyph's holes.
     pub holes: usize,
+    /// The glyph's height, in pixels.
+    pub height: f32,
     /// The best correlation of each digit 0..=9.
     pub scores: [f32; 10],
 }
@@ -126,14 +131,45 @@ pub fn descriptor(ink: &[f32], width: usize, height: usize) -> Option<Descriptor
         }
         *value = sum / (SUB * SUB) as f32;
     }
-    let mean = out.iter().sum::<f32>() / out.len() as f32;
-    out.iter_mut().for_each(|v| *v -= mean);
-    let norm = out.iter().map(|v| v * v).sum::<f32>().sqrt();
-    if norm < 1e-3 {
-        return None;
-    }
-    out.iter_mut().for_each(|v| *v /= norm);
-    Some(out)
+    let normalise = |mut v: Vec<f32>| -> Option<Vec<f32>> {
+        let mean = v.iter().sum::<f32>() / v.len() as f32;
+        v.iter_mut().for_each(|x| *x -= mean);
+        let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+        if norm < 1e-3 {
+            return None;
+        }
+        v.iter_mut().for_each(|x| *x /= norm);
+        Some(v)
+    };
+    // The shape as it is, and blurred: the blurred half forgives a stroke a cell off
+    // or a little thicker, which is how an unseen font differs from the references.
+    let raw = normalise(out.clone())?;
+    let smoothed = normalise(smooth(&out, SMOOTH_CELLS))?;
+    Some(raw.iter().chain(&smoothed).map(|v| v * std::f32::consts::FRAC_1_SQRT_2).collect())
+}
+
+/// The descriptor square blurred by a Gaussian of `sigma` cells (separable).
+fn smooth(cells: &[f32], sigma: f32) -> Vec<f32> {
+    let radius = (3.0 * sigma).ceil() as i32;
+    let kernel: Vec<f32> = (-radius..=radius).map(|k| (-(k * k) as f32 / (2.0 * sigma * sigma)).exp()).collect();
+    let pass = |src: &[f32], horizontal: bool| -> Vec<f32> {
+        let mut dst = vec![0f32; CELLS * CELLS];
+        for y in 0..CELLS as i32 {
+            for x in 0..CELLS as i32 {
+                let (mut sum, mut weight) = (0.0, 0.0);
+                for (k, w) in (-radius..=radius).zip(&kernel) {
+                    let (sx, sy) = if horizontal { (x + k, y) } else { (x, y + k) };
+                    if sx >= 0 && sy >= 0 && sx < CELLS as i32 && sy < CELLS as i32 {
+                        sum += w * src[(sy as usize) * CELLS + sx as usize];
+                    }
+                    weight += w;
+                }
+                dst[(y as usize) * CELLS + x as usize] = sum / weight;
+            }
+        }
+        dst
+    };
+    pass(&pass(cells, true), false)
 }
 
 /// Compares a glyph with every reference.
@@ -164,6 +200,7 @@ pub fn classify(glyph: &Glyph) -> DigitRead {
         too_narrow,
         wrong_holes,
         holes: glyph.holes,
+        height: glyph.height,
         scores: best.map(|b| b.0),
     }
 }
@@ -245,8 +282,13 @@ const REFERENCE_FACES: [(&str, u16); 11] = [
     ("DejaVu Sans Mono", 400),
 ];
 /// Font sizes (px) each reference is drawn at: the clean shape, and a small one whose
-/// anti-aliasing looks like a 150 dpi photo.
+/// anti-aliasing looks like a 150 dpi photo; the small one is also drawn blurred by
+/// [`REFERENCE_BLUR_PX`], as a photo's lens and JPEG blur it.
 const REFERENCE_SIZES: [f32; 2] = [64.0, 20.0];
+/// The blur of the third drawing of each reference (Gaussian sigma, pixels at 20 px).
+const REFERENCE_BLUR_PX: f32 = 0.8;
+/// The blur of the descriptor's second half (Gaussian sigma, in cells).
+const SMOOTH_CELLS: f32 = 1.5;
 
 /// The digit-only subsets, compiled in like the fonts in `fonts/`.
 const DIGIT_FONTS: [&[u8]; 7] = [
@@ -283,6 +325,12 @@ fn references() -> &'static [Reference] {
                         let aspect = glyph.aspect();
                         refs.push(Reference { digit, descriptor: glyph.descriptor, aspect });
                     }
+                    if size < 30.0
+                        && let Some(glyph) = draw(family, weight, size, digit, REFERENCE_BLUR_PX)
+                    {
+                        let aspect = glyph.aspect();
+                        refs.push(Reference { digit, descriptor: glyph.descriptor, aspect });
+                    }
                 }
             }
         }
@@ -292,6 +340,12 @@ fn references() -> &'static [Reference] {
 
 /// Draws one digit in a reference face.
 pub fn draw_digit(family: &str, weight: u16, size: f32, digit: u8) -> Option<Glyph> {
+    draw(family, weight, size, digit, 0.0)
+}
+
+/// Draws one digit, blurred by a Gaussian of `blur` pixels and cut at half its darkest
+/// ink as a photo's digit is.
+fn draw(family: &str, weight: u16, size: f32, digit: u8, blur: f32) -> Option<Glyph> {
     let side = (size * 1.6).ceil();
     let svg = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side}" viewBox="0 0 {side} {side}"><text x="{x}" y="{y}" font-family="{family}" font-weight="{weight}" font-size="{size}">{digit}</text></svg>"#,
@@ -304,7 +358,37 @@ pub fn draw_digit(family: &str, weight: u16, size: f32, digit: u8) -> Option<Gly
     resvg::render(&tree, tiny_skia::Transform::identity(), &mut pixmap.as_mut());
     let (w, h) = (pixmap.width() as usize, pixmap.height() as usize);
     let alpha: Vec<f32> = pixmap.pixels().iter().map(|p| f32::from(p.alpha()) / 255.0).collect();
-    Glyph::from_ink(&alpha, w, h, 0.5)
+    if blur <= 0.0 {
+        return Glyph::from_ink(&alpha, w, h, 0.5);
+    }
+    let blurred = gaussian(&alpha, w, h, blur);
+    let darkest = blurred.iter().copied().fold(0.0f32, f32::max).max(1e-3);
+    let cut: Vec<f32> = blurred.iter().map(|v| v / darkest).map(|v| if v > 0.5 { v } else { 0.0 }).collect();
+    Glyph::from_ink(&cut, w, h, 0.5)
+}
+
+/// An image blurred by a Gaussian of `sigma` pixels (separable; outside is 0).
+fn gaussian(values: &[f32], w: usize, h: usize, sigma: f32) -> Vec<f32> {
+    let radius = (3.0 * sigma).ceil() as i32;
+    let kernel: Vec<f32> = (-radius..=radius).map(|k| (-(k * k) as f32 / (2.0 * sigma * sigma)).exp()).collect();
+    let total: f32 = kernel.iter().sum();
+    let pass = |src: &[f32], horizontal: bool| -> Vec<f32> {
+        let mut dst = vec![0f32; w * h];
+        for y in 0..h as i32 {
+            for x in 0..w as i32 {
+                let mut sum = 0.0;
+                for (k, weight) in (-radius..=radius).zip(&kernel) {
+                    let (sx, sy) = if horizontal { (x + k, y) } else { (x, y + k) };
+                    if sx >= 0 && sy >= 0 && sx < w as i32 && sy < h as i32 {
+                        sum += weight * src[sy as usize * w + sx as usize];
+                    }
+                }
+                dst[y as usize * w + x as usize] = sum / total;
+            }
+        }
+        dst
+    };
+    pass(&pass(values, true), false)
 }
 
 /// The part of an ink image inside the bounding box of its pixels above `threshold`.
@@ -338,6 +422,27 @@ mod tests {
                 assert_eq!(read.digit, Some(digit), "{family} {weight} {digit}: {read:?}");
             }
         }
+    }
+
+    #[test]
+    fn holes_are_counted_as_digits_have_them() {
+        for (family, weight) in [("Noto Sans", 700), ("Noto Serif", 400), ("DejaVu Sans Mono", 400)] {
+            for (digit, holes) in [(0, 1), (1, 0), (3, 0), (5, 0), (6, 1), (8, 2), (9, 1)] {
+                let glyph = draw_digit(family, weight, 40.0, digit).unwrap();
+                assert_eq!(glyph.holes, holes, "{family} {weight} {digit}");
+            }
+        }
+        // A ring has one hole; opened on one side, none (a "6" cut open is a "5" shape).
+        let mut ring = vec![0.0; 14 * 14];
+        for (i, v) in ring.iter_mut().enumerate() {
+            let (x, y) = ((i % 14) as f32 - 6.5, (i / 14) as f32 - 6.5);
+            *v = if (x.hypot(y) - 5.0).abs() < 1.2 { 1.0 } else { 0.0 };
+        }
+        assert_eq!(holes(&ring, 14, 14, 0.5), 1);
+        for y in 5..9 {
+            ring[y * 14..y * 14 + 4].fill(0.0);
+        }
+        assert_eq!(holes(&ring, 14, 14, 0.5), 0, "opened on the left");
     }
 
     #[test]

@@ -4,9 +4,10 @@
 //! which the line is [`CROP_THICKNESS_PX`] thick, whatever the photo's scale and tilt.
 //! The crop is thresholded halfway between its paper and its darkest ink (so light ink
 //! reads as well as dark), and the blobs nearest the line, close together, are the
-//! number. Underlines (hexforge marks 6, 9, 19 and 61 that way) are cut off by the
-//! height that the numbers of the same card share. Each digit is then read on its own
-//! ([`super::digits`]); a number is read only when every digit is.
+//! number. Underlines (hexforge marks 6, 9, 16, 19, 60 and 61 that way) are cut off by
+//! the height that the numbers of the same card share. Each digit is then compared on
+//! its own ([`super::digits`]), and [`decide`] makes the number, knowing the number
+//! expected there: a number is read only when every digit is.
 
 use super::digits::{self, DigitRead};
 use super::page::Page;
@@ -21,6 +22,9 @@ pub const MISMATCH_LEAD: f32 = 0.10;
 /// A digit whose closest digit is the expected one is confirmed with this lead (less
 /// than [`digits::MIN_MARGIN`], which a digit needs to be read without expectation).
 pub const CONFIRM_MARGIN: f32 = 0.03;
+/// A cut between two digits run together crosses at most this many rows of ink more
+/// than the thinnest column does.
+const CUT_SLACK_ROWS: usize = 2;
 /// A crop whose darkest ink is closer to its paper than this holds no number.
 const MIN_CONTRAST: f32 = 0.15;
 
@@ -303,7 +307,7 @@ fn read_number(crop: &Crop, group: &Group, expected: u8, log: &mut Vec<DigitRead
         parts.push((b.left, b.right, vec![b.label]));
     }
     let contrast = (group.paper - group.ink).max(1e-3);
-    let read_part = |left: usize, right: usize, labels: &[u32], log: &mut Vec<DigitRead>| -> Option<DigitRead> {
+    let read_part = |left: usize, right: usize, labels: &[u32]| -> Option<DigitRead> {
         let width = right - left + 1;
         let mut ink = vec![0f32; width * height];
         for y in group.top..=group.bottom {
@@ -314,40 +318,45 @@ fn read_number(crop: &Crop, group: &Group, expected: u8, log: &mut Vec<DigitRead
                 }
             }
         }
-        let read = digits::classify(&digits::Glyph::from_ink(&ink, width, height, 0.3)?);
-        log.push(read);
-        Some(read)
+        Some(digits::classify(&digits::Glyph::from_ink(&ink, width, height, 0.3)?))
     };
-    // The thinnest column in the middle of a part: where two digits run together by
-    // blur (or by touching serifs) are cut apart.
-    let split_at = |left: usize, right: usize, labels: &[u32]| {
+    // Two digits run together (by blur, or by touching serifs) are cut apart at a thin
+    // column in the middle of the part: of the columns nearly as thin as the thinnest,
+    // the one where both halves look most like digits (the thinnest alone may cut a
+    // round digit's side off, which then looks like a "1"), and never through a hole
+    // (a "6" cut open looks like a "5").
+    let split = |left: usize, right: usize, labels: &[u32], holes: usize| -> Option<(DigitRead, DigitRead)> {
         let width = right - left + 1;
         let ink_in = |x: usize| {
             (group.top..=group.bottom).filter(|&y| labels.contains(&group.labels[y * crop.width + x])).count()
         };
-        (left + width * 3 / 10..=left + width * 7 / 10).min_by_key(|&x| ink_in(x))
+        let middle = left + width * 3 / 10..=left + width * 7 / 10;
+        let thinnest = middle.clone().map(ink_in).min()?;
+        middle
+            .filter(|&x| ink_in(x) <= thinnest + CUT_SLACK_ROWS)
+            .filter_map(|x| Some((read_part(left, x, labels)?, read_part(x + 1, right, labels)?)))
+            .filter(|(l, r)| l.holes + r.holes >= holes)
+            .max_by(|a, b| a.0.score.min(a.1.score).total_cmp(&b.0.score.min(b.1.score)))
     };
-    let mut reads: Vec<Result<DigitRead, Unread>> = Vec::new();
+    let mut reads: Vec<DigitRead> = Vec::new();
     for (left, right, labels) in parts {
         let width = right - left + 1;
         if width as f32 > 1.7 * height as f32 {
             return Err(Unread::TooWide);
         }
-        let whole = if width as f32 > 0.95 * height as f32 { None } else { read_part(left, right, &labels, log) };
+        let whole = read_part(left, right, &labels).ok_or(Unread::NoShape)?;
         match whole {
-            Some(read) if !read.too_wide => reads.push(Ok(read)),
+            read if !read.too_wide && width as f32 <= 0.95 * height as f32 => reads.push(read),
             _ => {
-                let split = split_at(left, right, &labels).ok_or(Unread::NoShape)?;
-                for (l, r) in [(left, split), (split + 1, right)] {
-                    reads.push(read_part(l, r, &labels, log).ok_or(Unread::NoShape));
-                }
+                let (l, r) = split(left, right, &labels, whole.holes).ok_or(Unread::NoShape)?;
+                reads.extend([l, r]);
             }
         }
     }
+    log.extend(&reads);
     if reads.is_empty() || reads.len() > 2 {
         return Err(Unread::NotANumber);
     }
-    let reads = reads.into_iter().collect::<Result<Vec<DigitRead>, Unread>>()?;
     decide(&reads, expected)
 }
 
@@ -395,4 +404,67 @@ fn decide(reads: &[DigitRead], expected: u8) -> Result<u8, Unread> {
 /// The decimal digits of a number, most significant first.
 fn digits_of(n: u8) -> Vec<u8> {
     if n >= 10 { vec![n / 10, n % 10] } else { vec![n] }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A digit read whose digits score `scores`, closest first by score.
+    fn read(scores: [f32; 10], too_narrow: bool) -> DigitRead {
+        let mut order: Vec<usize> = (0..10).collect();
+        order.sort_by(|a, b| scores[*b].total_cmp(&scores[*a]));
+        let (score, margin) = (scores[order[0]], scores[order[0]] - scores[order[1]]);
+        let confident = score >= digits::MIN_SCORE && margin >= digits::MIN_MARGIN && !too_narrow;
+        DigitRead {
+            digit: confident.then_some(order[0] as u8),
+            closest: order[0] as u8,
+            score,
+            margin,
+            too_wide: false,
+            too_narrow,
+            wrong_holes: false,
+            holes: 0,
+            height: 20.0,
+            scores,
+        }
+    }
+
+    fn scores(pairs: &[(usize, f32)]) -> [f32; 10] {
+        let mut s = [0.3; 10];
+        for &(d, v) in pairs {
+            s[d] = v;
+        }
+        s
+    }
+
+    #[test]
+    fn the_expected_number_is_confirmed_more_easily_than_another_is_accused() {
+        let four = read(scores(&[(4, 0.90), (1, 0.5)]), false);
+        // "45", clearly read: right when 45 is expected, a clear mismatch when 44 is.
+        let five = read(scores(&[(5, 0.85), (4, 0.60), (6, 0.70)]), false);
+        assert_eq!(decide(&[four, five], 45), Ok(45));
+        assert_eq!(decide(&[four, five], 44), Ok(45));
+        // A "5" that beats the expected "6" by less than MISMATCH_LEAD is not a misprint.
+        let doubtful = read(scores(&[(5, 0.85), (6, 0.78)]), false);
+        assert_eq!(doubtful.digit, Some(5), "read on its own");
+        assert_eq!(decide(&[four, doubtful], 46), Err(Unread::NearExpected));
+        // A "6" leading the "5" by 0.04: not read on its own, confirmed when 46 is
+        // expected, unreadable (never 45, never ok) when 45 is.
+        let close = read(scores(&[(6, 0.84), (5, 0.80)]), false);
+        assert_eq!(close.digit, None);
+        assert_eq!(decide(&[four, close], 46), Ok(46));
+        assert_eq!(decide(&[four, close], 45), Err(Unread::LowMargin));
+        // Confirmation still needs the score, and the lead CONFIRM_MARGIN.
+        let weak = read(scores(&[(6, 0.65), (5, 0.50)]), false);
+        assert_eq!(decide(&[four, weak], 46), Err(Unread::LowScore));
+        let tied = read(scores(&[(6, 0.84), (5, 0.83)]), false);
+        assert_eq!(decide(&[four, tied], 46), Err(Unread::LowMargin));
+        // A narrow "1" (an unseen thin face) confirms an expected 1, and nothing else.
+        let thin_one = read(scores(&[(1, 0.88), (7, 0.5)]), true);
+        assert_eq!(decide(&[thin_one], 1), Ok(1));
+        assert_eq!(decide(&[thin_one], 7), Err(Unread::WrongWidth));
+        // As many digits as expected, or no confirmation.
+        assert_eq!(decide(&[four, close], 6), Err(Unread::LowMargin));
+    }
 }
