@@ -1,7 +1,7 @@
 //! What the service's own code costs per request, in process (no sockets, one thread):
-//! each route of the loopback load test through `hexforge::http::app(…).oneshot(…)`, the
-//! body read to its end, against a bare axum router answering "Hello, World!" the same
-//! way. `scripts/loadtest.sh` measures the whole over loopback; this isolates what the
+//! each route of the loopback load test through `hexforge::http::service(…).oneshot(…)`
+//! (what `hexforge serve` serves), the body read to its end, against a bare axum router
+//! answering "Hello, World!" and echoing a body the same way. `scripts/loadtest.sh` measures the whole over loopback; this isolates what the
 //! layers, the routing, the JSON and the searches add to what axum costs anyway.
 //!
 //! Run: `cargo bench --bench service`.
@@ -11,7 +11,7 @@ use axum::body::Body;
 use axum::http::{Request, header};
 use axum::routing::get;
 use criterion::{Criterion, criterion_group, criterion_main};
-use hexforge::http::{AppState, app};
+use hexforge::http::{AppState, ServeOptions, service};
 use http_body_util::BodyExt;
 use std::hint::black_box;
 use tower::ServiceExt;
@@ -62,19 +62,28 @@ fn request(method: &str, path: &str, body: &'static str) -> Request<Body> {
 }
 
 /// Sends one request and reads the whole answer; panics on anything but 200.
-async fn exchange(router: Router, request: Request<Body>) -> usize {
-    let response = router.oneshot(request).await.unwrap();
+async fn exchange<S>(service: S, request: Request<Body>) -> usize
+where
+    S: tower::Service<Request<Body>, Response = axum::response::Response, Error = std::convert::Infallible>,
+{
+    let response = service.oneshot(request).await.unwrap();
     assert_eq!(response.status(), 200);
     response.into_body().collect().await.unwrap().to_bytes().len()
 }
 
 fn service_benches(c: &mut Criterion) {
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    let bare = Router::new().route("/", get(|| async { "Hello, World!" }));
-    let service = app(AppState::default());
+    let bare = Router::new()
+        .route("/", get(|| async { "Hello, World!" }))
+        .route("/echo", axum::routing::post(|body: axum::body::Bytes| async move { body }));
+    let service = service(AppState::default(), &ServeOptions::default());
     let mut group = c.benchmark_group("service");
     group.bench_function("bare axum GET /", |b| {
         b.iter(|| black_box(runtime.block_on(exchange(bare.clone(), request("GET", "/", "")))))
+    });
+    group.bench_function("bare axum POST /echo", |b| {
+        let body = ROUTES[4].3;
+        b.iter(|| black_box(runtime.block_on(exchange(bare.clone(), request("POST", "/echo", body)))))
     });
     for (name, method, path, body) in ROUTES {
         group.bench_function(name, |b| {
