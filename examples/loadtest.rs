@@ -109,16 +109,20 @@ struct Target {
     request: Arc<Vec<u8>>,
     /// Other requests sent in turn with `request`, when the target varies its question.
     more: Arc<Vec<Arc<Vec<u8>>>>,
+    /// The next of `more` to send, shared by every connection, so that a question comes
+    /// again only after all the others.
+    next: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl Target {
     fn new(name: &'static str, addr: SocketAddr, request: Arc<Vec<u8>>) -> Target {
-        Target { name, addr, request, more: Arc::default() }
+        Target { name, addr, request, more: Arc::default(), next: Arc::default() }
     }
 }
 
-/// Distinct ten-card Zhi Pai questions, `count` of them (fixed seed): more than every
-/// worker thread remembers (4,096 each), so that each is searched afresh.
+/// Distinct ten-card Zhi Pai questions, `count` of them (fixed seed), asked in turn: a
+/// question comes again only after `count` others, more than the server's worker threads
+/// remember (4,096 each), so that each is searched afresh.
 fn fresh_zhipai_questions(count: usize) -> Vec<Arc<Vec<u8>>> {
     use rand::seq::IndexedRandom;
     use rand::{Rng, SeedableRng};
@@ -236,7 +240,7 @@ async fn connection(
     addr: SocketAddr,
     request: Arc<Vec<u8>>,
     more: Arc<Vec<Arc<Vec<u8>>>>,
-    first: usize,
+    next: Arc<std::sync::atomic::AtomicUsize>,
     deadline: Instant,
 ) -> Stats {
     let mut stats = Stats::default();
@@ -260,7 +264,11 @@ async fn connection(
             }
         }
         let s = stream.as_ref().expect("connected above");
-        let request = if more.is_empty() { &request } else { &more[(first + stats.ok as usize) % more.len()] };
+        let request = if more.is_empty() {
+            &request
+        } else {
+            &more[next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % more.len()]
+        };
         let t0 = Instant::now();
         let exchange = async {
             write_all(s, request).await?;
@@ -285,14 +293,12 @@ async fn connection(
 async fn load(target: &Target, connections: u64, duration: Duration) -> Stats {
     let deadline = Instant::now() + duration;
     let tasks: Vec<_> = (0..connections)
-        .map(|i| {
-            // Connections start far apart in a varied target's questions.
-            let first = i as usize * target.more.len() / connections.max(1) as usize;
+        .map(|_| {
             tokio::spawn(connection(
                 target.addr,
                 Arc::clone(&target.request),
                 Arc::clone(&target.more),
-                first,
+                Arc::clone(&target.next),
                 deadline,
             ))
         })
