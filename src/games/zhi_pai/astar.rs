@@ -257,7 +257,11 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
     };
     let unknown = |lower: u32, stop: Stop| Outcome::Unknown { best: None, lower_bound: lower as usize + 2, stop };
 
-    // Sized for an ordinary question (a few hundred positions), so that it never regrows.
+    // A question its first bound proves impossible needs no tables.
+    let Some(h) = estimate(&start, &relaxed) else {
+        return (Outcome::Impossible, effort);
+    };
+    // Sized for an ordinary question, so that it seldom regrows.
     let mut nodes = Vec::with_capacity(TYPICAL_POSITIONS);
     nodes.push(start);
     let mut same_cards: HashMap<u128, u32, BuildHasherDefault<StateHasher>> =
@@ -265,9 +269,6 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
     same_cards.insert(start.cards_key(), 0);
     let mut same_ends = SameEnds::with_capacity_and_hasher(TYPICAL_POSITIONS, Default::default());
     remember_ends(&mut same_ends, start);
-    let Some(h) = estimate(&start, &relaxed) else {
-        return (Outcome::Impossible, effort);
-    };
     // The proven lower bound, in placements; reported in cards (two starting cards more).
     let mut lower = h;
     let mut open = BinaryHeap::with_capacity(TYPICAL_POSITIONS);
