@@ -12,7 +12,8 @@
 //! `cargo run --release --example loadtest -- --duration 2 --rounds 5 --connections 32`.
 //! The service runs exactly as `hexforge serve` does by default: through
 //! `hexforge::http::serve_with` with `ServeOptions::default()` (access log off, connection
-//! limit, header timeout) and tracing at `info` unless `RUST_LOG` says otherwise
+//! limit, connection watchdog), a SQLite results store (in a scratch folder, removed
+//! afterwards) with the default rate of recording, and tracing at `info` unless `RUST_LOG` says otherwise
 //! (`RUST_LOG=warn scripts/loadtest.sh` measures the quieter setting).
 //!
 //! `--results` measures instead what recording costs: `POST /api/puzzles/{id}/check`
@@ -369,6 +370,24 @@ fn measure(client: &tokio::runtime::Runtime, targets: &[Target], args: &Args) ->
     totals
 }
 
+/// The daily puzzle of the load tests and a solved answer to it: (check path, JSON body).
+const PUZZLE: &str = "pathways-2026-11-24";
+
+fn puzzle_check() -> (String, String) {
+    let hexforge::api::puzzles::PuzzleView::Ladder(ladder) =
+        hexforge::api::puzzles::show(&PUZZLE.parse().expect("an id"), true)
+    else {
+        unreachable!("a pathways id names a ladder")
+    };
+    let cards: Vec<String> = ladder
+        .solution
+        .unwrap_or_default()
+        .iter()
+        .map(|h| format!(r#"{{"card":{},"orientation":"dark"}}"#, h.number()))
+        .collect();
+    (format!("/api/puzzles/{PUZZLE}/check"), format!(r#"{{"sequence":[{}]}}"#, cards.join(",")))
+}
+
 /// `--results`: the puzzle check without a store, then recording every answer.
 fn results_mode(args: &Args) -> std::process::ExitCode {
     let scratch = std::env::temp_dir().join(format!("hexforge-loadtest-{}", std::process::id()));
@@ -395,20 +414,7 @@ fn results_mode(args: &Args) -> std::process::ExitCode {
         }
         (addrs[0], addrs[1], results)
     });
-    let id = "pathways-2026-11-24";
-    let hexforge::api::puzzles::PuzzleView::Ladder(ladder) =
-        hexforge::api::puzzles::show(&id.parse().expect("an id"), true)
-    else {
-        unreachable!("a pathways id names a ladder")
-    };
-    let cards: Vec<String> = ladder
-        .solution
-        .unwrap_or_default()
-        .iter()
-        .map(|h| format!(r#"{{"card":{},"orientation":"dark"}}"#, h.number()))
-        .collect();
-    let body = format!(r#"{{"sequence":[{}]}}"#, cards.join(","));
-    let path = format!("/api/puzzles/{id}/check");
+    let (path, body) = puzzle_check();
     let targets = [
         Target::new("POST /api/puzzles/{id}/check, no store", bare, post_request(&path, &body)),
         Target::new("POST /api/puzzles/{id}/check, recording", recording, post_request(&path, &body)),
@@ -474,6 +480,7 @@ fn main() -> std::process::ExitCode {
         return results_mode(&args);
     }
 
+    let scratch = std::env::temp_dir().join(format!("hexforge-loadtest-{}", std::process::id()));
     // Servers: one runtime, two workers, like `hexforge serve` on this 2-core machine.
     let servers = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
     let (hello, hexforge) = servers.block_on(async {
@@ -483,9 +490,19 @@ fn main() -> std::process::ExitCode {
                 .route("/echo", axum::routing::post(|body: axum::body::Bytes| async move { body })),
         )
         .await;
+        // As `serve` by default: a SQLite results store (here in a scratch folder), and
+        // the default rate of recording per client.
+        std::fs::create_dir_all(&scratch).expect("a scratch folder");
+        let database = Database::sqlite_file(&scratch.join("results.sqlite3"));
+        let (results, _writer) =
+            Results::start(&database, RecordRate::default(), hexforge::results::recorder::DEFAULT_QUEUE)
+                .await
+                .expect("the results store opens")
+                .expect("a SQLite store records");
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind a loopback port");
         let hexforge = listener.local_addr().expect("bound");
-        let serving = serve_with(listener, AppState::new("output"), ServeOptions::default(), std::future::pending());
+        let state = AppState::new("output").with_results(results);
+        let serving = serve_with(listener, state, ServeOptions::default(), std::future::pending());
         tokio::spawn(async move { serving.await.expect("server runs") });
         (hello, hexforge)
     });
@@ -495,6 +512,7 @@ fn main() -> std::process::ExitCode {
         servers.block_on(async { tokio::time::sleep(Duration::from_secs(seconds)).await });
         return std::process::ExitCode::SUCCESS;
     }
+    let (check_path, check_body) = puzzle_check();
     let fresh = Target {
         more: Arc::new(fresh_zhipai_questions(20_000)),
         ..Target::new(
@@ -535,6 +553,8 @@ fn main() -> std::process::ExitCode {
                 r#"{"from":1,"to":14,"deck":"3d","orientation":"dark","sequence":[{"card":1,"orientation":"dark"},{"card":14,"orientation":"dark"}]}"#,
             ),
         ),
+        Target::new("hexforge  GET /api/puzzles/{id}", hexforge, get_request(&format!("/api/puzzles/{PUZZLE}"))),
+        Target::new("hexforge  POST /api/puzzles/{id}/check", hexforge, post_request(&check_path, &check_body)),
     ];
     let targets: Vec<Target> = targets
         .into_iter()
@@ -617,5 +637,7 @@ fn main() -> std::process::ExitCode {
         if pass { "PASS" } else { "FAIL" },
         if pass { "reaches" } else { "should reach" },
     );
+    drop(servers);
+    let _ = std::fs::remove_dir_all(&scratch);
     if pass { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::from(1) }
 }

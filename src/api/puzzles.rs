@@ -121,9 +121,35 @@ pub struct DealView {
     pub solution: Option<Vec<String>>,
 }
 
+/// Puzzles each thread remembers, at most; past it the memory starts over.
+const REMEMBERED: usize = 256;
+
+thread_local! {
+    /// Puzzles by id: making one proves its optimum (about a millisecond), and everyone
+    /// asks for the same few (today's, and checks every move of them). Per thread, so that
+    /// no lock is shared; an id always names the same puzzle, so nothing is ever stale.
+    static PUZZLES: std::cell::RefCell<std::collections::HashMap<PuzzleId, std::rc::Rc<Puzzle>>> =
+        std::cell::RefCell::default();
+}
+
+/// [`Puzzle::from_id`], remembered.
+fn puzzle(id: &PuzzleId) -> std::rc::Rc<Puzzle> {
+    if let Some(puzzle) = PUZZLES.with_borrow(|puzzles| puzzles.get(id).cloned()) {
+        return puzzle;
+    }
+    let puzzle = std::rc::Rc::new(Puzzle::from_id(id));
+    PUZZLES.with_borrow_mut(|puzzles| {
+        if puzzles.len() >= REMEMBERED {
+            puzzles.clear();
+        }
+        puzzles.insert(*id, std::rc::Rc::clone(&puzzle));
+    });
+    puzzle
+}
+
 /// The puzzle an id names, with its answer when `reveal`.
 pub fn show(id: &PuzzleId, reveal: bool) -> PuzzleView {
-    match Puzzle::from_id(id) {
+    match &*puzzle(id) {
         Puzzle::Ladder(ladder) => PuzzleView::Ladder(LadderView {
             id: id.to_string(),
             game: id.game,
@@ -134,7 +160,7 @@ pub fn show(id: &PuzzleId, reveal: bool) -> PuzzleView {
             optimum: ladder.solution.len(),
             difficulty: ladder.difficulty,
             solution: reveal.then(|| ladder.solution.clone()),
-            removed: ladder.removed,
+            removed: ladder.removed.clone(),
         }),
         Puzzle::Deal(deal) => PuzzleView::Deal(DealView {
             id: id.to_string(),
@@ -143,7 +169,7 @@ pub fn show(id: &PuzzleId, reveal: bool) -> PuzzleView {
             optimum: deal.optimum,
             difficulty: deal.difficulty,
             solution: reveal.then(|| deal.solution.iter().map(ToString::to_string).collect()),
-            deal: deal.deal,
+            deal: deal.deal.clone(),
         }),
     }
 }
@@ -207,9 +233,9 @@ pub struct DealCheck {
 /// Judges a proposed answer to the puzzle `id` names: the first move that breaks a rule
 /// is named; a legal answer that finishes is valid, with its distance from the optimum.
 pub fn check(id: &PuzzleId, answer: &Answer) -> Result<PuzzleCheck, PuzzleError> {
-    match (Puzzle::from_id(id), answer) {
+    match (&*puzzle(id), answer) {
         (Puzzle::Ladder(ladder), Answer::Sequence(sequence)) => {
-            Ok(PuzzleCheck::Ladder(check_ladder(id, &ladder, sequence)))
+            Ok(PuzzleCheck::Ladder(check_ladder(id, ladder, sequence)))
         }
         (Puzzle::Deal(deal), Answer::Turns(turns)) => {
             let played = deal::play(deal.start, &deal.deal, turns);
