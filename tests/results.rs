@@ -342,7 +342,7 @@ async fn a_writer_whose_handle_is_dropped_keeps_writing() {
     drop(writer);
     let id: hexforge::puzzles::PuzzleId = "zhipai-2".parse().unwrap();
     let verdict = hexforge::api::puzzles::check(&id, &Answer::Turns(vec![hexforge::puzzles::Turn::Pass])).unwrap();
-    results.record(None, hexforge::results::Record::of(&id, &verdict, 0));
+    results.record(None, || hexforge::results::Record::of(&id, &verdict, 0));
     let start = Instant::now();
     while results.store.counts("zhipai-2").await.unwrap().attempts == 0 {
         assert!(start.elapsed() < WRITE_WAIT, "the record is written");

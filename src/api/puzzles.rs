@@ -3,6 +3,7 @@
 //! proposed answer. Pure.
 
 use super::{State, distance};
+use crate::core::card::Card;
 use crate::core::deck::CardSet;
 use crate::core::hexagram::Hexagram;
 use crate::games::changing_lines::deck::Deck;
@@ -274,9 +275,10 @@ pub fn check(id: &PuzzleId, answer: &Answer) -> Result<PuzzleCheck, PuzzleError>
 }
 
 fn check_ladder(id: &PuzzleId, ladder: &crate::puzzles::Ladder, sequence: &[Laid]) -> LadderCheck {
-    let left: Vec<i64> =
-        Hexagram::all().filter(|h| !ladder.removed.contains(h)).map(|h| i64::from(h.number())).collect();
-    let cards = CardSet::from_numbers(&left).expect("numbers of hexagrams");
+    let mut cards = CardSet::ALL;
+    for &removed in &ladder.removed {
+        cards.remove(Card::new(removed));
+    }
     let deck = Deck::from_set(cards).expect("the start and goal stay in");
     let puzzle = Puzzle_ { from: ladder.from, to: ladder.to, deck, mode: Mode::Dark };
     let judgement = pathways::judge(&puzzle, sequence);

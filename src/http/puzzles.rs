@@ -82,7 +82,8 @@ async fn check(
     let id = path_id(&id)?;
     let verdict = puzzles::check(&id, &request.answer()?)?;
     if let Some(results) = &state.results {
-        results.record(peer.map(|Extension(PeerAddr(ip))| ip), Record::of(&id, &verdict, crate::results::now_millis()));
+        results
+            .record(peer.map(|Extension(PeerAddr(ip))| ip), || Record::of(&id, &verdict, crate::results::now_millis()));
     }
     Ok(Json(verdict))
 }

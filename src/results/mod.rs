@@ -259,10 +259,11 @@ impl Results {
         Ok(Some((results, writer.spawn())))
     }
 
-    /// Records `record` unless `client` is over its rate; never waits.
-    pub fn record(&self, client: Option<std::net::IpAddr>, record: Record) {
+    /// Records what `record` makes unless `client` is over its rate (then nothing is made);
+    /// never waits.
+    pub fn record(&self, client: Option<std::net::IpAddr>, record: impl FnOnce() -> Record) {
         if self.limiter.allow(client) {
-            self.recorder.record(record);
+            self.recorder.record(record());
         } else {
             self.recorder.counters().rate_limited.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
