@@ -139,12 +139,7 @@ fn puzzle(id: &PuzzleId) -> std::rc::Rc<Puzzle> {
         return puzzle;
     }
     let puzzle = std::rc::Rc::new(Puzzle::from_id(id));
-    PUZZLES.with_borrow_mut(|puzzles| {
-        if puzzles.len() >= REMEMBERED {
-            puzzles.clear();
-        }
-        puzzles.insert(*id, std::rc::Rc::clone(&puzzle));
-    });
+    PUZZLES.with_borrow_mut(|puzzles| super::remember(puzzles, *id, std::rc::Rc::clone(&puzzle), REMEMBERED));
     puzzle
 }
 

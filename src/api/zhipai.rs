@@ -50,7 +50,6 @@ fn setup(start: i64, available: Option<&[i64]>, active: &[String]) -> Result<Set
     }
 }
 
-/// The search budget: the server's, lowered (never raised) by the request.
 /// Questions whose optimum each thread remembers, at most; past it the memory starts over.
 const REMEMBERED: usize = 4096;
 
@@ -90,15 +89,13 @@ fn remembered_search(setup: &Setup, budget: &Budget) -> Outcome {
     let (outcome, effort) = rules::search_tuned(setup, budget, rules::Tuning::default());
     if !matches!(outcome, Outcome::Unknown { .. }) {
         OPTIMA.with_borrow_mut(|optima| {
-            if optima.len() >= REMEMBERED {
-                optima.clear();
-            }
-            optima.insert(key, (outcome.clone(), effort.positions));
+            super::remember(optima, key, (outcome.clone(), effort.positions), REMEMBERED);
         });
     }
     outcome
 }
 
+/// The search budget: the server's, lowered (never raised) by the request.
 fn budget(requested: Option<usize>, server_max: usize, cancel: Option<&AtomicBool>) -> Budget<'_> {
     Budget { max_positions: requested.map_or(server_max, |r| r.min(server_max)), cancel }
 }
