@@ -233,6 +233,60 @@ fn priority(g: u32, h: u32, index: usize) -> Reverse<u64> {
 /// exact for its own reasons (see [`super::refine`]), and its line is replayed through the
 /// rules like A*'s.
 pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome, Effort) {
+    let search = |scratch: &mut Scratch| {
+        scratch.clear();
+        let answer = search_in(scratch, setup, budget, tuning);
+        if scratch.nodes.capacity() > KEPT_POSITIONS {
+            *scratch = Scratch::default();
+        }
+        answer
+    };
+    SCRATCH
+        .try_with(|kept| kept.try_borrow_mut().ok().map(|mut scratch| search(&mut scratch)))
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| search(&mut Scratch::default()))
+}
+
+/// The tables a search fills. Each thread keeps those of its last search for the next,
+/// emptied: an ordinary question stores about ten positions, and allocating its tables
+/// anew (and a vector per pair of ends) cost about a fifth of its time.
+#[derive(Default)]
+struct Scratch {
+    nodes: Vec<Node>,
+    /// The newest stored position by ends and used cards (see [`dominance`]).
+    same_cards: HashMap<u128, u32, BuildHasherDefault<StateHasher>>,
+    same_ends: SameEnds,
+    /// Positions waiting to be expanded, by [`priority`].
+    open: BinaryHeap<Reverse<u64>>,
+}
+
+impl Scratch {
+    fn clear(&mut self) {
+        if self.nodes.capacity() == 0 {
+            // Sized for an ordinary question, so that it seldom regrows.
+            self.nodes.reserve(TYPICAL_POSITIONS);
+            self.same_cards.reserve(TYPICAL_POSITIONS);
+            self.same_ends.first.reserve(TYPICAL_POSITIONS);
+            self.open.reserve(TYPICAL_POSITIONS);
+        }
+        self.nodes.clear();
+        self.same_cards.clear();
+        self.same_ends.clear();
+        self.open.clear();
+    }
+}
+
+/// Positions beyond which a thread lets go of its tables after the search instead of
+/// keeping them: a hard question's (hundreds of thousands of positions) is not kept.
+const KEPT_POSITIONS: usize = 4096;
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
+}
+
+fn search_in(scratch: &mut Scratch, setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome, Effort) {
+    let Scratch { nodes, same_cards, same_ends, open } = scratch;
     let t = tables();
     let index = |h: Hexagram| h.number() - 1;
     let available = setup.available.mask();
@@ -247,31 +301,28 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
     };
     let mut effort = Effort::default();
     let mut relaxed: Option<Relaxed> = None;
-    let estimate = |n: &Node, relaxed: &Option<Relaxed>| -> Option<u32> {
+    // The estimate of a position whose unused cards carry each trigram as `carried` says.
+    let estimate_carried = |n: &Node, carried: Carried, relaxed: &Option<Relaxed>| -> Option<u32> {
         let (l, r) = (usize::from(n.left), usize::from(n.right));
-        let chain = chain_bound(t, l, r, n.active, available & !n.used)?;
+        let chain = chain_bound(t, l, r, n.active, carried, available & !n.used)?;
         match relaxed {
             Some(game) => Some(chain.max(game.bound(l, r, n.active)?)),
             None => Some(chain),
         }
     };
+    let estimate = |n: &Node, relaxed: &Option<Relaxed>| {
+        estimate_carried(n, Carried::by(t, available & !n.used), relaxed)
+    };
     let unknown = |lower: u32, stop: Stop| Outcome::Unknown { best: None, lower_bound: lower as usize + 2, stop };
 
-    // A question its first bound proves impossible needs no tables.
     let Some(h) = estimate(&start, &relaxed) else {
         return (Outcome::Impossible, effort);
     };
-    // Sized for an ordinary question, so that it seldom regrows.
-    let mut nodes = Vec::with_capacity(TYPICAL_POSITIONS);
     nodes.push(start);
-    let mut same_cards: HashMap<u128, u32, BuildHasherDefault<StateHasher>> =
-        HashMap::with_capacity_and_hasher(TYPICAL_POSITIONS, Default::default());
     same_cards.insert(start.cards_key(), 0);
-    let mut same_ends = SameEnds::with_capacity_and_hasher(TYPICAL_POSITIONS, Default::default());
-    remember_ends(&mut same_ends, start);
+    same_ends.remember(start);
     // The proven lower bound, in placements; reported in cards (two starting cards more).
     let mut lower = h;
-    let mut open = BinaryHeap::with_capacity(TYPICAL_POSITIONS);
     open.push(priority(0, h, 0));
     let mut refined = false;
     while let Some(Reverse(entry)) = open.pop() {
@@ -325,6 +376,8 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
             return (unknown(lower, Stop::Cancelled), Effort { positions: nodes.len(), ..effort });
         }
         let free_cards = available & !node.used;
+        // What the cards left carry, once for all the children (each uses one more).
+        let carried = CarriedDeep::by(t, free_cards);
         for side in [Side::Left, Side::Right] {
             let (end, other) = match side {
                 Side::Left => (usize::from(node.left), usize::from(node.right)),
@@ -347,12 +400,12 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
                 };
                 if t.links(card, node.active & !spent) >> other & 1 == 1 {
                     nodes.push(child);
-                    let solution = replay(setup, &line_to_last(&nodes));
+                    let solution = replay(setup, &line_to_last(nodes));
                     return (Outcome::Optimal(solution), Effort { positions: nodes.len(), ..effort });
                 }
-                let Some(h) = estimate(&child, &relaxed) else { continue };
-                let Some(previous) = dominance(&mut nodes, &same_cards, child) else { continue };
-                if fewer_cards(&same_ends, child) {
+                let Some(h) = estimate_carried(&child, carried.without(t.trigrams[card]), &relaxed) else { continue };
+                let Some(previous) = dominance(nodes, same_cards, child) else { continue };
+                if same_ends.fewer_cards(child) {
                     continue;
                 }
                 if nodes.len() >= budget.max_positions {
@@ -360,7 +413,7 @@ pub fn search_tuned(setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome,
                 }
                 let child_at = nodes.len();
                 same_cards.insert(child.cards_key(), child_at as u32);
-                remember_ends(&mut same_ends, child);
+                same_ends.remember(child);
                 open.push(priority(depth + 1, h, child_at));
                 nodes.push(Node { same_cards: previous, ..child });
             }
@@ -393,36 +446,85 @@ fn dominance(
     Some(newest)
 }
 
-/// The used-card sets of the stored positions, by ends, then by active trigram cards.
-type SameEnds = HashMap<u32, Vec<(u8, Vec<u64>)>, BuildHasherDefault<StateHasher>>;
-
-fn remember_ends(same_ends: &mut SameEnds, node: Node) {
-    let groups = same_ends.entry(node.ends_key()).or_default();
-    match groups.iter_mut().find(|(active, _)| *active == node.active) {
-        Some((_, used)) => used.push(node.used),
-        None => groups.push((node.active, vec![node.used])),
-    }
+/// The used-card sets of the stored positions, by ends, then by active trigram cards:
+/// for each pair of ends, a chain of groups (one per set of active trigram cards, in the
+/// order first reached), each with its used-card sets side by side, oldest first (the
+/// likeliest to have fewer cards), so that the scan reads memory in order.
+#[derive(Default)]
+struct SameEnds {
+    /// By ends: its first group.
+    first: HashMap<u32, u32, BuildHasherDefault<StateHasher>>,
+    /// The groups of this search are `groups[..live]`; those after are kept from earlier
+    /// searches for their vectors' memory.
+    groups: Vec<Group>,
+    live: usize,
 }
 
-/// Whether a stored position with the same ends, and every trigram card active that
-/// `child` has, used only cards that `child` used too: it reached the same place with
-/// fewer cards and has every card left that `child` has, so nothing `child` can do is out
-/// of its reach, in fewer placements, and `child` is dropped.
-///
-/// Every such position is compared, not only the newest few: on the hard questions (long
-/// proofs that nothing finishes) this is what ends the search. Issue 17's question stored
-/// 922,503 positions when only the newest 32 were compared, and 36,759 with all of them.
-/// The used-card sets of each set of active cards are kept side by side, oldest first
-/// (the likeliest to have fewer cards), so the scan reads memory in order. One lookup
-/// finds every set of active cards the ends were reached with (there are few): looking
-/// up each superset of the child's instead cost up to 256 lookups a position, most of a
-/// small question's time.
-fn fewer_cards(same_ends: &SameEnds, child: Node) -> bool {
-    same_ends.get(&child.ends_key()).is_some_and(|groups| {
-        groups.iter().any(|(active, stored)| {
-            active & child.active == child.active && stored.iter().any(|&used| used & !child.used == 0)
-        })
-    })
+struct Group {
+    active: u8,
+    /// The next group with the same ends (`u32::MAX`: none).
+    next: u32,
+    used: Vec<u64>,
+}
+
+impl SameEnds {
+    fn clear(&mut self) {
+        self.first.clear();
+        self.live = 0;
+    }
+
+    fn remember(&mut self, node: Node) {
+        let new = self.live as u32;
+        let mut at = *self.first.entry(node.ends_key()).or_insert(new);
+        while at != new {
+            let group = &mut self.groups[at as usize];
+            if group.active == node.active {
+                group.used.push(node.used);
+                return;
+            }
+            if group.next == u32::MAX {
+                group.next = new;
+            }
+            at = group.next;
+        }
+        match self.groups.get_mut(self.live) {
+            Some(kept) => {
+                kept.active = node.active;
+                kept.next = u32::MAX;
+                kept.used.clear();
+                // Each kept group holds at most an ordinary group's memory.
+                kept.used.shrink_to(TYPICAL_POSITIONS);
+                kept.used.push(node.used);
+            }
+            None => self.groups.push(Group { active: node.active, next: u32::MAX, used: vec![node.used] }),
+        }
+        self.live += 1;
+    }
+
+    /// Whether a stored position with the same ends, and every trigram card active that
+    /// `child` has, used only cards that `child` used too: it reached the same place with
+    /// fewer cards and has every card left that `child` has, so nothing `child` can do is out
+    /// of its reach, in fewer placements, and `child` is dropped.
+    ///
+    /// Every such position is compared, not only the newest few: on the hard questions (long
+    /// proofs that nothing finishes) this is what ends the search. Issue 17's question stored
+    /// 922,503 positions when only the newest 32 were compared, and 36,759 with all of them.
+    /// The used-card sets of each set of active cards are kept side by side, oldest first
+    /// (the likeliest to have fewer cards), so the scan reads memory in order. One lookup
+    /// finds every set of active cards the ends were reached with (there are few): looking
+    /// up each superset of the child's instead cost up to 256 lookups a position, most of a
+    /// small question's time.
+    fn fewer_cards(&self, child: Node) -> bool {
+        let mut at = self.first.get(&child.ends_key()).copied().unwrap_or(u32::MAX);
+        while at != u32::MAX {
+            let group = &self.groups[at as usize];
+            if group.active & child.active == child.active && group.used.iter().any(|&used| used & !child.used == 0) {
+                return true;
+            }
+            at = group.next;
+        }
+        false
+    }
 }
 
 /// The placements that led to the last node, first to last.
@@ -457,18 +559,10 @@ fn replay(setup: &Setup, line: &[(Hexagram, Side)]) -> Solution {
 /// that touches a current end, the unused card x is laid (or, finishing, checked) with the
 /// trigram cards active *before* x is laid, so t must be active now or carried by an unused
 /// card other than x: at least two unused cards carry it.
-fn chain_bound(t: &Tables, left: usize, right: usize, active: u8, unused: u64) -> Option<u32> {
-    let (mut interior, mut at_end) = (active, active);
-    for (bits, cards) in t.with_trigram.iter().enumerate() {
-        // None, one, or more: no population count (a dozen instructions on baseline x86-64).
-        let cards = cards & unused;
-        if cards != 0 {
-            interior |= 1 << bits;
-            if cards & (cards - 1) != 0 {
-                at_end |= 1 << bits;
-            }
-        }
-    }
+///
+/// `carried` tells which trigrams the unused cards carry.
+fn chain_bound(t: &Tables, left: usize, right: usize, active: u8, carried: Carried, unused: u64) -> Option<u32> {
+    let (interior, at_end) = (active | carried.once, active | carried.twice);
     let target = 1u64 << right;
     if t.links(left, interior) & target != 0 {
         return Some(1);
@@ -492,6 +586,51 @@ fn chain_bound(t: &Tables, left: usize, right: usize, active: u8, unused: u64) -
         placements += 1;
     }
     None
+}
+
+/// The trigrams (as set bits) that at least one, and at least two, of a set of cards carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Carried {
+    once: u8,
+    twice: u8,
+}
+
+impl Carried {
+    fn by(t: &Tables, cards: u64) -> Carried {
+        CarriedDeep::by(t, cards).carried
+    }
+}
+
+/// [`Carried`] with the trigrams that at least three of the cards carry: enough to tell
+/// what the cards carry once any one of them is used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct CarriedDeep {
+    carried: Carried,
+    thrice: u8,
+}
+
+impl CarriedDeep {
+    fn by(t: &Tables, cards: u64) -> CarriedDeep {
+        let (mut once, mut twice, mut thrice) = (0, 0, 0);
+        for (bits, with) in t.with_trigram.iter().enumerate() {
+            // None, one, two or more, without a population count (a dozen instructions on
+            // baseline x86-64): each step clears the lowest card.
+            let one = with & cards;
+            let two = one & one.wrapping_sub(1);
+            let three = two & two.wrapping_sub(1);
+            once |= u8::from(one != 0) << bits;
+            twice |= u8::from(two != 0) << bits;
+            thrice |= u8::from(three != 0) << bits;
+        }
+        CarriedDeep { carried: Carried { once, twice }, thrice }
+    }
+
+    /// What the cards carry without one of them, a card that carries `trigrams`: each of
+    /// its trigrams needs one card more than before.
+    fn without(self, trigrams: u8) -> Carried {
+        let Carried { once, twice } = self.carried;
+        Carried { once: once & !trigrams | twice & trigrams, twice: twice & !trigrams | self.thrice & trigrams }
+    }
 }
 
 /// Whether a flag asks to stop; `None` never does.
