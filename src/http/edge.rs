@@ -85,19 +85,22 @@ impl RouteIndex {
     }
 }
 
-/// The whole service as one [`Service`]: see the module's documentation. Cloning it is
-/// one reference count.
+/// The whole service as one [`Service`]: see the module's documentation. Each connection
+/// has its own clone (see [`Edge::set_connection`]), and calls it for each of its requests
+/// without cloning it again.
 #[derive(Clone)]
 pub struct Edge {
+    routes: Router,
+    compressed: Compression<Router, Compressible>,
     shared: Arc<EdgeShared>,
     /// On a socket ([`super::serve_with`] sets it per connection): the client's address,
     /// and the counters of the connection's watchdog.
     connection: Option<(IpAddr, Arc<Activity>)>,
 }
 
+/// What a request's answer needs after the router gave it.
+#[derive(Clone)]
 struct EdgeShared {
-    routes: Router,
-    compressed: Compression<Router, Compressible>,
     state: AppState,
     access_log: bool,
 }
@@ -105,12 +108,16 @@ struct EdgeShared {
 impl Edge {
     pub(crate) fn new(routes: Router, state: AppState, access_log: bool) -> Edge {
         let compressed = tower::Layer::layer(&CompressionLayer::new().compress_when(compressible()), routes.clone());
-        Edge { shared: Arc::new(EdgeShared { routes, compressed, state, access_log }), connection: None }
+        Edge { routes, compressed, shared: Arc::new(EdgeShared { state, access_log }), connection: None }
     }
 
     /// Serves the connection of a client at `peer` from now on, counting its requests in
     /// `activity`.
     pub(crate) fn set_connection(&mut self, peer: IpAddr, activity: Arc<Activity>) {
+        // A connection's own copy: the reference counted for each request is then the
+        // connection's, not one that every core's requests write to (a cache line
+        // passed between the cores on every request).
+        self.shared = Arc::new(EdgeShared::clone(&self.shared));
         self.connection = Some((peer, activity));
     }
 }
@@ -157,9 +164,9 @@ where
         let answer = match refused_head(&request).or_else(|| refused_body(&request, limit, photo)) {
             Some(refusal) => Answer::Refused(refusal),
             None if request.headers().contains_key(header::ACCEPT_ENCODING) => {
-                Answer::Compressed(shared.compressed.clone().call(limit_body(request, limit)))
+                Answer::Compressed(self.compressed.call(limit_body(request, limit)))
             }
-            None => Answer::Plain(shared.routes.clone().call(limit_body(request, limit))),
+            None => Answer::Plain(self.routes.call(limit_body(request, limit))),
         };
         Box::pin(async move {
             let respond = async move {
