@@ -47,12 +47,10 @@ pub fn cards(n: usize) -> String {
     if n == 1 { "1 card".to_string() } else { format!("{n} cards") }
 }
 
-/// How far a solved sequence is from the optimum: its length minus the shortest, when
-/// the shortest is known.
 /// Keeps `value` under `key` in a thread's memory of answers, which holds at most
 /// `at_most` of them: past it the memory starts over (cheaper than tracking which is
 /// oldest, and an answer forgotten is only made again).
-fn remember<K: std::hash::Hash + Eq, V>(
+pub(crate) fn remember<K: std::hash::Hash + Eq, V>(
     memory: &mut std::collections::HashMap<K, V>,
     key: K,
     value: V,
@@ -64,6 +62,8 @@ fn remember<K: std::hash::Hash + Eq, V>(
     memory.insert(key, value);
 }
 
+/// How far a solved sequence is from the optimum: its length minus the shortest, when
+/// the shortest is known.
 fn distance(state: State, length: usize, shortest: Option<usize>) -> Option<usize> {
     match state {
         State::Solved => shortest.map(|s| length.saturating_sub(s)),
