@@ -71,6 +71,33 @@ impl Serialize for LinePosition {
     }
 }
 
+/// A set of line positions, such as the lines in which two hexagrams differ: a value, so
+/// that a verdict naming them for each move allocates nothing. Iterated bottom first, and
+/// written in JSON as the list of their numbers (`[2,5]`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Lines(u8);
+
+impl Lines {
+    /// The positions, bottom first.
+    pub fn iter(self) -> impl Iterator<Item = LinePosition> {
+        LinePosition::ALL.into_iter().filter(move |p| self.0 & p.mask() != 0)
+    }
+
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl Serialize for Lines {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
 /// What makes a hexagram special on the Changing Lines cards.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -239,7 +266,12 @@ impl Hexagram {
 
     /// The lines in which two hexagrams differ, bottom first.
     pub fn differing_lines(self, other: Hexagram) -> Vec<LinePosition> {
-        LinePosition::ALL.into_iter().filter(|p| (self.0 ^ other.0) & p.mask() != 0).collect()
+        self.lines_differing_from(other).iter().collect()
+    }
+
+    /// [`Hexagram::differing_lines`] as a set.
+    pub const fn lines_differing_from(self, other: Hexagram) -> Lines {
+        Lines(self.0 ^ other.0)
     }
 
     /// How many lines differ (the Hamming distance on the hypercube).
@@ -319,6 +351,21 @@ mod tests {
 
     fn any_hexagram() -> impl Strategy<Value = Hexagram> {
         (0u8..64).prop_map(Hexagram::from_bits)
+    }
+
+    #[test]
+    fn the_set_of_lines_two_hexagrams_differ_in_is_the_list_of_them() {
+        for a in Hexagram::all() {
+            for b in Hexagram::all() {
+                let lines = a.lines_differing_from(b);
+                let listed: Vec<LinePosition> =
+                    LinePosition::ALL.into_iter().filter(|&p| a.line(p) != b.line(p)).collect();
+                assert_eq!(lines.iter().collect::<Vec<_>>(), listed, "{a:?} {b:?}");
+                assert_eq!((lines.len(), lines.is_empty()), (listed.len(), a == b));
+                let numbers: Vec<u8> = listed.iter().map(|p| p.get()).collect();
+                assert_eq!(serde_json::to_value(lines).unwrap(), serde_json::json!(numbers));
+            }
+        }
     }
 
     #[test]

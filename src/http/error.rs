@@ -218,8 +218,9 @@ fn find_cause<'a, E: std::error::Error + 'static>(err: &'a (dyn std::error::Erro
 }
 
 /// An answer's JSON is written once into a buffer of its usual size (axum's starts at
-/// 128 bytes and grows).
-const ANSWER_CAPACITY: usize = 512;
+/// 128 bytes and grows): most answers take a few hundred bytes, a puzzle's verdict on a
+/// ladder of seven cards about 600.
+const ANSWER_CAPACITY: usize = 1024;
 
 impl<T: Serialize> IntoResponse for Json<T> {
     fn into_response(self) -> Response {

@@ -6,7 +6,7 @@ use super::solve::shortest;
 use super::{Laid, Mode, PathwaysError, Puzzle};
 use crate::core::card::{Card, Orientation};
 use crate::core::hexagram::Hexagram;
-use crate::core::hexagram::LinePosition;
+use crate::core::hexagram::{LinePosition, Lines};
 use serde::Serialize;
 use std::fmt;
 
@@ -131,7 +131,7 @@ pub struct JudgedMove {
     pub card: Card,
     pub orientation: Orientation,
     pub hexagram: Hexagram,
-    pub lines_changed: Vec<LinePosition>,
+    pub lines_changed: Lines,
     pub ok: bool,
 }
 
@@ -181,7 +181,11 @@ pub fn judge(puzzle: &Puzzle, sequence: &[Laid]) -> Judgement {
             card: laid.card,
             orientation: laid.orientation,
             hexagram: laid.hexagram,
-            lines_changed: if i == 0 { Vec::new() } else { laid.hexagram.differing_lines(sequence[i - 1].hexagram) },
+            lines_changed: if i == 0 {
+                Lines::default()
+            } else {
+                laid.hexagram.lines_differing_from(sequence[i - 1].hexagram)
+            },
             ok: Some(i + 1) != failed_move,
         })
         .collect();
