@@ -52,12 +52,38 @@ const ROUTES: [(&str, &str, &str, &str); 7] = [
     ),
 ];
 
-fn request(method: &str, path: &str, body: &'static str) -> Request<Body> {
+/// The load test's puzzle (a daily ladder) and its solved answer: the puzzle routes'
+/// targets, as (name, method, path, body).
+fn puzzle_routes() -> [(&'static str, &'static str, String, String); 2] {
+    const PUZZLE: &str = "pathways-2026-11-24";
+    let hexforge::api::puzzles::PuzzleView::Ladder(ladder) =
+        hexforge::api::puzzles::show(&PUZZLE.parse().expect("an id"), true)
+    else {
+        unreachable!("a pathways id names a ladder")
+    };
+    let cards: Vec<String> = ladder
+        .solution
+        .unwrap_or_default()
+        .iter()
+        .map(|h| format!(r#"{{"card":{},"orientation":"dark"}}"#, h.number()))
+        .collect();
+    [
+        ("GET /api/puzzles/{id}", "GET", format!("/api/puzzles/{PUZZLE}"), String::new()),
+        (
+            "POST /api/puzzles/{id}/check",
+            "POST",
+            format!("/api/puzzles/{PUZZLE}/check"),
+            format!(r#"{{"sequence":[{}]}}"#, cards.join(",")),
+        ),
+    ]
+}
+
+fn request(method: &str, path: &str, body: &str) -> Request<Body> {
     let builder = Request::builder().method(method).uri(path);
     if body.is_empty() {
         builder.body(Body::empty()).unwrap()
     } else {
-        builder.header(header::CONTENT_TYPE, "application/json").body(Body::from(body)).unwrap()
+        builder.header(header::CONTENT_TYPE, "application/json").body(Body::from(body.to_string())).unwrap()
     }
 }
 
@@ -88,6 +114,11 @@ fn service_benches(c: &mut Criterion) {
     for (name, method, path, body) in ROUTES {
         group.bench_function(name, |b| {
             b.iter(|| black_box(runtime.block_on(exchange(service.clone(), request(method, path, body)))))
+        });
+    }
+    for (name, method, path, body) in puzzle_routes() {
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(runtime.block_on(exchange(service.clone(), request(method, &path, &body)))))
         });
     }
     group.finish();

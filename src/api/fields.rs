@@ -153,14 +153,35 @@ where
 }
 
 /// A word read through the type's `FromStr` (so it is refused with the command line's
-/// message), in one of its listed spellings only.
+/// message), in one of its listed spellings only. Borrowed from the body when it can be
+/// (a word with no escapes), not copied.
 pub(crate) fn parsed<'de, D, T>(deserializer: D) -> Result<T, D::Error>
 where
     D: Deserializer<'de>,
     T: Spelled,
     T::Err: Display,
 {
-    spelled_word::<D, T>(deserializer)?.parse().map_err(de::Error::custom)
+    struct Text;
+
+    impl<'de> Visitor<'de> for Text {
+        type Value = std::borrow::Cow<'de, str>;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a string")
+        }
+
+        fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
+            Ok(std::borrow::Cow::Borrowed(v))
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+            Ok(std::borrow::Cow::Owned(v.to_string()))
+        }
+    }
+
+    let text = deserializer.deserialize_str(Text)?;
+    spelled::<T>(&text).map_err(de::Error::custom)?;
+    text.parse().map_err(de::Error::custom)
 }
 
 /// A word in one of the listed spellings of `T`, as text.

@@ -125,27 +125,47 @@ pub struct DealView {
 /// Puzzles each thread remembers, at most; past it the memory starts over.
 const REMEMBERED: usize = 256;
 
+/// A puzzle made, and the JSON of its view without the answer once asked for.
+struct Made {
+    puzzle: Puzzle,
+    shown: std::cell::OnceCell<Box<[u8]>>,
+}
+
 thread_local! {
     /// Puzzles by id: making one proves its optimum (about a millisecond), and everyone
     /// asks for the same few (today's, and checks every move of them). Per thread, so that
     /// no lock is shared; an id always names the same puzzle, so nothing is ever stale.
-    static PUZZLES: std::cell::RefCell<std::collections::HashMap<PuzzleId, std::rc::Rc<Puzzle>>> =
+    static PUZZLES: std::cell::RefCell<std::collections::HashMap<PuzzleId, std::rc::Rc<Made>>> =
         std::cell::RefCell::default();
 }
 
 /// [`Puzzle::from_id`], remembered.
-fn puzzle(id: &PuzzleId) -> std::rc::Rc<Puzzle> {
-    if let Some(puzzle) = PUZZLES.with_borrow(|puzzles| puzzles.get(id).cloned()) {
-        return puzzle;
+fn made(id: &PuzzleId) -> std::rc::Rc<Made> {
+    if let Some(made) = PUZZLES.with_borrow(|puzzles| puzzles.get(id).cloned()) {
+        return made;
     }
-    let puzzle = std::rc::Rc::new(Puzzle::from_id(id));
-    PUZZLES.with_borrow_mut(|puzzles| super::remember(puzzles, *id, std::rc::Rc::clone(&puzzle), REMEMBERED));
-    puzzle
+    let made = std::rc::Rc::new(Made { puzzle: Puzzle::from_id(id), shown: std::cell::OnceCell::new() });
+    PUZZLES.with_borrow_mut(|puzzles| super::remember(puzzles, *id, std::rc::Rc::clone(&made), REMEMBERED));
+    made
 }
 
 /// The puzzle an id names, with its answer when `reveal`.
 pub fn show(id: &PuzzleId, reveal: bool) -> PuzzleView {
-    match &*puzzle(id) {
+    view(id, &made(id).puzzle, reveal)
+}
+
+/// The JSON of [`show`] without the answer (`GET /api/puzzles/{id}`), written once per
+/// puzzle and thread: writing it cost more than the rest of the request.
+pub fn show_json(id: &PuzzleId) -> Vec<u8> {
+    let made = made(id);
+    let json = made.shown.get_or_init(|| {
+        serde_json::to_vec(&view(id, &made.puzzle, false)).expect("a puzzle's view is JSON").into_boxed_slice()
+    });
+    json.to_vec()
+}
+
+fn view(id: &PuzzleId, puzzle: &Puzzle, reveal: bool) -> PuzzleView {
+    match puzzle {
         Puzzle::Ladder(ladder) => PuzzleView::Ladder(LadderView {
             id: id.to_string(),
             game: id.game,
@@ -229,7 +249,7 @@ pub struct DealCheck {
 /// Judges a proposed answer to the puzzle `id` names: the first move that breaks a rule
 /// is named; a legal answer that finishes is valid, with its distance from the optimum.
 pub fn check(id: &PuzzleId, answer: &Answer) -> Result<PuzzleCheck, PuzzleError> {
-    match (&*puzzle(id), answer) {
+    match (&made(id).puzzle, answer) {
         (Puzzle::Ladder(ladder), Answer::Sequence(sequence)) => {
             Ok(PuzzleCheck::Ladder(check_ladder(id, ladder, sequence)))
         }
@@ -312,6 +332,16 @@ mod tests {
             .iter()
             .map(|h| Laid::new(crate::core::card::Card::from_number(h.number().into()).unwrap(), Orientation::Dark))
             .collect()
+    }
+
+    #[test]
+    fn the_written_view_is_the_view() {
+        for text in ["pathways-1", "pathways-2026-11-24", "zhipai-3", "zhipai-2026-11-24"] {
+            let written: serde_json::Value = serde_json::from_slice(&show_json(&id(text))).unwrap();
+            assert_eq!(written, serde_json::to_value(show(&id(text), false)).unwrap(), "{text}");
+            // Again, from the memory.
+            assert_eq!(serde_json::from_slice::<serde_json::Value>(&show_json(&id(text))).unwrap(), written);
+        }
     }
 
     #[test]

@@ -44,7 +44,7 @@ impl FromStr for Orientation {
     type Err = CoreError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_lowercase().as_str() {
+        match &*super::folded(s) {
             "dark" | "d" => Ok(Orientation::Dark),
             "light" | "l" => Ok(Orientation::Light),
             _ => Err(CoreError::UnknownOrientation(s.to_string())),

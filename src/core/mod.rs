@@ -12,3 +12,14 @@ pub mod names;
 pub mod trigram;
 pub mod verify;
 pub mod view;
+
+/// A word as the parsers of the API's words compare it: trimmed and lower-cased. A word
+/// that already is (what the JSON API sends) is borrowed, not copied: lower-casing a copy
+/// was an allocation for every card of a checked sequence.
+pub fn folded(word: &str) -> std::borrow::Cow<'_, str> {
+    if word.bytes().all(|b| b.is_ascii_lowercase()) {
+        std::borrow::Cow::Borrowed(word)
+    } else {
+        std::borrow::Cow::Owned(word.trim().to_lowercase())
+    }
+}

@@ -319,7 +319,8 @@ mod tests {
         let started = Instant::now().checked_sub(REQUEST_TIMEOUT).expect("the clock is past 10 s");
         let late = runtime
             .block_on(async {
-                tokio::time::timeout(std::time::Duration::from_secs(5), within_time(started, std::future::pending())).await
+                tokio::time::timeout(std::time::Duration::from_secs(5), within_time(started, std::future::pending()))
+                    .await
             })
             .expect("cut off at once, not after another timeout");
         assert_eq!(late.status(), StatusCode::REQUEST_TIMEOUT);

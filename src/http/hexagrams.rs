@@ -27,11 +27,14 @@ pub(super) fn routes(routes: Routes) -> Routes {
 }
 
 /// The 64 hexagram objects never change: serialise them once. Index 0 is the list,
-/// index n is hexagram n.
+/// index n is hexagram n. Static bytes (kept for the whole run, as this table is): a
+/// clone is a copy of a pointer, where bytes from a vector count their references in a
+/// count that every core would write.
 static SERIALISED: LazyLock<Vec<Bytes>> = LazyLock::new(|| {
     let views = all_hexagrams();
-    let mut out = vec![Bytes::from(serde_json::to_vec(&views).expect("views serialise"))];
-    out.extend(views.iter().map(|v| Bytes::from(serde_json::to_vec(v).expect("views serialise"))));
+    let written = |json: Vec<u8>| Bytes::from_static(json.leak());
+    let mut out = vec![written(serde_json::to_vec(&views).expect("views serialise"))];
+    out.extend(views.iter().map(|v| written(serde_json::to_vec(v).expect("views serialise"))));
     out
 });
 

@@ -284,7 +284,7 @@ pub fn service(state: AppState, options: &ServeOptions) -> Service {
     let routes = all_routes().router.fallback(not_found).with_state(state.clone());
     let edge = Edge::new(routes, state, options.access_log);
     if options.cors_origins.is_empty() {
-        return Service::Plain(edge);
+        return Service::Plain(Box::new(edge));
     }
     let origins = if options.cors_origins.iter().any(|o| o == "*") {
         AllowOrigin::any()
@@ -303,7 +303,7 @@ pub fn service(state: AppState, options: &ServeOptions) -> Service {
 /// [`Edge`], behind CORS when it is on.
 #[derive(Clone)]
 pub enum Service {
-    Plain(Edge),
+    Plain(Box<Edge>),
     Cors(Box<tower_http::cors::Cors<Edge>>),
 }
 

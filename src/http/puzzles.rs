@@ -4,11 +4,12 @@
 
 use super::error::{AppError, Json, Path, Query};
 use super::{AppState, PeerAddr, Routes};
-use crate::api::puzzles::{self, AnswerError, CheckRequest, PuzzleCheck, PuzzleView};
+use crate::api::puzzles::{self, AnswerError, CheckRequest, PuzzleCheck};
 use crate::puzzles::{Date, PuzzleError, PuzzleGame, PuzzleId};
 use crate::results::{PuzzleStats, Record};
 use axum::extract::{Extension, State};
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
 use serde::Deserialize;
 
 pub(super) fn routes(routes: Routes) -> Routes {
@@ -50,13 +51,13 @@ struct DailyQuery {
 }
 
 /// `GET /api/puzzles/daily?game=pathways|zhipai&date=YYYY-MM-DD` (default: pathways, today UTC).
-async fn daily(Query(q): Query<DailyQuery>) -> Result<Json<PuzzleView>, AppError> {
+async fn daily(Query(q): Query<DailyQuery>) -> Result<impl IntoResponse, AppError> {
     let game: PuzzleGame = q.game.as_deref().unwrap_or("pathways").parse()?;
     let date = match q.date {
         Some(text) => text.parse()?,
         None => today(),
     };
-    Ok(Json(puzzles::show(&PuzzleId::daily(game, date), false)))
+    Ok(shown(&PuzzleId::daily(game, date)))
 }
 
 /// The puzzle an id in the path names: an id that names none (a bad date, an unknown
@@ -66,8 +67,13 @@ fn path_id(id: &str) -> Result<PuzzleId, AppError> {
 }
 
 /// `GET /api/puzzles/{id}`: the puzzle, without its answer.
-async fn one(Path(id): Path<String>) -> Result<Json<PuzzleView>, AppError> {
-    Ok(Json(puzzles::show(&path_id(&id)?, false)))
+async fn one(Path(id): Path<String>) -> Result<impl IntoResponse, AppError> {
+    Ok(shown(&path_id(&id)?))
+}
+
+/// The puzzle `id` names as JSON, without its answer.
+fn shown(id: &PuzzleId) -> impl IntoResponse + use<> {
+    ([(header::CONTENT_TYPE, "application/json")], puzzles::show_json(id))
 }
 
 /// `POST /api/puzzles/{id}/check`: the verdict on `{"sequence":[…]}` (a ladder) or

@@ -12,9 +12,9 @@
 //! periods; a slow download keeps writing, so it stays.
 
 use super::{AppState, REQUEST_TIMEOUT, ServeOptions, Service, service};
+use hyper::rt::{Read, ReadBufCursor, Write};
 use std::cell::RefCell;
 use std::convert::Infallible;
-use hyper::rt::{Read, ReadBufCursor, Write};
 use std::future::Future;
 use std::io::IoSlice;
 use std::net::SocketAddr;

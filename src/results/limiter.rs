@@ -79,7 +79,8 @@ impl RecordLimiter {
             return false;
         }
         let key = client.map_or(IpAddr::from([0u8; 4]), client_key);
-        let refused = REFUSED_UNTIL.with_borrow(|refused| refused.get(&(self.id, key)).is_some_and(|&until| now < until));
+        let refused =
+            REFUSED_UNTIL.with_borrow(|refused| refused.get(&(self.id, key)).is_some_and(|&until| now < until));
         if refused {
             return false;
         }

@@ -310,9 +310,8 @@ fn search_in(scratch: &mut Scratch, setup: &Setup, budget: &Budget, tuning: Tuni
             None => Some(chain),
         }
     };
-    let estimate = |n: &Node, relaxed: &Option<Relaxed>| {
-        estimate_carried(n, Carried::by(t, available & !n.used), relaxed)
-    };
+    let estimate =
+        |n: &Node, relaxed: &Option<Relaxed>| estimate_carried(n, Carried::by(t, available & !n.used), relaxed);
     let unknown = |lower: u32, stop: Stop| Outcome::Unknown { best: None, lower_bound: lower as usize + 2, stop };
 
     let Some(h) = estimate(&start, &relaxed) else {

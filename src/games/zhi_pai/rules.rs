@@ -75,7 +75,7 @@ impl FromStr for Side {
     type Err = ZhiPaiError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_lowercase().as_str() {
+        match &*crate::core::folded(s) {
             "left" | "l" => Ok(Side::Left),
             "right" | "r" => Ok(Side::Right),
             _ => Err(ZhiPaiError::UnknownSide(s.to_string())),

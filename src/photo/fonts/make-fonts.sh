@@ -11,10 +11,10 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here"
 
+# shellcheck source=../../../scripts/font-tools.sh
+source "$here/../../../scripts/font-tools.sh"
 if [[ "${1:-}" == "--install" ]]; then
-    apt-get update
-    DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-dejavu-core fonts-noto-mono
-    python3 -m pip install 'fonttools==4.68.0'
+    install_font_tools fonts-dejavu-core fonts-noto-mono
 fi
 
 dejavu=/usr/share/fonts/truetype/dejavu
