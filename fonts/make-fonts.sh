@@ -11,10 +11,10 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here"
 
+# shellcheck source=../scripts/font-tools.sh
+source "$here/../scripts/font-tools.sh"
 if [[ "${1:-}" == "--install" ]]; then
-    apt-get update
-    DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-noto-core fonts-noto-cjk
-    python3 -m pip install 'fonttools==4.68.0'
+    install_font_tools fonts-noto-core fonts-noto-cjk
 fi
 
 noto=/usr/share/fonts/truetype/noto
