@@ -56,25 +56,10 @@ const ROUTES: [(&str, &str, &str, &str); 7] = [
 /// targets, as (name, method, path, body).
 fn puzzle_routes() -> [(&'static str, &'static str, String, String); 2] {
     const PUZZLE: &str = "pathways-2026-11-24";
-    let hexforge::api::puzzles::PuzzleView::Ladder(ladder) =
-        hexforge::api::puzzles::show(&PUZZLE.parse().expect("an id"), true)
-    else {
-        unreachable!("a pathways id names a ladder")
-    };
-    let cards: Vec<String> = ladder
-        .solution
-        .unwrap_or_default()
-        .iter()
-        .map(|h| format!(r#"{{"card":{},"orientation":"dark"}}"#, h.number()))
-        .collect();
+    let body = hexforge::api::puzzles::solution_request(&PUZZLE.parse().expect("an id"));
     [
         ("GET /api/puzzles/{id}", "GET", format!("/api/puzzles/{PUZZLE}"), String::new()),
-        (
-            "POST /api/puzzles/{id}/check",
-            "POST",
-            format!("/api/puzzles/{PUZZLE}/check"),
-            format!(r#"{{"sequence":[{}]}}"#, cards.join(",")),
-        ),
+        ("POST /api/puzzles/{id}/check", "POST", format!("/api/puzzles/{PUZZLE}/check"), body),
     ]
 }
 

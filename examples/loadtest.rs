@@ -370,22 +370,13 @@ fn measure(client: &tokio::runtime::Runtime, targets: &[Target], args: &Args) ->
     totals
 }
 
-/// The daily puzzle of the load tests and a solved answer to it: (check path, JSON body).
+/// The daily puzzle of the load tests.
 const PUZZLE: &str = "pathways-2026-11-24";
 
+/// Its check, answered with its own solution: (path, JSON body).
 fn puzzle_check() -> (String, String) {
-    let hexforge::api::puzzles::PuzzleView::Ladder(ladder) =
-        hexforge::api::puzzles::show(&PUZZLE.parse().expect("an id"), true)
-    else {
-        unreachable!("a pathways id names a ladder")
-    };
-    let cards: Vec<String> = ladder
-        .solution
-        .unwrap_or_default()
-        .iter()
-        .map(|h| format!(r#"{{"card":{},"orientation":"dark"}}"#, h.number()))
-        .collect();
-    (format!("/api/puzzles/{PUZZLE}/check"), format!(r#"{{"sequence":[{}]}}"#, cards.join(",")))
+    let body = hexforge::api::puzzles::solution_request(&PUZZLE.parse().expect("an id"));
+    (format!("/api/puzzles/{PUZZLE}/check"), body)
 }
 
 /// `--results`: the puzzle check without a store, then recording every answer.

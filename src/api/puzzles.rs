@@ -190,6 +190,25 @@ fn view(id: &PuzzleId, puzzle: &Puzzle, reveal: bool) -> PuzzleView {
     }
 }
 
+/// The body of `POST /api/puzzles/{id}/check` that answers the puzzle with its own
+/// solution: `{"sequence":[{"card":38,"orientation":"dark"},…]}` for a ladder,
+/// `{"turns":["17:left","pass",…]}` for a deal.
+pub fn solution_request(id: &PuzzleId) -> String {
+    let body = match show(id, true) {
+        PuzzleView::Ladder(ladder) => {
+            let laid: Vec<_> = ladder
+                .solution
+                .unwrap_or_default()
+                .iter()
+                .map(|h| serde_json::json!({"card": h.number(), "orientation": ladder.orientation}))
+                .collect();
+            serde_json::json!({ "sequence": laid })
+        }
+        PuzzleView::Deal(deal) => serde_json::json!({ "turns": deal.solution.unwrap_or_default() }),
+    };
+    body.to_string()
+}
+
 /// The verdict on a proposed answer:
 /// `{"valid":…,"finished":…,"length"|"score":…,"optimum":…,"errors":[…]}`, with the
 /// `state`, the `distance` from the optimum once finished, and the move (`failed_move`,
@@ -332,6 +351,19 @@ mod tests {
             .iter()
             .map(|h| Laid::new(crate::core::card::Card::from_number(h.number().into()).unwrap(), Orientation::Dark))
             .collect()
+    }
+
+    #[test]
+    fn a_puzzles_own_solution_sent_as_a_request_is_an_optimal_answer() {
+        for text in ["pathways-1", "pathways-2026-11-24", "zhipai-3", "zhipai-2026-11-24"] {
+            let request: CheckRequest = serde_json::from_str(&solution_request(&id(text))).unwrap();
+            let verdict = check(&id(text), &request.answer().unwrap()).unwrap();
+            let distance = match &verdict {
+                PuzzleCheck::Ladder(c) => c.distance.map(|d| d as u32),
+                PuzzleCheck::Deal(c) => c.distance,
+            };
+            assert_eq!((verdict.valid(), distance), (true, Some(0)), "{text}");
+        }
     }
 
     #[test]
