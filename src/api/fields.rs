@@ -153,9 +153,19 @@ where
 }
 
 /// A word read through the type's `FromStr` (so it is refused with the command line's
-/// message), in one of its listed spellings only. Borrowed from the body when it can be
-/// (a word with no escapes), not copied.
+/// message), in one of its listed spellings only.
 pub(crate) fn parsed<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Spelled,
+    T::Err: Display,
+{
+    spelled_word::<D, T>(deserializer)?.parse().map_err(de::Error::custom)
+}
+
+/// A word in one of the listed spellings of `T`, as text: borrowed from the body when it
+/// can be (a word with no escapes), not copied.
+fn spelled_word<'de, D, T>(deserializer: D) -> Result<std::borrow::Cow<'de, str>, D::Error>
 where
     D: Deserializer<'de>,
     T: Spelled,
@@ -180,18 +190,6 @@ where
     }
 
     let text = deserializer.deserialize_str(Text)?;
-    spelled::<T>(&text).map_err(de::Error::custom)?;
-    text.parse().map_err(de::Error::custom)
-}
-
-/// A word in one of the listed spellings of `T`, as text.
-fn spelled_word<'de, D, T>(deserializer: D) -> Result<String, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Spelled,
-    T::Err: Display,
-{
-    let text = String::deserialize(deserializer)?;
     spelled::<T>(&text).map_err(de::Error::custom)?;
     Ok(text)
 }
@@ -219,7 +217,7 @@ where
     T: Spelled,
     T::Err: Display,
 {
-    spelled_word::<D, T>(deserializer).map(Some)
+    spelled_word::<D, T>(deserializer).map(|text| Some(text.into_owned()))
 }
 
 #[cfg(test)]

@@ -103,7 +103,7 @@ impl FromStr for Lang {
     type Err = LangError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_lowercase().as_str() {
+        match &*super::folded(s) {
             "en" | "english" => Ok(Lang::En),
             "fr" | "french" | "français" => Ok(Lang::Fr),
             _ => Err(LangError(s.to_string())),

@@ -14,12 +14,44 @@ pub mod verify;
 pub mod view;
 
 /// A word as the parsers of the API's words compare it: trimmed and lower-cased. A word
-/// that already is (what the JSON API sends) is borrowed, not copied: lower-casing a copy
-/// was an allocation for every card of a checked sequence.
+/// that already is (lower-case ASCII letters and digits: what the JSON API sends) is
+/// borrowed, not copied: lower-casing a copy was an allocation for every card of a
+/// checked sequence.
 pub fn folded(word: &str) -> std::borrow::Cow<'_, str> {
-    if word.bytes().all(|b| b.is_ascii_lowercase()) {
+    if word.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()) {
         std::borrow::Cow::Borrowed(word)
     } else {
         std::borrow::Cow::Owned(word.trim().to_lowercase())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::folded;
+    use std::borrow::Cow;
+
+    #[test]
+    fn a_word_already_folded_is_borrowed_and_any_other_is_trimmed_and_lowered() {
+        for word in ["dark", "6d", "en", ""] {
+            assert!(matches!(folded(word), Cow::Borrowed(w) if w == word), "{word:?}");
+        }
+        for (word, expected) in
+            [(" Dark ", "dark"), ("6D", "6d"), ("FRANÇAIS", "français"), ("水", "水"), ("wa ter", "wa ter")]
+        {
+            assert_eq!(folded(word), expected, "{word:?}");
+            assert_eq!(folded(word), word.trim().to_lowercase(), "{word:?}");
+        }
+    }
+
+    #[test]
+    fn the_word_parsers_take_any_case_and_surrounding_space() {
+        use crate::games::changing_lines::deck::DeckName;
+        use crate::games::changing_lines::pathways::Mode;
+        assert_eq!(" DARK ".parse::<super::card::Orientation>().ok(), Some(super::card::Orientation::Dark));
+        assert_eq!("Free".parse::<Mode>().ok(), Some(Mode::Free));
+        assert_eq!("6D".parse::<DeckName>().ok(), "6d".parse::<DeckName>().ok());
+        assert_eq!(" EN".parse::<super::lang::Lang>().ok(), Some(super::lang::Lang::En));
+        assert_eq!("Water".parse::<super::trigram::Trigram>().ok(), "water".parse().ok());
+        assert!("6d".parse::<DeckName>().is_ok() && "water".parse::<super::trigram::Trigram>().is_ok());
     }
 }

@@ -137,7 +137,7 @@ impl FromStr for Trigram {
     /// Accepts the English key (`water`), French, unaccented pinyin, the Chinese
     /// character, the natural-image character, or the symbol, in any case.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let wanted = s.trim().to_lowercase();
+        let wanted = super::folded(s);
         Trigram::ALL
             .into_iter()
             .find(|t| {

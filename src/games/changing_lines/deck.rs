@@ -57,7 +57,7 @@ impl FromStr for DeckName {
     type Err = DeckError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let wanted = s.trim().to_lowercase();
+        let wanted = crate::core::folded(s);
         DeckName::ALL.into_iter().find(|d| d.name() == wanted).ok_or_else(|| DeckError::UnknownDeck(s.to_string()))
     }
 }

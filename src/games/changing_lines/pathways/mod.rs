@@ -89,7 +89,7 @@ impl FromStr for Mode {
     type Err = PathwaysError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_lowercase().as_str() {
+        match &*crate::core::folded(s) {
             "dark" => Ok(Mode::Dark),
             "light" => Ok(Mode::Light),
             "free" => Ok(Mode::Free),
