@@ -97,3 +97,41 @@ fn each_puzzle_carries_a_qr_code_to_its_page() {
     }
     assert!(decoded.contains(&expected[0]), "the first ladder's code: {decoded:?}");
 }
+
+/// The answers start on a page of their own that opens a spread (an even page: the cover
+/// stands alone on the right), so no answer is printed under, or faces, a puzzle: once the
+/// book ran "4 Answers" straight under deals 27–30.
+#[test]
+fn the_answers_never_share_a_spread_with_a_puzzle() {
+    let book = puzzle_book::book(None);
+    for paper in Paper::HOME {
+        let pdf = rulebook_pdf(&book, paper).expect("the book compiles");
+        let pages = pdf_text::document_lines(&Document::load_mem(&pdf).expect("a PDF"));
+        // Page numbers from 1; pages 2n and 2n + 1 face each other.
+        let spread = |page: usize| page / 2;
+        let heading = pages
+            .iter()
+            .position(|lines| lines.iter().any(|l| l.ends_with(" Answers")))
+            .map(|i| i + 1)
+            .unwrap_or_else(|| panic!("{paper:?}: no Answers heading"));
+        assert_eq!(heading % 2, 0, "{paper:?}: the answers start on page {heading}, a right-hand page");
+        assert!(
+            pages[heading - 1][0].ends_with(" Answers"),
+            "{paper:?}: the answers start under other text on page {heading}: {:?}",
+            &pages[heading - 1][..3]
+        );
+        let is_puzzle = |l: &str| l.starts_with("The shortest route has") || l.starts_with("Best score:");
+        let is_answer = |l: &str| {
+            ["Ladder ", "Deal "].iter().any(|k| l.strip_prefix(k).is_some_and(|r| r.contains(':') && r.contains('(')))
+        };
+        let puzzles: Vec<usize> = (1..=pages.len()).filter(|&p| pages[p - 1].iter().any(|l| is_puzzle(l))).collect();
+        let answers: Vec<usize> = (1..=pages.len()).filter(|&p| pages[p - 1].iter().any(|l| is_answer(l))).collect();
+        assert!(puzzles.len() > 5 && answers.len() > 1, "{paper:?}: puzzles {puzzles:?}, answers {answers:?}");
+        for a in &answers {
+            assert!(*a >= heading, "{paper:?}: an answer on page {a}, before the Answers heading (page {heading})");
+            for p in &puzzles {
+                assert_ne!(spread(*a), spread(*p), "{paper:?}: answers on page {a} face the puzzles of page {p}");
+            }
+        }
+    }
+}
