@@ -634,6 +634,86 @@ fn generate_in_french_writes_the_french_zhi_pai() {
     assert_eq!(written, expected);
     let card = std::fs::read_to_string(out.0.join("zhi-pai/svg/card-12.svg")).expect("card 12 is written");
     assert!(card.contains("data-lang=\"fr\""), "card 12 is not the French card");
-    let pdf = std::fs::read(out.0.join("rulebooks/zhi-pai-fr-a4.pdf")).expect("the French book is written");
+    let pdf = std::fs::read(out.0.join("rulebooks/zhi-pai-fr-rules-a4.pdf")).expect("the French book is written");
     assert!(pdf == self::pdf("zhi-pai-fr", Paper::A4), "generate's French book is not the one compiled here");
+}
+
+/// Whether a command-line tool is installed.
+fn tool(name: &str) -> bool {
+    std::process::Command::new(name).arg("-v").output().is_ok()
+}
+
+/// A card or tile picture is shown cut to its trim, centred in its frame: once the print
+/// file (with bleed) was shrunk to the frame's height and then moved by the bleed, so the
+/// cards sat up and left in their frames with a white strip below. A probe card, red bleed
+/// around a green trim, is set with the templates' `trimmed` and rendered: the frame shows
+/// green from edge to edge and no red. Rendered with `pdftoppm` (under CI=true for real).
+#[test]
+fn a_trimmed_picture_fills_its_frame_to_the_trim() {
+    if !tool("pdftoppm") {
+        assert!(std::env::var("CI").is_err(), "CI must have pdftoppm (.ci/run installs it)");
+        eprintln!("skipped: pdftoppm is missing");
+        return;
+    }
+    let dir = temp_dir::TempDir::new("trim");
+    let books = dir.0.join("rulebooks");
+    std::fs::create_dir_all(&books).unwrap();
+    let templates = rulebook::templates_dir().expect("templates folder");
+    std::fs::copy(templates.join("common.typ"), books.join("common.typ")).unwrap();
+    std::fs::copy(templates.parent().unwrap().join("style.json"), dir.0.join("style.json")).unwrap();
+    // A 69 × 94 mm card with 3 mm bleed, shown 50 mm wide at 10 mm from the page's corner.
+    std::fs::write(
+        books.join("trim-probe.typ"),
+        "#import \"common.typ\": *\n#set page(width: 100mm, height: 120mm, margin: 10mm, footer: none)\n\
+         #trimmed(\"probe.svg\", width: 50mm, bleed: 3mm, size: (69mm, 94mm))\n",
+    )
+    .unwrap();
+    let probe = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"69mm\" height=\"94mm\" viewBox=\"0 0 69 94\">\
+                 <rect width=\"69\" height=\"94\" fill=\"#ff0000\"/>\
+                 <rect x=\"3\" y=\"3\" width=\"63\" height=\"88\" fill=\"#00ff00\"/></svg>";
+    let book = rulebook::Book {
+        key: "trim-probe",
+        lang: Lang::En,
+        data: serde_json::json!({}),
+        figures: vec![("probe.svg".into(), probe.into())],
+    };
+    let pdf = rulebook::rulebook_pdf_in(&books, &book, Paper::A4).expect("the probe compiles");
+    std::fs::write(dir.0.join("probe.pdf"), pdf).unwrap();
+    let dpi = 150.0;
+    let status = std::process::Command::new("pdftoppm")
+        .args(["-r", "150", "-singlefile"])
+        .arg(dir.0.join("probe.pdf"))
+        .arg(dir.0.join("probe"))
+        .status()
+        .unwrap();
+    assert!(status.success(), "pdftoppm renders the probe");
+    let ppm = std::fs::read(dir.0.join("probe.ppm")).unwrap();
+    // Binary PPM: "P6", width, height, 255, each after one whitespace, then RGB bytes.
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        let end = at + ppm[at..].iter().position(u8::is_ascii_whitespace).unwrap();
+        fields.push(String::from_utf8_lossy(&ppm[at..end]).to_string());
+        at = end + 1;
+    }
+    let (width, pixels) = (fields[1].parse::<usize>().unwrap(), &ppm[at..]);
+    let (mut red, mut green) = (0, (usize::MAX, usize::MAX, 0, 0));
+    for (i, px) in pixels.chunks(3).enumerate() {
+        let (x, y) = (i % width, i / width);
+        if px[0] > 180 && px[1] < 90 && px[2] < 90 {
+            red += 1;
+        }
+        if px[1] > 180 && px[0] < 90 && px[2] < 90 {
+            green = (green.0.min(x), green.1.min(y), green.2.max(x), green.3.max(y));
+        }
+    }
+    let mm = |px: usize| px as f64 * 25.4 / dpi;
+    assert_eq!(red, 0, "the bleed shows inside the frame");
+    let (left, top, right, bottom) = (mm(green.0), mm(green.1), mm(green.2 + 1), mm(green.3 + 1));
+    let tall = 50.0 * 88.0 / 63.0;
+    for (what, got, want) in
+        [("left", left, 10.0), ("top", top, 10.0), ("right", right, 60.0), ("bottom", bottom, 10.0 + tall)]
+    {
+        assert!((got - want).abs() < 0.5, "the trim's {what} edge is at {got:.2} mm, the frame's at {want:.2} mm");
+    }
 }
