@@ -9,11 +9,13 @@
 pub mod api;
 pub mod cards;
 pub mod cli;
-pub mod core;
+/// The pure core, from the rules crate (`hexforge-rules`), under its old path.
+pub use hexforge_rules::core;
 pub mod counter;
 pub mod games;
 pub mod generate;
 pub mod http;
+pub mod index;
 pub mod photo;
 pub mod print;
 pub mod puzzles;

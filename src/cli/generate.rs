@@ -29,11 +29,14 @@ pub struct GenerateArgs {
     /// Make only these parts (repeatable; default: everything).
     #[arg(long, value_enum)]
     only: Vec<Part>,
-    /// Card images for these print profiles (repeatable; default: home, tgc and mpc).
-    /// SVGs, contact sheets and Tabletop Simulator sheets are always made.
+    /// Add card files for these print profiles (repeatable). Home print, tgc and mpc are
+    /// always made, so only `dtc` (or `all`) adds anything; no profile takes the others
+    /// away. SVGs, contact sheets and Tabletop Simulator sheets are always made.
     #[arg(long, value_enum)]
     profile: Vec<crate::print::profile::Profile>,
-    /// How the home-print card sheets are laid out (repeatable; default: duplex).
+    /// How the home-print card sheets are laid out (repeatable; default: duplex). Unlike
+    /// --profile, naming a layout makes only the layouts named: add `--layout duplex` to
+    /// keep the two-sided sheets.
     #[arg(long, value_enum)]
     layout: Vec<Layout>,
     /// The edge your duplex printer turns the sheet on; the backs are arranged to match
@@ -51,8 +54,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "URL", value_parser = parse_base_url)]
     tts_base_url: Option<String>,
     /// Language of the cards and sheets, and of the rulebooks that have that language (Zhi
-    /// Pai in French, written as rulebooks/zhi-pai-fr-*.pdf); Chinese names are always printed.
-    #[arg(long, value_enum, default_value = "en")]
+    /// Pai in French, written as rulebooks/zhi-pai-fr-rules-*.pdf); Chinese names are always printed.
+    #[arg(long, value_parser = super::values::lang_parser(), default_value = "en")]
     lang: Lang,
     /// How card and tile backs are printed.
     #[arg(long, value_enum, default_value = "full")]

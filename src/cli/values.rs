@@ -29,14 +29,13 @@ impl ValueEnum for Profile {
     }
 }
 
-impl ValueEnum for Lang {
-    fn value_variants<'a>() -> &'a [Self] {
-        Lang::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(self.code()).help(self.about()))
-    }
+/// `--lang`'s values. [`Lang`] lives in the rules crate, where clap's `ValueEnum` cannot be
+/// implemented for it, so its possible values are built here from the same codes and help
+/// lines.
+pub fn lang_parser() -> impl clap::builder::TypedValueParser<Value = Lang> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Lang::ALL.iter().map(|l| PossibleValue::new(l.code()).help(l.about())))
+        .map(|code| code.parse::<Lang>().expect("every listed language code parses"))
 }
 
 impl ValueEnum for Backs {

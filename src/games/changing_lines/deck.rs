@@ -158,6 +158,14 @@ mod tests {
     }
 
     #[test]
+    fn the_deck_and_mode_parsers_take_any_case_and_surrounding_space() {
+        use crate::games::changing_lines::pathways::Mode;
+        assert_eq!("Free".parse::<Mode>().ok(), Some(Mode::Free));
+        assert_eq!("6D".parse::<DeckName>().ok(), "6d".parse::<DeckName>().ok());
+        assert!("6d".parse::<DeckName>().is_ok());
+    }
+
+    #[test]
     fn three_d_is_the_cards_with_lower_heaven() {
         assert_eq!(numbers_where(|h| h.lower() == Trigram::HEAVEN), THREE_D);
         // "Same trigram in the same position": one lower trigram for all eight.

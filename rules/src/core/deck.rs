@@ -1,6 +1,6 @@
 //! Sets of cards: lists of card numbers, validated (range, duplicates, length) with errors
 //! that name the value. The Pathways decks of Changing Lines
-//! ([`crate::games::changing_lines::deck`]) and Zhi Pai's "available cards" are [`CardSet`]s.
+//! (`hexforge::games::changing_lines::deck`) and Zhi Pai's "available cards" are [`CardSet`]s.
 
 use crate::core::card::Card;
 use crate::core::hexagram::Hexagram;

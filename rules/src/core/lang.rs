@@ -86,7 +86,7 @@ impl Lang {
     }
 
     /// Picks the English or the French of a pair of strings.
-    pub(crate) fn pick(self, en: &'static str, fr: &'static str) -> &'static str {
+    pub fn pick(self, en: &'static str, fr: &'static str) -> &'static str {
         match self.base() {
             Lang::Fr => fr,
             _ => en,
