@@ -11,6 +11,7 @@ use std::path::Path;
 use hexforge::cards::{TRIM_HEIGHT_MM, TRIM_WIDTH_MM};
 use hexforge::generate::generate;
 use hexforge::print::paper::Paper;
+use hexforge::print::plan::{Layout, Layouts};
 use lopdf::content::Content;
 use lopdf::{Document, ObjectId};
 use temp_dir::TempDir;
@@ -28,19 +29,25 @@ fn number(o: &lopdf::Object) -> f64 {
 /// The outer band of the paper most home printers leave blank.
 const SAFE_MM: f64 = 5.0;
 
-/// Every PDF one home-print run writes for the games (rulebooks aside), by path.
-fn home_pdfs() -> BTreeMap<String, Vec<u8>> {
-    let out = TempDir::new("home-print");
-    let options = home_run::home_print_options(&out.0);
-    let written = generate(&options, &|_, _, _| ()).expect("generate runs");
-    written
-        .into_iter()
-        .filter(|e| e.path.ends_with(".pdf"))
-        .map(|e| {
-            let bytes = std::fs::read(Path::new(&out.0).join(&e.path)).expect("written file");
-            (e.path, bytes)
-        })
-        .collect()
+/// Every PDF one home-print run writes for the games (rulebooks aside), by path: every
+/// layout of the card sheets, so fold-over and print-then-cut sheets are checked too. Made
+/// once and shared by the tests of this file.
+fn home_pdfs() -> &'static BTreeMap<String, Vec<u8>> {
+    static PDFS: std::sync::OnceLock<BTreeMap<String, Vec<u8>>> = std::sync::OnceLock::new();
+    PDFS.get_or_init(|| {
+        let out = TempDir::new("home-print");
+        let mut options = home_run::home_print_options(&out.0);
+        options.print.layouts = Layouts::from_list(Layout::ALL);
+        let written = generate(&options, &|_, _, _| ()).expect("generate runs");
+        written
+            .into_iter()
+            .filter(|e| e.path.ends_with(".pdf"))
+            .map(|e| {
+                let bytes = std::fs::read(Path::new(&out.0).join(&e.path)).expect("written file");
+                (e.path, bytes)
+            })
+            .collect()
+    })
 }
 
 /// An axis-aligned box in page points, y up as in PDF.
@@ -204,7 +211,7 @@ fn every_mark_lies_inside_the_printable_area_and_every_card_cut_keeps_a_mark() {
     let safe = SAFE_MM * PT_PER_MM - 0.05;
     let mut home_pages = 0;
     let mut card_sheets = 0;
-    for (path, bytes) in &pdfs {
+    for (path, bytes) in pdfs {
         let doc = Document::load_mem(bytes).expect("a PDF");
         for (number, page) in doc.get_pages() {
             let media = art_box(&doc, page);
@@ -318,4 +325,87 @@ fn no_board_seam_cuts_through_a_play_space() {
             }
         }
     }
+}
+
+/// `pdf` rendered by pdftoppm at `dpi`, one (width, height, RGB) a page; None where
+/// pdftoppm is missing outside CI (CI installs it: `.ci/run`).
+fn render_pages(pdf: &[u8], dpi: u32) -> Option<Vec<(usize, usize, Vec<u8>)>> {
+    let dir = TempDir::new("ink");
+    let file = dir.0.join("in.pdf");
+    std::fs::write(&file, pdf).unwrap();
+    let out =
+        std::process::Command::new("pdftoppm").args(["-r", &dpi.to_string()]).arg(&file).arg(dir.0.join("p")).output();
+    let out = match out {
+        Err(_) if std::env::var("CI").is_err() => {
+            eprintln!("SKIPPED the ink-near-the-edge check: pdftoppm (poppler-utils) is not installed");
+            return None;
+        }
+        Err(e) => panic!("pdftoppm could not run under CI: {e}"),
+        Ok(out) => out,
+    };
+    assert!(out.status.success(), "pdftoppm failed: {}", String::from_utf8_lossy(&out.stderr));
+    let mut names: Vec<_> = std::fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().path()).collect();
+    names.retain(|p| p.extension().is_some_and(|e| e == "ppm"));
+    // p-01.ppm … p-NN.ppm: zero-padded to one width, so they sort in page order.
+    names.sort();
+    Some(names.iter().map(|p| ppm(&std::fs::read(p).unwrap())).collect())
+}
+
+/// A binary PPM ("P6 <w> <h> 255" then the pixels) as (width, height, RGB).
+fn ppm(data: &[u8]) -> (usize, usize, Vec<u8>) {
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while data[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let start = at;
+        while !data[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(String::from_utf8_lossy(&data[start..at]).into_owned());
+    }
+    assert_eq!(fields[0], "P6", "a binary PPM");
+    let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    (w, h, data[at + 1..].to_vec())
+}
+
+/// Issue 28: Letter card sheets had their note 2.8 mm from the bottom edge. Every page of
+/// every home-print PDF (card sheets in each layout, the alignment test, pieces, tiles,
+/// tiled and whole boards) is rendered and nothing may be inked in its outer 5 mm.
+#[test]
+fn nothing_is_printed_within_five_millimetres_of_the_paper_edge() {
+    const DPI: u32 = 50;
+    // Whole pixels lying entirely inside the band (a pixel straddling 5 mm may hold
+    // the edge of a mark placed exactly there).
+    let band = (SAFE_MM / 25.4 * f64::from(DPI)).floor() as usize;
+    let mut pages = 0;
+    let mut letter_card_pages = 0;
+    for (path, bytes) in home_pdfs() {
+        let Some(rendered) = render_pages(bytes, DPI) else { return };
+        for (i, (w, h, rgb)) in rendered.iter().enumerate() {
+            pages += 1;
+            let deck = path.starts_with("changing-lines/") || path.starts_with("zhi-pai/");
+            letter_card_pages += usize::from(deck && path.contains("letter"));
+            for y in 0..*h {
+                for x in 0..*w {
+                    let near = x < band || y < band || x >= w - band || y >= h - band;
+                    if !near {
+                        continue;
+                    }
+                    let p = &rgb[(y * w + x) * 3..(y * w + x) * 3 + 3];
+                    // Paper is 255; a faint anti-aliased fringe of something placed just
+                    // inside the band would still be below this.
+                    assert!(
+                        p.iter().all(|&v| v >= 245),
+                        "{path} page {}: ink {p:?} at ({x}, {y}) px of {w}×{h} at {DPI} dpi, {:.1} mm from the edge",
+                        i + 1,
+                        (x.min(y).min(w - 1 - x).min(h - 1 - y) as f64 + 0.5) * 25.4 / f64::from(DPI)
+                    );
+                }
+            }
+        }
+    }
+    assert!(pages > 100, "only {pages} pages rendered");
+    assert!(letter_card_pages > 16, "the Letter card sheets were rendered ({letter_card_pages} pages)");
 }

@@ -257,6 +257,9 @@ pub fn home_print_pdf(
     Ok(pdf::finish(doc, Some(duplex.viewer_preferences()))?)
 }
 
+/// How far a note's lowest glyphs (g, p) reach below its baseline, in em of its size.
+const NOTE_DESCENT_EM: f32 = 0.3;
+
 /// The small sans face of the notes in a sheet's margin.
 pub fn note_font() -> Option<krilla::text::Font> {
     let (_, data) = fonts::font_files().iter().find(|(n, _)| *n == "NotoSans-Regular-subset.ttf")?;
@@ -264,7 +267,8 @@ pub fn note_font() -> Option<krilla::text::Font> {
 }
 
 /// A one-line note in the bottom margin (below `bottom` mm on a `page` mm page),
-/// centred, no wider than a card so it stays between the middle crop marks.
+/// centred, no wider than a card so it stays between the middle crop marks, and never in
+/// the outer [`PRINTER_SAFE_MM`] of the paper.
 pub fn draw_note(
     surface: &mut krilla::surface::Surface,
     font: &krilla::text::Font,
@@ -280,8 +284,10 @@ pub fn draw_note(
     }
     let width = cards::text_width(note, size, false);
     let x = page.0 / 2.0 - width / 2.0;
+    // Middle of the margin, but the descenders (about 0.3 em) stay out of the printer's
+    // blank edge: centred in Letter's 7.7 mm margin they would sit 2.8 mm from the edge.
     let margin = page.1 - bottom;
-    let y = bottom + margin / 2.0 + size * 0.35;
+    let y = (bottom + margin / 2.0 + size * 0.35).min(page.1 - PRINTER_SAFE_MM - NOTE_DESCENT_EM * size);
     surface.set_stroke(None);
     surface.set_fill(Some(krilla::paint::Fill {
         paint: krilla::color::rgb::Color::new(90, 90, 90).into(),
