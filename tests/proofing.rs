@@ -238,3 +238,77 @@ fn no_run_of_eight_words_from_a_seed() {
         assert!(shared.is_empty(), "{game} {paper:?} repeats the seed's words:\n{}", shared.join("\n"));
     }
 }
+
+/// What the templates type as code, `…` or `raw("…")`: options, commands, file names.
+fn typed_as_code() -> BTreeSet<String> {
+    let dir = rulebook::templates_dir().expect("templates folder");
+    let mut spans = BTreeSet::new();
+    for entry in std::fs::read_dir(&dir).expect("templates folder").flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "typ") {
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).expect("template");
+        for line in source.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            spans.extend(line.split('`').skip(1).step_by(2).map(str::to_string));
+            spans.extend(line.split("raw(\"").skip(1).filter_map(|r| r.split('"').next()).map(str::to_string));
+        }
+    }
+    spans.retain(|s| s.trim().len() > 1);
+    spans
+}
+
+/// File extensions the books name files by.
+const EXTENSIONS: [&str; 6] = ["pdf", "svg", "png", "json", "csv", "txt"];
+
+/// An option, a command or a file name is read and typed as printed, so it is never split
+/// across two lines: "the option --" above "profile dtc", or "option -" above
+/// "back-offset X,Y", once sent readers to type the wrong thing.
+#[test]
+fn no_line_ends_inside_an_option_a_command_or_a_file_name() {
+    let code = typed_as_code();
+    assert!(code.contains("--back-offset X,Y"), "the templates' code spans: {code:?}");
+    let mut broken = Vec::new();
+    for ((game, paper), pages) in editions() {
+        for (i, page) in pages.iter().enumerate() {
+            for pair in page.windows(2) {
+                let (end, start) = (pair[0].as_str(), pair[1].as_str());
+                let last = end.rsplit(' ').next().unwrap_or("");
+                let first = start.split(' ').next().unwrap_or("");
+                let joined = format!("{last}{first}");
+                // A break after an option's dashes ("--" / "profile dtc"), inside a path
+                // ("lines/" / "x.pdf", "sheets-" / "a4.pdf") or before an extension ("test." /
+                // "pdf"). A word hyphenated in prose reads "Silhou -" / "ette-style": no option.
+                let split_option = ["-", "--", "–"].contains(&last)
+                    && !first.is_empty()
+                    && code.iter().any(|s| s.strip_prefix("--").is_some_and(|o| o.starts_with(first)));
+                // A path is lower case ("A4/" / "Letter" is prose, "(1/32)." a fraction).
+                let path_like =
+                    joined.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "-_./".contains(c));
+                let split_path = last.ends_with(['/', '-', '.'])
+                    && path_like
+                    && (joined.contains('/') || EXTENSIONS.iter().any(|x| joined.contains(&format!(".{x}"))));
+                // A span typed as code that the two lines hold only together.
+                let split_span = code.iter().any(|s| {
+                    let across = [format!("{end} {start}"), format!("{end}{start}")];
+                    !end.contains(s.as_str())
+                        && !start.contains(s.as_str())
+                        && across.iter().any(|a| a.contains(s.as_str()))
+                });
+                if split_option || split_path || split_span {
+                    broken.push(format!("{game} {paper:?} p{}: {end:?} / {start:?}", i + 1));
+                }
+            }
+            // An option typeset as prose: its "--" became an en dash ("–back-offset").
+            for line in page {
+                let dashed = line
+                    .split(' ')
+                    .any(|w| w.strip_prefix('–').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_lowercase())));
+                if dashed {
+                    broken.push(format!("{game} {paper:?} p{}: an option with an en dash in {line:?}", i + 1));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "code broken across lines:\n{}", broken.join("\n"));
+}
