@@ -24,7 +24,10 @@ fn id(text: &str) -> PuzzleId {
 fn published_puzzles_never_change() {
     for pinned in PINNED {
         let expected: serde_json::Value = serde_json::from_str(pinned).unwrap();
-        let shown = serde_json::to_value(show(&id(expected["id"].as_str().unwrap()), true)).unwrap();
+        let mut shown = serde_json::to_value(show(&id(expected["id"].as_str().unwrap()), true)).unwrap();
+        // The rules' wording may be improved; the puzzle itself never changes.
+        let rules = shown.as_object_mut().unwrap().remove("rules").expect("the rules come with the puzzle");
+        assert!(rules.as_array().is_some_and(|r| r.len() >= 4), "{rules}");
         assert_eq!(shown, expected);
     }
 }
@@ -94,4 +97,48 @@ fn the_command_line_shows_and_checks_puzzles() {
     let (code, _, err) = hexforge(&["puzzle", "show", "pathways-2026-02-30"]);
     assert_eq!(code, 2);
     assert!(err.contains("2026-02-30"), "{err}");
+}
+
+/// Issue 27: a day after tomorrow (UTC) is refused, tomorrow is allowed (time zones);
+/// a date out of the calendar's range is called so; bare card numbers answer a ladder;
+/// the wrong kind of answer says what was sent and what is expected.
+#[test]
+fn the_command_line_refuses_future_days_and_reads_bare_cards() {
+    use hexforge::puzzles::Date;
+    let now = hexforge::puzzles::id::now_seconds();
+    let day = |n: u64| Date::from_unix_seconds(now + n * 86_400).to_string();
+    let (code, _, err) = hexforge(&["puzzle", "daily", "--date", &day(2)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains(&format!("pathways-{} is not out yet", day(2))) && err.contains(&day(1)), "{err}");
+    assert_eq!(hexforge(&["puzzle", "daily", "--date", &day(1)]).0, 0, "tomorrow, for time zones ahead of UTC");
+    let (code, _, err) = hexforge(&["puzzle", "show", &format!("zhipai-{}", day(3))]);
+    assert!(code == 2 && err.contains("not out yet"), "{err}");
+    let (code, _, err) = hexforge(&["puzzle", "check", &format!("pathways-{}", day(2)), "--sequence", "1"]);
+    assert!(code == 2 && err.contains("not out yet"), "{err}");
+
+    let (code, _, err) = hexforge(&["puzzle", "daily", "--date", "1999-12-31"]);
+    assert!(code == 2 && err.contains("1999-12-31 is out of range"), "{err}");
+    let (code, _, err) = hexforge(&["puzzle", "daily", "--date", "2026-02-30"]);
+    assert!(code == 2 && err.contains("is not a date"), "{err}");
+
+    // pathways-1 is 29, 48, 28, 31, 45: bare numbers lie dark side up, as a ladder's cards do.
+    let (code, out, _) = hexforge(&["puzzle", "check", "pathways-1", "--sequence", "29,48,28,31,45"]);
+    assert_eq!((code, out.trim()), (0, "solved, 5 cards: the optimum"));
+    let (code, out, _) = hexforge(&["puzzle", "check", "pathways-1", "--sequence", "29, 48:dark, 28"]);
+    assert!(code == 1 && out.starts_with("unfinished"), "{out}");
+
+    let (code, _, err) = hexforge(&["puzzle", "check", "pathways-1", "--turns", "pass"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("pathways-1 was sent turns (a Zhi Pai deal's answer), but it is a Pathways ladder: answer it with a sequence"),
+        "{err}"
+    );
+    let (_, out, _) = hexforge(&["puzzle", "show", "pathways-2026-11-24"]);
+    assert!(out.contains("2 tempting dead ends"), "{out}");
+    let one = (1..=200)
+        .map(|n| format!("pathways-{n}"))
+        .find(|text| matches!(show(&id(text), false), PuzzleView::Ladder(l) if l.difficulty.dead_ends == 1))
+        .expect("some ladder of the first 200 has one tempting dead end");
+    let (_, out, _) = hexforge(&["puzzle", "show", &one]);
+    assert!(out.contains("1 tempting dead end)"), "{out}");
 }

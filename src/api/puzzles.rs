@@ -102,6 +102,8 @@ pub struct LadderView {
     /// Cards in the shortest sequence, the start included.
     pub optimum: usize,
     pub difficulty: LadderDifficulty,
+    /// The rules, short, one sentence each.
+    pub rules: &'static [&'static str],
     /// The unique shortest sequence, card numbers, start first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<Vec<Hexagram>>,
@@ -117,6 +119,8 @@ pub struct DealView {
     /// The lowest solo score (cards in the sequence plus the Common Zone penalty).
     pub optimum: u32,
     pub difficulty: DealDifficulty,
+    /// The rules, short, one sentence each.
+    pub rules: &'static [&'static str],
     /// One best list of turns: `"17:left"`, `"pass"`, …
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<Vec<String>>,
@@ -175,6 +179,7 @@ fn view(id: &PuzzleId, puzzle: &Puzzle, reveal: bool) -> PuzzleView {
             orientation: "dark",
             optimum: ladder.solution.len(),
             difficulty: ladder.difficulty,
+            rules: &crate::puzzles::ladder::RULES,
             solution: reveal.then(|| ladder.solution.clone()),
             removed: ladder.removed.clone(),
         }),
@@ -184,6 +189,7 @@ fn view(id: &PuzzleId, puzzle: &Puzzle, reveal: bool) -> PuzzleView {
             start: deal.start,
             optimum: deal.optimum,
             difficulty: deal.difficulty,
+            rules: &crate::puzzles::deal::RULES,
             solution: reveal.then(|| deal.solution.iter().map(ToString::to_string).collect()),
             deal: deal.deal.clone(),
         }),
@@ -242,6 +248,9 @@ pub struct LadderCheck {
     pub moves: Vec<JudgedMove>,
     pub failed_move: Option<usize>,
     pub rule: Option<&'static str>,
+    /// Legal so far, but the goal cannot be reached any more from the top of the pile
+    /// with the cards left in the deck: undo a move.
+    pub dead_end: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -263,6 +272,53 @@ pub struct DealCheck {
     pub rule: Option<&'static str>,
     /// The trigram cards active after the last legal turn (usable from the next one).
     pub active: crate::games::zhi_pai::TrigramSet,
+    /// Legal so far, but no turn is left: no card of the Common Zone links and every card
+    /// of the deal is revealed.
+    pub dead_end: bool,
+}
+
+/// How a solved answer compares with everyone's, as the service knows it, the answer
+/// itself counted: `{"solved":5,"as_good":3,"optimal":2,"share_as_good":0.6}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Compared {
+    /// Solved answers, this one included.
+    pub solved: u64,
+    /// Solved answers as close to the optimum as this one or closer, this one included.
+    pub as_good: u64,
+    /// Solved answers at the optimum, this one included if it is.
+    pub optimal: u64,
+    /// `as_good / solved`, rounded to two decimals.
+    pub share_as_good: f64,
+}
+
+impl Compared {
+    /// A solved answer `distance` from the optimum beside `counts`, which do not hold it yet.
+    pub fn new(counts: &crate::results::Counts, distance: u64) -> Compared {
+        let solved = counts.solved + 1;
+        let as_good = 1 + counts.distribution.range(..=distance).map(|(_, n)| n).sum::<u64>();
+        let optimal = counts.optimal + u64::from(distance == 0);
+        let share_as_good = (as_good as f64 / solved as f64 * 100.0).round() / 100.0;
+        Compared { solved, as_good, optimal, share_as_good }
+    }
+}
+
+/// A verdict with, on request, how it compares (`POST /api/puzzles/{id}/check?compare=true`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Checked {
+    #[serde(flatten)]
+    pub verdict: PuzzleCheck,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compared: Option<Compared>,
+}
+
+impl PuzzleCheck {
+    /// Cards or points beyond the optimum, once solved.
+    pub fn distance(&self) -> Option<u64> {
+        match self {
+            PuzzleCheck::Ladder(c) => c.distance.map(|d| d as u64),
+            PuzzleCheck::Deal(c) => c.distance.map(u64::from),
+        }
+    }
 }
 
 /// Judges a proposed answer to the puzzle `id` names: the first move that breaks a rule
@@ -301,10 +357,19 @@ pub fn check(id: &PuzzleId, answer: &Answer) -> Result<PuzzleCheck, PuzzleError>
                     .map(|(_, rule, _)| *rule)
                     .or((state == State::Unfinished).then_some("not-finished")),
                 active: played.active,
+                dead_end: played.dead_end,
             }))
         }
-        (_, Answer::Sequence(_)) => Err(PuzzleError::WrongAnswer(id.to_string(), "a sequence")),
-        (_, Answer::Turns(_)) => Err(PuzzleError::WrongAnswer(id.to_string(), "turns")),
+        (_, Answer::Sequence(_)) => Err(PuzzleError::WrongAnswer(
+            id.to_string(),
+            "a sequence (a Pathways ladder's answer)",
+            "a Zhi Pai deal: answer it with turns (17:left,pass,54:right,…)",
+        )),
+        (_, Answer::Turns(_)) => Err(PuzzleError::WrongAnswer(
+            id.to_string(),
+            "turns (a Zhi Pai deal's answer)",
+            "a Pathways ladder: answer it with a sequence of the cards laid, start first (1:dark,44:dark,…)",
+        )),
     }
 }
 
@@ -322,6 +387,12 @@ fn check_ladder(id: &PuzzleId, ladder: &crate::puzzles::Ladder, sequence: &[Laid
         Some(_) => State::Broken,
     };
     let optimum = ladder.solution.len();
+    // The cards left once those laid are out, searched from the top of the pile.
+    let dead_end = state == State::Unfinished
+        && judgement.moves.last().is_some_and(|top| {
+            let laid = judgement.moves.iter().fold(0u64, |m, l| m | 1 << l.hexagram.bits());
+            crate::puzzles::ladder::shortest_count(ladder.deck() & !laid, top.hexagram, ladder.to).is_none()
+        });
     LadderCheck {
         id: id.to_string(),
         valid: state == State::Solved,
@@ -334,6 +405,7 @@ fn check_ladder(id: &PuzzleId, ladder: &crate::puzzles::Ladder, sequence: &[Laid
         moves: judgement.moves,
         failed_move: judgement.failed_move,
         rule: judgement.violation.as_ref().map(pathways::Violation::rule),
+        dead_end,
     }
 }
 
@@ -364,6 +436,27 @@ mod tests {
             };
             assert_eq!((verdict.valid(), distance), (true, Some(0)), "{text}");
         }
+    }
+
+    #[test]
+    fn an_answer_is_compared_with_itself_counted() {
+        let counts = crate::results::Counts {
+            attempts: 20,
+            solved: 4,
+            optimal: 1,
+            distribution: [(0, 1), (1, 2), (3, 1)].into_iter().collect(),
+        };
+        let c = Compared::new(&counts, 1);
+        assert_eq!((c.solved, c.as_good, c.optimal, c.share_as_good), (5, 4, 1, 0.8));
+        let c = Compared::new(&counts, 0);
+        assert_eq!((c.solved, c.as_good, c.optimal, c.share_as_good), (5, 2, 2, 0.4));
+        let first = Compared::new(&crate::results::Counts::default(), 2);
+        assert_eq!((first.solved, first.as_good, first.optimal, first.share_as_good), (1, 1, 0, 1.0));
+        // The verdict's fields and the comparison side by side in one object.
+        let request: CheckRequest = serde_json::from_str(&solution_request(&id("pathways-1"))).unwrap();
+        let verdict = check(&id("pathways-1"), &request.answer().unwrap()).unwrap();
+        let json = serde_json::to_value(Checked { verdict, compared: Some(c) }).unwrap();
+        assert_eq!((json["state"].as_str(), json["compared"]["as_good"].as_u64()), (Some("solved"), Some(2)));
     }
 
     #[test]
@@ -404,6 +497,43 @@ mod tests {
             let unfinished = ladder_check(&solution[..2]);
             assert_eq!((unfinished.state, unfinished.finished), (State::Unfinished, false));
         }
+    }
+
+    /// A pile whose top has no way left to the goal is a dead end; one step back is not.
+    #[test]
+    fn a_ladder_pile_that_cannot_reach_the_goal_is_a_dead_end() {
+        let ladder_check =
+            |text: &str, cards: &[Hexagram]| match check(&id(text), &Answer::Sequence(laid(cards))).unwrap() {
+                PuzzleCheck::Ladder(c) => c,
+                PuzzleCheck::Deal(_) => panic!("a ladder's verdict"),
+            };
+        let mut found = 0;
+        for n in 1..=40 {
+            let text = format!("pathways-{n}");
+            let PuzzleView::Ladder(shown) = show(&id(&text), true) else { panic!("a ladder") };
+            let solution = shown.solution.clone().unwrap();
+            assert!(!ladder_check(&text, &solution[..2]).dead_end, "{text}: the answer's own way is open");
+            // Every second card whose way to the goal is cut by the removed cards and the start.
+            for next in shown.from.neighbours().into_iter().filter(|h| !shown.removed.contains(h) && *h != shown.to) {
+                let verdict = ladder_check(&text, &[shown.from, next]);
+                assert_eq!(verdict.state, State::Unfinished, "{text}");
+                // Independently: flood from the second card over cards neither removed nor laid.
+                let mut seen = vec![next];
+                let mut at = 0;
+                while at < seen.len() {
+                    for h in seen[at].neighbours() {
+                        if h != shown.from && !shown.removed.contains(&h) && !seen.contains(&h) {
+                            seen.push(h);
+                        }
+                    }
+                    at += 1;
+                }
+                let cut = !seen.contains(&shown.to);
+                assert_eq!(verdict.dead_end, cut, "{text}: {shown:?} then {next:?}");
+                found += usize::from(cut);
+            }
+        }
+        assert!(found > 0, "some ladder among the first 40 has a dead end one card from the start");
     }
 
     #[test]

@@ -44,7 +44,7 @@ struct DailyArgs {
     /// Which game: pathways (a ladder) or zhipai (a solo deal).
     #[arg(long, default_value = "pathways", value_parser = |s: &str| s.parse::<PuzzleGame>())]
     game: PuzzleGame,
-    /// The day, YYYY-MM-DD (default: today, UTC).
+    /// The day, YYYY-MM-DD (default: today, UTC); at most tomorrow (UTC), for time zones.
     #[arg(long, value_parser = |s: &str| s.parse::<Date>())]
     date: Option<Date>,
     #[command(flatten)]
@@ -54,7 +54,7 @@ struct DailyArgs {
 #[derive(Debug, Args)]
 struct ShowArgs {
     /// pathways-YYYY-MM-DD, pathways-N, zhipai-YYYY-MM-DD or zhipai-N.
-    #[arg(value_parser = |s: &str| s.parse::<PuzzleId>())]
+    #[arg(value_parser = released_id)]
     id: PuzzleId,
     #[command(flatten)]
     display: Display,
@@ -63,9 +63,10 @@ struct ShowArgs {
 #[derive(Debug, Args)]
 struct PuzzleCheckArgs {
     /// The puzzle's id.
-    #[arg(value_parser = |s: &str| s.parse::<PuzzleId>())]
+    #[arg(value_parser = released_id)]
     id: PuzzleId,
-    /// A Pathways answer: the cards laid, start first, as CARD:ORIENTATION: 1:dark,44:dark.
+    /// A Pathways answer: the cards laid, start first: 1,44 or 1:dark,44:dark (a ladder's
+    /// cards lie dark side up).
     #[arg(long, allow_hyphen_values = true, required_unless_present = "turns", conflicts_with = "turns")]
     sequence: Option<String>,
     /// A Zhi Pai answer: one turn after another, CARD:SIDE or pass: 17:left,pass,54:right.
@@ -76,16 +77,33 @@ struct PuzzleCheckArgs {
     json: bool,
 }
 
+/// An id whose puzzle is out: a daily puzzle of a day after tomorrow (UTC) is refused.
+fn released_id(text: &str) -> Result<PuzzleId, crate::puzzles::PuzzleError> {
+    text.parse::<PuzzleId>()?.released_now()
+}
+
+/// A ladder's answer: bare card numbers lie dark side up, as every ladder's cards do
+/// (`38,64` is `38:dark,64:dark`); a card with an orientation is read as written.
+fn ladder_sequence(text: &str) -> Result<Vec<crate::games::changing_lines::pathways::Laid>, pathways::PathwaysError> {
+    let items: Vec<String> = text
+        .split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+        .map(|item| if item.contains(':') { item.to_string() } else { format!("{item}:dark") })
+        .collect();
+    pathways::parse_sequence(&items.join(","))
+}
+
 pub fn run(args: PuzzleArgs) -> anyhow::Result<Outcome> {
     match args.command {
         PuzzleCommand::Daily(a) => {
-            let date = a.date.unwrap_or_else(today);
-            show(&PuzzleId::daily(a.game, date), &a.display)
+            let id = PuzzleId::daily(a.game, a.date.unwrap_or_else(Date::today)).released_now()?;
+            show(&id, &a.display)
         }
         PuzzleCommand::Show(a) => show(&a.id, &a.display),
         PuzzleCommand::Check(a) => {
             let answer = match (&a.sequence, &a.turns) {
-                (Some(sequence), _) => Answer::Sequence(pathways::parse_sequence(sequence)?),
+                (Some(sequence), _) => Answer::Sequence(ladder_sequence(sequence)?),
                 (None, Some(turns)) => Answer::Turns(crate::puzzles::deal::parse_turns(turns)?),
                 (None, None) => anyhow::bail!("give the answer with --sequence (pathways) or --turns (zhipai)"),
             };
@@ -143,11 +161,14 @@ fn show(id: &PuzzleId, display: &Display) -> anyhow::Result<Outcome> {
             );
             println!("taken out of the deck: {}", numbers(&view.removed));
             println!(
-                "the shortest answer has {} (difficulty {}: detour of {}, {} tempting dead ends)",
+                "the shortest answer has {} (difficulty {}: detour of {}, {})",
                 api::cards(view.optimum),
                 view.difficulty.rating,
                 api::cards(view.difficulty.detour),
-                view.difficulty.dead_ends
+                match view.difficulty.dead_ends {
+                    1 => "1 tempting dead end".to_string(),
+                    n => format!("{n} tempting dead ends"),
+                }
             );
             if let Some(solution) = &view.solution {
                 println!("answer: {}", numbers(solution));
@@ -173,10 +194,4 @@ fn show(id: &PuzzleId, display: &Display) -> anyhow::Result<Outcome> {
         }
     }
     Ok(Outcome::Success)
-}
-
-/// Today's date, UTC.
-fn today() -> Date {
-    let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    Date::from_unix_seconds(seconds)
 }

@@ -4,7 +4,7 @@
 
 use super::error::{AppError, Json, Path, Query};
 use super::{AppState, PeerAddr, Routes};
-use crate::api::puzzles::{self, AnswerError, CheckRequest, PuzzleCheck};
+use crate::api::puzzles::{self, AnswerError, CheckRequest, Checked, Compared};
 use crate::puzzles::{Date, PuzzleError, PuzzleGame, PuzzleId};
 use crate::results::{PuzzleStats, Record};
 use axum::extract::{Extension, State};
@@ -23,10 +23,11 @@ pub(super) fn routes(routes: Routes) -> Routes {
 impl From<PuzzleError> for AppError {
     fn from(e: PuzzleError) -> Self {
         match e {
-            PuzzleError::BadId(_) => AppError::not_found(e.to_string()),
-            PuzzleError::BadDate(_) | PuzzleError::UnknownGame(_) | PuzzleError::WrongAnswer(..) => {
-                AppError::bad_request(e.to_string())
-            }
+            PuzzleError::BadId(_) | PuzzleError::NotYet(..) => AppError::not_found(e.to_string()),
+            PuzzleError::BadDate(_)
+            | PuzzleError::OutOfRange(_)
+            | PuzzleError::UnknownGame(_)
+            | PuzzleError::WrongAnswer(..) => AppError::bad_request(e.to_string()),
         }
     }
 }
@@ -50,20 +51,28 @@ struct DailyQuery {
     date: Option<String>,
 }
 
-/// `GET /api/puzzles/daily?game=pathways|zhipai&date=YYYY-MM-DD` (default: pathways, today UTC).
+/// `GET /api/puzzles/daily?game=pathways|zhipai&date=YYYY-MM-DD` (default: pathways, today
+/// UTC); a day after tomorrow (UTC) is not out yet, 404.
 async fn daily(Query(q): Query<DailyQuery>) -> Result<impl IntoResponse, AppError> {
     let game: PuzzleGame = q.game.as_deref().unwrap_or("pathways").parse()?;
     let date = match q.date {
         Some(text) => text.parse()?,
-        None => today(),
+        None => Date::today(),
     };
-    Ok(shown(&PuzzleId::daily(game, date)))
+    Ok(shown(&PuzzleId::daily(game, date).released_now()?))
 }
 
 /// The puzzle an id in the path names: an id that names none (a bad date, an unknown
-/// game, a number out of the series) is a path that names nothing, 404.
+/// game, a number out of the series) or a day not out yet is a path that names nothing, 404.
 fn path_id(id: &str) -> Result<PuzzleId, AppError> {
-    id.parse().map_err(|e: PuzzleError| AppError::not_found(e.to_string()))
+    id.parse::<PuzzleId>().and_then(PuzzleId::released_now).map_err(|e: PuzzleError| AppError::not_found(e.to_string()))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckQuery {
+    #[serde(default)]
+    compare: Option<bool>,
 }
 
 /// `GET /api/puzzles/{id}`: the puzzle, without its answer.
@@ -78,20 +87,31 @@ fn shown(id: &PuzzleId) -> impl IntoResponse + use<> {
 
 /// `POST /api/puzzles/{id}/check`: the verdict on `{"sequence":[…]}` (a ladder) or
 /// `{"turns":[…]}` (a deal). A verdict is recorded when the server keeps results and the
-/// client is within its rate; either way it is answered at once.
+/// client is within its rate; either way it is answered at once. With `?compare=true` a
+/// solved answer also says how it compares with everyone's: the counts are read before
+/// this answer is recorded and it is counted in, so that it is counted exactly once
+/// (recording lags by a moment, and may be refused by the rate).
 async fn check(
     State(state): State<AppState>,
     peer: Option<Extension<PeerAddr>>,
     Path(id): Path<String>,
+    Query(q): Query<CheckQuery>,
     Json(request): Json<CheckRequest>,
-) -> Result<Json<PuzzleCheck>, AppError> {
+) -> Result<Json<Checked>, AppError> {
     let id = path_id(&id)?;
     let verdict = puzzles::check(&id, &request.answer()?)?;
+    let mut compared = None;
     if let Some(results) = &state.results {
+        if let (Some(true), Some(distance)) = (q.compare, verdict.distance()) {
+            // A store that cannot answer leaves the comparison out, never the verdict.
+            if let Ok(counts) = results.store.counts(&id.to_string()).await {
+                compared = Some(Compared::new(&counts, distance));
+            }
+        }
         results
             .record(peer.map(|Extension(PeerAddr(ip))| ip), || Record::of(&id, &verdict, crate::results::now_millis()));
     }
-    Ok(Json(verdict))
+    Ok(Json(Checked { verdict, compared }))
 }
 
 /// `GET /api/puzzles/{id}/stats`: `{"attempts":…,"solved":…,"optimal":…,"distribution":{…},…}`.
@@ -105,10 +125,4 @@ async fn stats(State(state): State<AppState>, Path(id): Path<String>) -> Result<
     };
     let counts = results.store.counts(&id.to_string()).await.map_err(|e| AppError::Internal(e.into()))?;
     Ok(Json(PuzzleStats::new(&id, counts)))
-}
-
-/// Today's date, UTC.
-fn today() -> Date {
-    let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    Date::from_unix_seconds(seconds)
 }

@@ -18,6 +18,16 @@ pub const OPENING_ZONE: usize = 6;
 /// optimum is exact.
 pub const SEARCH_BUDGET: usize = 10_000;
 
+/// The rules of a deal, short, as the page shows them beside the board (SPEC §3, §8).
+pub const RULES: [&str; 6] = [
+    "The start lies on the left, its complement on the right. The Common Zone shows 6 cards; after every turn the next card of the deal is revealed.",
+    "A turn: take a card of the Common Zone and lay it right of the left end or left of the right end, or pass.",
+    "A card links to the card it touches when (1) exactly one line differs, (2) exactly two lines differ, one turning yin and one turning yang (a swap), or (3) both have the same trigram in the same place (both lower or both upper) and that trigram card is active: linking so spends it.",
+    "Laying a card activates the trigram cards of its two trigrams (except one just spent), usable from the next turn. None is active at the start.",
+    "The game ends when the two ends link. Once all 62 cards are revealed a pass is refused, and with no card that links the game is lost.",
+    "Score: cards in the line, both ends included, plus the Common Zone's size at the end: 6 cards add 0, 7 add 1, 8 add 2, 9 add 4, 10 add 8, 11 or more add 16. Lower is better.",
+];
+
 /// One turn: a card taken from the Common Zone and laid on a side, or a pass.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Turn {
@@ -166,10 +176,14 @@ pub struct Played {
     pub failure: Option<(usize, &'static str, String)>,
     /// The trigram cards active after the last legal turn.
     pub active: TrigramSet,
+    /// Legal so far and not finished, but no turn is left: no card of the Common Zone
+    /// links on either side, and every card of the deal is revealed (a pass reveals none).
+    pub dead_end: bool,
 }
 
 /// Plays `turns` on the deal: the first turn that takes a card not in the Common Zone, lays
-/// a card that does not link, or comes after the finish is named.
+/// a card that does not link, passes when no card is left to reveal, or comes after the
+/// finish is named.
 pub fn play(start: Hexagram, deal: &[Hexagram], turns: &[Turn]) -> Played {
     let mut game = Game::new(Setup::new(start));
     let (mut placed, mut passes) = (0usize, 0usize);
@@ -183,6 +197,14 @@ pub fn play(start: Hexagram, deal: &[Hexagram], turns: &[Turn]) -> Played {
         }
         let revealed = &deal[..(OPENING_ZONE + placed + passes).min(deal.len())];
         match turn {
+            Turn::Pass if OPENING_ZONE + placed + passes >= deal.len() => {
+                let why = format!(
+                    "turn {step}: all {} cards of the deal are revealed, so a pass reveals nothing; lay a card of the Common Zone",
+                    deal.len()
+                );
+                failure = Some((step, "nothing-to-reveal", why));
+                break;
+            }
             Turn::Pass => passes += 1,
             Turn::Place(card, side) => {
                 if !revealed.contains(&card) || used >> (card.number() - 1) & 1 == 1 {
@@ -207,7 +229,16 @@ pub fn play(start: Hexagram, deal: &[Hexagram], turns: &[Turn]) -> Played {
     }
     let finished = failure.is_none() && game.finish().is_some();
     let active = game.active();
-    Played { finished, length: 2 + placed, passes, score: finished.then(|| score(placed, passes)), failure, active }
+    let dead_end = failure.is_none() && !finished && {
+        let shown = OPENING_ZONE + placed + passes;
+        let zone = deal[..shown.min(deal.len())].iter().filter(|c| used >> (c.number() - 1) & 1 == 0);
+        shown >= deal.len()
+            && !zone
+                .flat_map(|&c| [(c, Side::Left), (c, Side::Right)])
+                .any(|(card, side)| game.clone().place(card, side).is_ok())
+    };
+    let score = finished.then(|| score(placed, passes));
+    Played { finished, length: 2 + placed, passes, score, failure, active, dead_end }
 }
 
 impl std::fmt::Display for Turn {
@@ -272,6 +303,40 @@ mod tests {
                 }
                 plays = longer;
             }
+        }
+    }
+
+    /// Once every card is revealed a pass is refused; the turns before it stand.
+    #[test]
+    fn a_pass_after_the_deal_ran_out_is_refused() {
+        let deal = Deal::generate([5; 32]);
+        let last = deal.deal.len() - OPENING_ZONE;
+        let passes = vec![Turn::Pass; last];
+        let played = play(deal.start, &deal.deal, &passes);
+        assert_eq!((played.failure, played.passes), (None, last), "{last} passes reveal the whole deal");
+        let mut more = passes.clone();
+        more.push(Turn::Pass);
+        let (turn, rule, why) = play(deal.start, &deal.deal, &more).failure.expect("refused");
+        assert_eq!((turn, rule), (last + 1, "nothing-to-reveal"));
+        assert!(why.contains("all 62 cards of the deal are revealed"), "{why}");
+    }
+
+    /// A dead end is a position with no turn left: found by trying every turn.
+    #[test]
+    fn a_dead_end_has_no_legal_turn() {
+        for n in 0u8..6 {
+            let deal = Deal::generate([n; 32]);
+            let mut turns = vec![Turn::Pass; deal.deal.len() - OPENING_ZONE];
+            let played = play(deal.start, &deal.deal, &turns);
+            let any_legal =
+                deal.deal.iter().flat_map(|&c| [Turn::Place(c, Side::Left), Turn::Place(c, Side::Right)]).any(|t| {
+                    let mut longer = turns.clone();
+                    longer.push(t);
+                    play(deal.start, &deal.deal, &longer).failure.is_none()
+                });
+            assert_eq!(played.dead_end, !any_legal && !played.finished, "seed {n}");
+            turns.truncate(1);
+            assert!(!play(deal.start, &deal.deal, &turns).dead_end, "seed {n}: a pass is still possible");
         }
     }
 

@@ -56,10 +56,26 @@ impl Date {
             2 => 28,
             _ => 0,
         };
-        if !(2000..=9999).contains(&year) || day == 0 || day > days {
-            return Err(PuzzleError::BadDate(format!("{year:04}-{month:02}-{day:02}")));
+        let text = || format!("{year:04}-{month:02}-{day:02}");
+        if day == 0 || day > days {
+            return Err(PuzzleError::BadDate(text()));
+        }
+        // A real day, but before the first puzzle or past what four digits can write.
+        if !(2000..=9999).contains(&year) {
+            return Err(PuzzleError::OutOfRange(text()));
         }
         Ok(Date { year, month, day })
+    }
+
+    /// The latest day whose puzzles are out at Unix time `seconds`: tomorrow in UTC, a
+    /// day's grace for players east of Greenwich, whose day has already turned.
+    pub fn latest_released(seconds: u64) -> Date {
+        Date::from_unix_seconds(seconds.saturating_add(86_400))
+    }
+
+    /// Today's date in UTC, from the system clock.
+    pub fn today() -> Date {
+        Date::from_unix_seconds(now_seconds())
     }
 
     /// The UTC date of a Unix time in seconds (days since 1970-01-01, civil calendar).
@@ -76,6 +92,11 @@ impl Date {
         let year = (yoe + era * 400 + i64::from(month <= 2)) as u16;
         Date { year, month, day }
     }
+}
+
+/// Now, in Unix seconds (0 if the clock is before 1970).
+pub fn now_seconds() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
 impl FromStr for Date {
@@ -118,6 +139,20 @@ pub const MAX_NUMBER: u32 = 99_999;
 impl PuzzleId {
     pub fn daily(game: PuzzleGame, date: Date) -> PuzzleId {
         PuzzleId { game, serial: Serial::Daily(date) }
+    }
+
+    /// The id, if its puzzle is out by `latest` (see [`Date::latest_released`]): a daily
+    /// puzzle of a later day is not, so that nobody plays tomorrow's puzzle today.
+    pub fn released(self, latest: Date) -> Result<PuzzleId, PuzzleError> {
+        match self.serial {
+            Serial::Daily(date) if date > latest => Err(PuzzleError::NotYet(self.to_string(), latest)),
+            _ => Ok(self),
+        }
+    }
+
+    /// [`PuzzleId::released`] by the system clock.
+    pub fn released_now(self) -> Result<PuzzleId, PuzzleError> {
+        self.released(Date::latest_released(now_seconds()))
     }
 
     /// The generator's seed: the first 32 bytes of SHA-256 of the id's text.
@@ -163,12 +198,14 @@ pub enum PuzzleError {
     BadId(String),
     #[error("{0:?} is not a date; expected YYYY-MM-DD, a real day from 2000-01-01 to 9999-12-31")]
     BadDate(String),
+    #[error("{0} is out of range; puzzles have days from 2000-01-01 to 9999-12-31")]
+    OutOfRange(String),
+    #[error("{0} is not out yet; the latest daily puzzles are of {1} (today in UTC, and a day ahead for time zones)")]
+    NotYet(String, Date),
     #[error("unknown puzzle game {0:?}; expected pathways or zhipai")]
     UnknownGame(String),
-    #[error(
-        "{0} is answered with {1}; a pathways puzzle takes a sequence (1:dark,44:dark,…), a zhipai puzzle turns (17:left,pass,54:right,…)"
-    )]
-    WrongAnswer(String, &'static str),
+    #[error("{0} was sent {1}, but it is {2}")]
+    WrongAnswer(String, &'static str, &'static str),
 }
 
 #[cfg(test)]
@@ -199,6 +236,39 @@ mod tests {
         assert_eq!(Date::from_unix_seconds(0).to_string(), "1970-01-01");
         assert_eq!(Date::from_unix_seconds(951_782_400).to_string(), "2000-02-29");
         assert_eq!(Date::from_unix_seconds(1_795_564_799).to_string(), "2026-11-24");
+    }
+
+    #[test]
+    fn a_real_day_out_of_range_is_called_so() {
+        let out = "1999-12-31".parse::<Date>().unwrap_err().to_string();
+        assert_eq!(out, "1999-12-31 is out of range; puzzles have days from 2000-01-01 to 9999-12-31");
+        assert!("2026-02-30".parse::<Date>().unwrap_err().to_string().contains("is not a date"));
+        assert!("1999-02-30".parse::<Date>().unwrap_err().to_string().contains("is not a date"));
+    }
+
+    /// Out by tomorrow (UTC), for players whose day has already turned; not the day after.
+    #[test]
+    fn a_daily_puzzle_is_out_by_tomorrow_utc() {
+        let noon = 1_795_521_600; // 2026-11-24 12:00 UTC
+        let latest = Date::latest_released(noon);
+        assert_eq!(latest.to_string(), "2026-11-25");
+        assert_eq!(Date::latest_released(1_795_564_799).to_string(), "2026-11-25", "the last second of the 24th");
+        for (text, out) in [
+            ("pathways-2026-11-24", true),
+            ("zhipai-2026-11-25", true),
+            ("pathways-2026-11-26", false),
+            ("zhipai-2099-01-01", false),
+            ("pathways-99999", true),
+        ] {
+            let id: PuzzleId = text.parse().unwrap();
+            assert_eq!(id.released(latest).is_ok(), out, "{text}");
+        }
+        let refused = "pathways-2026-11-26".parse::<PuzzleId>().unwrap().released(latest).unwrap_err();
+        assert!(
+            refused
+                .to_string()
+                .starts_with("pathways-2026-11-26 is not out yet; the latest daily puzzles are of 2026-11-25")
+        );
     }
 
     #[test]

@@ -9,6 +9,14 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+/// The rules of a ladder, short, as the page shows them beside the board (SPEC §2, §8).
+pub const RULES: [&str; 4] = [
+    "Start a pile with the start card, dark side up: card n shows hexagram n.",
+    "Each card laid on the pile differs from the top card in exactly one line.",
+    "Each card is laid at most once, and the removed cards are out of the deck.",
+    "Reach the goal with as few cards as you can; the start counts as card 1.",
+];
+
 /// A ladder: the question and its one shortest answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ladder {

@@ -66,7 +66,8 @@ function readingSummary(h) {
     el('br'), h.upper + ' over ' + h.lower + kinds);
 }
 
-function selectCard(n) {
+/** Shows card `n` in the detail; `open` false redraws it without opening the phone's sheet. */
+function selectCard(n, open = true) {
   selected = n;
   for (const b of document.querySelectorAll('#deck-grid .card-button')) {
     b.setAttribute('aria-pressed', b.querySelector('strong').textContent === String(n) ? 'true' : 'false');
@@ -77,7 +78,7 @@ function selectCard(n) {
   const detail = $('card-detail');
   detail.replaceChildren(el('button', { type: 'button', class: 'secondary sheet-close', onclick: closeDetail }, 'Close'));
   // On a phone the detail is a bottom sheet, shown only while a card is open.
-  detail.classList.add('open');
+  detail.classList.toggle('open', open);
   if (deck === 'zhi-pai') {
     const c = hexagram(h.complement);
     detail.append(
@@ -110,7 +111,11 @@ function closeDetail() {
 /** Builds the deck choice from the API's decks and wires the controls. */
 export function init() {
   fillSelect($('deck-choice'), store.meta.card_decks, (d) => d.slug, (d) => d.title);
-  for (const id of ['deck-choice', 'deck-turned']) $(id).addEventListener('change', () => { renderDeck(); if (selected) selectCard(selected); });
+  for (const id of ['deck-choice', 'deck-turned']) $(id).addEventListener('change', () => {
+    renderDeck();
+    // A sheet the player closed stays closed: only its content follows the deck.
+    if (selected) selectCard(selected, $('card-detail').classList.contains('open'));
+  });
   $('deck-filter').addEventListener('input', renderDeck);
   renderDeck();
 }

@@ -35,9 +35,9 @@ function drawOptimum(a) {
     const laid = a.sequence.slice(0, k);
     frames.push(() => cardRow(laid.map((l, i) => ({ n: l.card, deck: 'changing-lines', orientation: l.orientation, status: 'ok', move: i + 1, caption: 'shows ' + l.hexagram })), 'Optimal pile after ' + k + ' cards'));
     const l = a.sequence[k - 1];
-    notes.push('Card ' + k + ': ' + l.card + (l.orientation === 'light' ? ' turned' : '') + ', showing ' + hexLabel(l.hexagram) + '.');
+    notes.push('Move ' + k + (k === 1 ? ' (the start)' : '') + ': card ' + l.card + (l.orientation === 'light' ? ' turned' : '') + ', showing ' + hexLabel(l.hexagram) + '.');
   }
-  return stepper('Optimum: ' + a.length + ' cards', frames, notes);
+  return stepper('Optimum: ' + a.length + ' cards', frames, notes, 1);
 }
 
 function check() {

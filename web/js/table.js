@@ -50,10 +50,12 @@ export function trigramRow(active, spent) {
 }
 
 /**
- * The optimal answer, one frame per move: `frames[k]` draws the table after k moves and
- * `notes[k]` says what that move did. Prev/Next step through; the last frame shows first.
+ * The optimal answer, one frame per move: `frames[k]` draws the table after move
+ * `first + k` and `notes[k]` says what that move did; `first` is 1 when the first frame
+ * already shows a move (a Pathways pile's start card is move 1, as the checks count it).
+ * Prev/Next step through; the last frame shows first.
  */
-export function stepper(title, frames, notes) {
+export function stepper(title, frames, notes, first = 0) {
   const last = frames.length - 1;
   let at = last;
   const view = el('div', { class: 'step-view' });
@@ -65,7 +67,7 @@ export function stepper(title, frames, notes) {
     at = Math.max(0, Math.min(last, k));
     view.replaceChildren(frames[at]());
     note.textContent = notes[at];
-    counter.textContent = 'move ' + at + ' of ' + last;
+    counter.textContent = 'move ' + (first + at) + ' of ' + (first + last);
     prev.disabled = at === 0;
     next.disabled = at === last;
   }

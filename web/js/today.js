@@ -1,85 +1,232 @@
 // Today's puzzles: the daily Pathways ladder and Zhi Pai deal, played by clicking cards.
-// The server holds the answers: every move is sent to POST /api/puzzles/{id}/check, a
-// refused move is taken back with the rule it breaks, and the optimum is only what the
-// puzzle states. At the end: a spoiler-free result to copy, a streak kept in this
-// browser's local storage, and how everyone else did (GET /api/puzzles/{id}/stats).
+// The server holds the answers and the rules: every move is sent to
+// POST /api/puzzles/{id}/check, a refused move is taken back with the rule it breaks, the
+// server says when the position is a dead end, and the rules shown beside the board are
+// the puzzle's own (its `rules`). At the end: a result to copy (no card numbers), how it
+// compares with everyone's (the check's `compared`, the answer itself counted), and the
+// streak. What this browser played is kept in its local storage: a solved puzzle stays
+// solved after a reload, and the archive calendar shows each past day's result.
 import { api, hexagram } from './api.js';
 import { $, el, hexLabel } from './dom.js';
 
-/** Penalty by Common Zone size at the end (SPEC §3), 6 cards → 0. */
-const PENALTY = [0, 1, 2, 4, 8, 16];
-const penalty = (passes) => PENALTY[Math.min(passes, PENALTY.length - 1)];
+/** The first day with puzzles (the service's calendar starts there). */
+const FIRST_DAY = '2000-01-01';
+const PLAYED_KEY = 'hexforge-played';
 
-const state = { puzzle: null, moves: [], done: false, active: [], latest: Promise.resolve() };
+const state = {
+  puzzle: null,
+  /** Ladder: card numbers after the start; deal: `17:left` or `pass`, in order. */
+  moves: [],
+  /** Solved: every input is ignored from then on. */
+  done: false,
+  /** A check is on its way: input is ignored until its verdict. */
+  busy: false,
+  deadEnd: false,
+  active: [],
+  /** The latest move's verdict, awaited by `autorun`. */
+  latest: Promise.resolve(),
+  /** Ticket of the latest `open`: an older load that answers later is dropped. */
+  opened: 0,
+};
 
-function todayUtc() {
-  return new Date().toISOString().slice(0, 10);
+// ------------------------------------------------------------ days and local storage
+
+/** The player's own calendar day, YYYY-MM-DD (the service allows a day ahead of UTC). */
+function localDay(date = new Date()) {
+  const pad = (n) => String(n).padStart(2, '0');
+  return date.getFullYear() + '-' + pad(date.getMonth() + 1) + '-' + pad(date.getDate());
 }
+
+/** `day` moved by `n` days (calendar arithmetic at noon UTC, away from any DST edge). */
+function addDays(day, n) {
+  return new Date(Date.parse(day + 'T12:00:00Z') + n * 86400000).toISOString().slice(0, 10);
+}
+
+function dayOf(id) {
+  const m = /-(\d{4}-\d\d-\d\d)$/.exec(id);
+  return m ? m[1] : null;
+}
+
+/** Every puzzle solved in this browser: id → { moves, reached, distance, share, compared, onDay, … }. */
+function played() {
+  try {
+    const all = JSON.parse(localStorage.getItem(PLAYED_KEY) || '{}');
+    return all && typeof all === 'object' ? all : {};
+  } catch (err) {
+    return {};
+  }
+}
+
+function keep(id, record) {
+  const all = played();
+  all[id] = record;
+  try { localStorage.setItem(PLAYED_KEY, JSON.stringify(all)); } catch (err) { /* storage off: nothing kept */ }
+}
+
+/**
+ * Days in a row on which `game`'s puzzle was solved on its own day, ending today (or
+ * yesterday, while today's is still to play). Puzzles played later, from the archive,
+ * neither count nor break it.
+ */
+function streak(game, today = localDay()) {
+  const all = played();
+  const onDay = (day) => Boolean(all[game + '-' + day] && all[game + '-' + day].onDay);
+  let day = onDay(today) ? today : addDays(today, -1);
+  let n = 0;
+  while (onDay(day)) {
+    n += 1;
+    day = addDays(day, -1);
+  }
+  return n;
+}
+
+// ------------------------------------------------------------ loading a puzzle
 
 function glyph(n) {
   const h = hexagram(n);
   return h ? h.symbol : '?';
 }
 
-/** Loads a puzzle by id, or the daily one of `game` on `date`. */
-async function open(game, date, id) {
-  const answer = await api(id ? '/api/puzzles/' + encodeURIComponent(id) : '/api/puzzles/daily?game=' + game + '&date=' + date);
-  const box = $('today-result');
-  if (!answer.ok) {
-    box.dataset.state = 'broken';
-    box.textContent = answer.data.error;
-    return;
-  }
-  state.puzzle = answer.data;
-  state.moves = [];
-  state.done = false;
-  state.active = [];
-  $('today-game').value = state.puzzle.game;
-  if (state.puzzle.id.match(/\d{4}-\d\d-\d\d$/)) $('today-date').value = state.puzzle.id.slice(-10);
-  box.dataset.state = '';
-  box.replaceChildren();
-  draw();
+function feedback(stateName, text) {
+  const box = $('today-feedback');
+  box.dataset.state = stateName;
+  box.textContent = text;
 }
 
-/** The question, the play so far and the cards that may be clicked. */
+/** Ends a sentence with a full stop unless it has one. */
+function sentence(text) {
+  return /[.!?…]$/.test(text) ? text : text + '.';
+}
+
+/** Opens the puzzle `id`: the latest call wins, whatever order the answers come in. */
+async function open(id) {
+  const ticket = ++state.opened;
+  state.puzzle = null;
+  state.busy = true;
+  feedback('', 'Loading ' + id + '…');
+  const answer = await api('/api/puzzles/' + encodeURIComponent(id));
+  if (ticket !== state.opened) return false;
+  state.busy = false;
+  $('today-result').replaceChildren();
+  delete $('today-result').dataset.state;
+  if (!answer.ok) {
+    $('today-board').replaceChildren();
+    $('today-path').replaceChildren();
+    $('today-question').textContent = '';
+    feedback('error', sentence(answer.data.error));
+    return false;
+  }
+  const p = answer.data;
+  state.puzzle = p;
+  state.moves = [];
+  state.done = false;
+  state.deadEnd = false;
+  state.active = [];
+  $('today-game').value = p.game;
+  const day = dayOf(p.id);
+  if (day) $('today-date').value = day;
+  $('today-rules-list').replaceChildren(...(p.rules || []).map((r) => el('li', { text: r })));
+  const record = played()[p.id];
+  if (record && record.state === 'solved' && Array.isArray(record.moves)) {
+    // Solved before in this browser: the finished game, its result and share text again.
+    state.moves = record.moves.slice();
+    state.done = true;
+    state.active = record.active || [];
+    feedback('solved', 'Solved ' + (record.solvedOn ? 'on ' + record.solvedOn : 'before') + ' in this browser; the result is below.');
+    draw();
+    showEnd(record);
+  } else {
+    feedback('', p.game === 'zhipai' ? 'Pick a side, then a card of the Common Zone, or pass.' : 'Click the card to lay on the start.');
+    draw();
+  }
+  drawArchive();
+  return true;
+}
+
+// ------------------------------------------------------------ drawing
+
+/** The question, the pile or line so far, the controls and the cards that may be clicked. */
 function draw() {
   const p = state.puzzle;
-  const head = $('today-question');
-  const board = $('today-board');
   const zhipai = p.game === 'zhipai';
   $('today-sides').hidden = !zhipai;
   $('today-line').hidden = !zhipai;
   $('today-pass').hidden = !zhipai;
-  if (!zhipai) {
-    head.textContent = p.id + ': from ' + hexLabel(p.from) + ' to ' + hexLabel(p.to) + ', dark side up, without ' +
-      p.removed.length + ' cards. Best: ' + p.optimum + ' cards.';
-    const laid = [p.from].concat(state.moves);
-    $('today-play').textContent = laid.map(glyph).join(' → ') + (state.done ? '' : ' → …');
-    board.replaceChildren(...Array.from({ length: 64 }, (_, i) => i + 1).map((n) => {
-      const out = p.removed.includes(n);
-      const used = laid.includes(n);
-      return el('button', { type: 'button', class: 'pick' + (out || used ? ' used' : ''), 'data-card': n, disabled: out || used || state.done,
-        title: hexLabel(n), onclick: () => move(n) },
-      el('span', { class: 'pick-symbol', 'aria-hidden': 'true', text: glyph(n) }), el('span', { text: String(n) }));
-    }));
-    return;
+  const idle = state.done || state.busy;
+  $('today-pass').disabled = idle || !zhipai || !canPass();
+  $('today-undo').disabled = idle || state.moves.length === 0;
+  $('today-restart').disabled = idle || state.moves.length === 0;
+  for (const r of document.querySelectorAll('input[name="today-side"]')) r.disabled = state.done;
+  if (zhipai) drawDeal(p); else drawLadder(p);
+}
+
+function drawLadder(p) {
+  const laid = [p.from].concat(state.moves);
+  $('today-question').textContent = p.id + ': from ' + hexLabel(p.from) + ' to ' + hexLabel(p.to) + ', dark side up, ' +
+    p.removed.length + ' cards removed. The best pile has ' + p.optimum + ' cards, the start counted as card 1.';
+  $('today-key').textContent = 'On the board: S the start, G the goal, a number a card on your pile (its place), ✕ a removed card.';
+  const path = laid.map((n, i) => el('li', { class: i === 0 ? 'start' : '', 'data-card': n },
+    el('span', { class: 'path-n', text: String(i + 1) }), ' ', el('span', { 'aria-hidden': 'true', text: glyph(n) }), ' ' + n +
+    (i === 0 ? ' start' : '') + (n === p.to ? ' goal' : '')));
+  if (!state.done) {
+    path.push(el('li', { class: 'goal pending', 'data-card': p.to },
+      el('span', { class: 'path-n', text: '…' }), ' ', el('span', { 'aria-hidden': 'true', text: glyph(p.to) }), ' ' + p.to + ' goal'));
   }
-  const placed = state.moves.filter((m) => m !== 'pass').length;
-  const passes = state.moves.length - placed;
-  const zone = p.deal.slice(0, 6 + state.moves.length).filter((n) => !state.moves.includes(n + ':left') && !state.moves.includes(n + ':right'));
-  head.textContent = p.id + ': start ' + hexLabel(p.start) + ' on the left, its complement on the right. Best score: ' + p.optimum + '.';
+  $('today-path').replaceChildren(...path);
+  $('today-play').textContent = state.done ? 'Finished: ' + laid.length + ' cards.'
+    : 'Move ' + (laid.length + 1) + ' next: a card one line from ' + laid[laid.length - 1] + '.';
+  $('today-board').replaceChildren(...Array.from({ length: 64 }, (_, i) => i + 1).map((n) => {
+    const out = p.removed.includes(n);
+    const at = laid.indexOf(n);
+    const kind = out ? 'removed' : n === p.from ? 'start' : at >= 0 ? 'played' : n === p.to ? 'goal' : 'free';
+    const tag = { removed: '✕ out', start: 'S start', played: '#' + (at + 1), goal: 'G goal', free: '' }[kind];
+    const says = { removed: 'removed from the deck', start: 'the start, card 1', played: 'on your pile as card ' + (at + 1), goal: 'the goal', free: '' }[kind];
+    return el('button', {
+      type: 'button', class: 'pick ' + kind, 'data-card': n, 'data-kind': kind,
+      'aria-disabled': state.done || out || at >= 0 ? 'true' : null,
+      'aria-label': 'Card ' + hexLabel(n) + (says ? ', ' + says : ''),
+      title: hexLabel(n) + (says ? ' — ' + says : ''),
+      onclick: () => move(n),
+    }, el('span', { class: 'pick-symbol', 'aria-hidden': 'true', text: glyph(n) }), el('span', { text: String(n) }),
+    tag ? el('span', { class: 'pick-tag', text: tag }) : null);
+  }));
+}
+
+/** The deal's cards face up now: the opening six and one per turn, less those laid. */
+function zone(p) {
+  return p.deal.slice(0, 6 + state.moves.length).filter((n) => !state.moves.includes(n + ':left') && !state.moves.includes(n + ':right'));
+}
+
+function canPass() {
+  const p = state.puzzle;
+  return p && p.game === 'zhipai' && 6 + state.moves.length < p.deal.length;
+}
+
+function drawDeal(p) {
+  const passes = state.moves.filter((m) => m === 'pass').length;
+  const placed = state.moves.length - passes;
+  $('today-question').textContent = p.id + ': start ' + hexLabel(p.start) + ' on the left, its complement on the right. Best score: ' + p.optimum + '.';
+  $('today-key').textContent = '';
   const laid = (side) => state.moves.filter((m) => m.endsWith(':' + side)).map((m) => Number(m.split(':')[0]));
   const left = [p.start].concat(laid('left'));
   const right = laid('right').reverse().concat([hexagram(p.start) ? hexagram(p.start).complement : 0]);
+  $('today-path').replaceChildren(...state.moves.map((m, i) => el('li', { text: m === 'pass' ? 'pass' : m.replace(':', ' ') },
+    el('span', { class: 'path-n', text: ' (turn ' + (i + 1) + ')' }))));
   $('today-line').textContent = 'On the table: ' + left.map((n) => glyph(n) + ' ' + n).join(' · ') + (state.done ? ' · ' : '  …  ') +
     right.map((n) => glyph(n) + ' ' + n).join(' · ');
-  $('today-play').textContent = 'Turn ' + (state.moves.length + 1) + ' · Common Zone ' + zone.length + ' cards · score so far ' +
-    (2 + placed + penalty(passes)) + ' (' + (2 + placed) + ' cards + ' + penalty(passes) + ') · trigram cards active: ' +
-    (state.active.length ? state.active.join(', ') : 'none');
-  board.replaceChildren(...zone.map((n) => el('button', { type: 'button', class: 'pick', 'data-card': n, disabled: state.done, title: hexLabel(n),
-    onclick: () => move(n + ':' + document.querySelector('input[name="today-side"]:checked').value) },
-  el('span', { class: 'pick-symbol', 'aria-hidden': 'true', text: glyph(n) }), el('span', { text: String(n) }))));
+  const shown = zone(p);
+  $('today-play').textContent = (state.done ? 'Finished after turn ' + state.moves.length : 'Turn ' + (state.moves.length + 1)) +
+    ' · Common Zone ' + shown.length + ' cards · ' + (2 + placed) + ' cards on the table, ' + passes + (passes === 1 ? ' pass' : ' passes') +
+    ' · trigram cards active: ' + (state.active.length ? state.active.join(', ') : 'none') +
+    (canPass() || state.done ? '' : ' · every card is revealed: no more passes');
+  $('today-board').replaceChildren(...shown.map((n) => el('button', {
+    type: 'button', class: 'pick free', 'data-card': n, 'aria-disabled': state.done ? 'true' : null, title: hexLabel(n),
+    'aria-label': 'Lay card ' + hexLabel(n),
+    onclick: () => move(n + ':' + document.querySelector('input[name="today-side"]:checked').value),
+  }, el('span', { class: 'pick-symbol', 'aria-hidden': 'true', text: glyph(n) }), el('span', { text: String(n) }))));
 }
+
+// ------------------------------------------------------------ playing
 
 /** Tries a move (see `play`); `state.latest` resolves with its verdict. */
 function move(m) {
@@ -87,105 +234,257 @@ function move(m) {
   return state.latest;
 }
 
-/** A move kept if the server finds it legal, taken back with the rule it breaks if not. */
-async function play(m) {
-  if (state.done) return;
-  const p = state.puzzle;
-  state.moves.push(m);
-  const body = p.game === 'zhipai' ? { turns: state.moves } : { sequence: [p.from].concat(state.moves).map((n) => ({ card: n, orientation: 'dark' })) };
-  const answer = await api('/api/puzzles/' + encodeURIComponent(p.id) + '/check', body);
-  const box = $('today-result');
-  if (!answer.ok) {
-    state.moves.pop();
-    box.dataset.state = 'broken';
-    box.textContent = answer.data.error;
-    return draw();
-  }
-  const r = answer.data;
-  let stats = null;
-  box.dataset.state = r.state;
-  if (r.active && r.state !== 'broken') state.active = r.active;
-  if (r.state === 'broken') {
-    state.moves.pop();
-    box.textContent = 'Refused: ' + r.errors.join(' ') + ' (' + r.rule + ')';
-  } else if (r.state === 'solved') {
-    state.done = true;
-    stats = finish(r);
-  } else {
-    box.textContent = 'Legal so far: keep going.';
-  }
-  draw();
-  await stats;
-}
-
-/** The end: the result, a spoiler-free text to share, the streak; then how everyone did. */
-function finish(r) {
-  const p = state.puzzle;
-  const zhipai = p.game === 'zhipai';
-  const reached = zhipai ? 'score ' + r.score : r.length + ' cards';
-  const verdict = r.distance === 0 ? 'optimal' : '+' + r.distance + ' from the optimum';
-  const ends = zhipai ? glyph(p.start) : glyph(p.from) + '→' + glyph(p.to);
-  const marks = zhipai ? state.moves.map((m) => (m === 'pass' ? '·' : '■')).join('') : state.moves.map(() => '■').join('');
-  const share = 'hexforge ' + p.id + ' ' + ends + ' ' + marks + ' ' + reached + ' (' + verdict + ')';
-  const streak = keepStreak(p);
-  const box = $('today-result');
-  box.replaceChildren(
-    el('p', { class: 'verdict', text: 'Solved, ' + reached + ': ' + (r.distance === 0 ? 'that is the optimum.' : r.distance + ' more than the optimum (' + p.optimum + ').') }),
-    el('p', { text: 'Streak: ' + streak + (streak === 1 ? ' day.' : ' days.') }),
-    el('label', { class: 'wide' }, 'Share (no card numbers)', el('input', { type: 'text', id: 'today-share', readonly: true, value: share })));
-  return showStats(p, r);
+function requestBody(p, moves) {
+  return p.game === 'zhipai' ? { turns: moves } : { sequence: [p.from].concat(moves).map((n) => ({ card: n, orientation: 'dark' })) };
 }
 
 /**
- * How everyone did, under the result: "41 % found the best; you did too." and the
- * difficulty measured from players beside the generator's rating. Nothing is shown when
- * the server keeps no results.
+ * A move kept if the server finds it legal, taken back with the rule it breaks if not.
+ * Ignored while a check is on its way (a double click sends one move) and once solved
+ * (one answer is sent once).
  */
-async function showStats(p, r) {
+async function play(m) {
+  const p = state.puzzle;
+  if (!p || state.done || state.busy) return;
+  if (m === 'pass' && !canPass()) return;
+  const ticket = state.opened;
+  state.busy = true;
+  draw();
+  const moves = state.moves.concat([m]);
+  const answer = await api('/api/puzzles/' + encodeURIComponent(p.id) + '/check?compare=true', requestBody(p, moves));
+  if (ticket !== state.opened) return;
+  state.busy = false;
+  if (!answer.ok) {
+    feedback('error', sentence(answer.data.error));
+    return draw();
+  }
+  const r = answer.data;
+  if (r.state === 'broken') {
+    feedback('broken', 'Refused: ' + r.errors.map(sentence).join(' ') + ' (' + r.rule + ')');
+    markRefused(m);
+    return;
+  }
+  state.moves = moves;
+  if (r.active) state.active = r.active;
+  state.deadEnd = r.dead_end === true;
+  if (r.state === 'solved') {
+    state.done = true;
+    feedback('solved', 'Solved! Your result is below.');
+    draw();
+    finish(r);
+    return;
+  }
+  feedback(state.deadEnd ? 'dead-end' : 'unfinished', state.deadEnd ? deadEndText(p) : 'Legal so far: keep going.');
+  draw();
+}
+
+function deadEndText(p) {
+  return p.game === 'zhipai'
+    ? 'Dead end: no card of the Common Zone links and every card is revealed. Undo a turn or restart.'
+    : 'Dead end: the goal cannot be reached from ' + state.moves[state.moves.length - 1] + ' with the cards left. Undo a move or restart.';
+}
+
+/** The refused card, shaken and outlined for a moment where the finger is. */
+function markRefused(m) {
+  draw();
+  const card = String(m).split(':')[0];
+  const button = document.querySelector('#today-board .pick[data-card="' + CSS.escape(card) + '"]');
+  if (button) button.classList.add('refused');
+}
+
+/** Takes back the last move, or every move (`all`), and asks the server where that leaves the game. */
+async function undo(all) {
+  const p = state.puzzle;
+  if (!p || state.done || state.busy || state.moves.length === 0) return;
+  const moves = all ? [] : state.moves.slice(0, -1);
+  const ticket = state.opened;
+  state.busy = true;
+  draw();
+  const answer = await api('/api/puzzles/' + encodeURIComponent(p.id) + '/check', requestBody(p, moves));
+  if (ticket !== state.opened) return;
+  state.busy = false;
+  state.moves = moves;
+  state.active = answer.ok && answer.data.active ? answer.data.active : [];
+  state.deadEnd = answer.ok && answer.data.dead_end === true;
+  feedback(state.deadEnd ? 'dead-end' : 'unfinished',
+    state.deadEnd ? deadEndText(p) : all ? 'Restarted: the pile is back to the start.' : 'Took back the last move.');
+  draw();
+}
+
+// ------------------------------------------------------------ the end
+
+/** A solved answer: kept in this browser, then shown with its share text and comparison. */
+function finish(r) {
+  const p = state.puzzle;
+  const zhipai = p.game === 'zhipai';
+  const day = dayOf(p.id);
+  const today = localDay();
+  const passes = zhipai ? r.passes : 0;
+  const cards = r.length;
+  const reached = zhipai ? cards + ' cards, ' + passes + (passes === 1 ? ' pass' : ' passes') + ', score ' + r.score : cards + ' cards';
+  const verdict = r.distance === 0 ? 'optimal' : '+' + r.distance + ' from the best';
+  // One square per card of the finished line or pile (the starting cards included), a dot per pass.
+  const marks = zhipai ? '■■' + state.moves.map((m) => (m === 'pass' ? '·' : '■')).join('') : '■'.repeat(cards);
+  const ends = zhipai ? glyph(p.start) : glyph(p.from) + '→' + glyph(p.to);
+  const record = {
+    state: 'solved',
+    game: p.game,
+    moves: state.moves.slice(),
+    active: state.active,
+    cards,
+    passes,
+    score: zhipai ? r.score : null,
+    distance: r.distance,
+    optimum: p.optimum,
+    reached,
+    share: 'hexforge ' + p.id + ' ' + ends + ' ' + marks + ' ' + reached + ' (' + verdict + ')',
+    compared: r.compared || null,
+    solvedOn: today,
+    onDay: day === today,
+  };
+  keep(p.id, record);
+  showEnd(record);
+  drawArchive();
+  showDifficulty(p);
+}
+
+/** The end screen of a solved puzzle, from its record (just made, or kept from before). */
+function showEnd(record) {
+  const p = state.puzzle;
+  const zhipai = p.game === 'zhipai';
+  const unit = (n) => zhipai ? n + (n === 1 ? ' point' : ' points') : n + (n === 1 ? ' card' : ' cards');
+  const best = zhipai ? 'score ' + record.optimum : record.optimum + ' cards';
+  const box = $('today-result');
+  box.dataset.state = 'solved';
+  const share = el('input', { type: 'text', id: 'today-share', readonly: true, value: record.share, 'aria-label': 'Result to share (no card numbers)' });
+  const copied = el('span', { class: 'muted', role: 'status' });
+  const copy = el('button', { type: 'button', id: 'today-copy', class: 'secondary', onclick: () => copyText(share, copied) }, 'Copy');
+  box.replaceChildren(
+    el('p', { class: 'verdict', text: 'Solved, ' + record.reached + ': ' + (record.distance === 0 ? 'that is the best.' : unit(record.distance) + ' from the best (' + best + ').') }),
+    el('p', { id: 'today-compare', text: compareText(record, best, unit) }),
+    streakLine(p, record),
+    el('div', { class: 'share' }, el('label', { class: 'wide' }, 'Share (no card numbers)', share), copy, copied));
+}
+
+function compareText(record, best, unit) {
+  const yours = record.distance === 0 ? 'yours is the best' : 'yours is ' + unit(record.distance) + ' from it';
+  const c = record.compared;
+  if (!c) return 'Best: ' + best + '; ' + yours + '. This server keeps no results, so there is no one to compare with.';
+  const pct = Math.round(c.share_as_good * 100);
+  const others = c.solved === 1 ? 'You are the first to solve it.'
+    : c.as_good + ' of the ' + c.solved + ' players who solved it (' + pct + ' %) did as well, you included; ' + c.optimal + ' found the best.';
+  return 'Best: ' + best + '; ' + yours + '. ' + others;
+}
+
+function streakLine(p, record) {
+  const day = dayOf(p.id);
+  if (!day) return el('p', { class: 'muted', text: 'A numbered puzzle: streaks count the daily puzzles.' });
+  if (!record.onDay) {
+    return el('p', { class: 'muted', text: 'Played ' + (record.solvedOn && record.solvedOn > day ? 'after its day' : 'away from its day') + ': a streak counts only puzzles solved on their own day, and this one leaves it as it was.' });
+  }
+  const n = streak(p.game);
+  const name = p.game === 'zhipai' ? 'Zhi Pai' : 'Pathways';
+  return el('p', { id: 'today-streak', text: name + ' streak: ' + n + (n === 1 ? ' day' : ' days') + ' in a row solved on the day.' });
+}
+
+async function copyText(input, status) {
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(input.value);
+    ok = true;
+  } catch (err) {
+    input.select();
+    try { ok = document.execCommand('copy'); } catch (err2) { ok = false; }
+  }
+  status.textContent = ok ? ' Copied.' : ' Select the text and copy it.';
+}
+
+/** The difficulty measured from everyone's results beside the generator's, when the server keeps results. */
+async function showDifficulty(p) {
   const answer = await api('/api/puzzles/' + encodeURIComponent(p.id) + '/stats');
   if (!answer.ok || state.puzzle !== p) return;
   const s = answer.data;
-  const share = s.solved ? Math.round((100 * s.optimal) / s.solved) : 0;
-  const you = r.distance === 0 ? 'you did too.' : 'you were ' + r.distance + ' off.';
-  const best = s.solved ? share + ' % found the best; ' + you + ' (' + s.optimal + ' of ' + s.solved + ' solved answers, ' + s.attempts + ' checked)' : 'You are the first to solve it.';
   const measured = s.measured_difficulty === null
     ? 'not measured yet (fewer than 10 solved answers)'
     : Math.round(100 * s.measured_difficulty) + ' % of players miss the best';
-  $('today-result').append(
-    el('p', { id: 'today-stats', text: best }),
-    el('p', { class: 'muted', text: 'Difficulty: ' + measured + '; the generator rates it ' + s.estimated_difficulty.rating + '.' }));
+  $('today-result').append(el('p', { class: 'muted', text: 'Difficulty: ' + measured + '; the generator rates it ' + s.estimated_difficulty.rating + '.' }));
 }
 
-/** Days in a row with a daily puzzle solved, in this browser. */
-function keepStreak(p) {
-  const day = p.id.slice(-10);
-  if (!/^\d{4}-\d\d-\d\d$/.test(day)) return 0;
-  let s = { last: '', count: 0 };
-  try { s = JSON.parse(localStorage.getItem('hexforge-streak') || '{"last":"","count":0}'); } catch (err) { /* a fresh streak */ }
-  const yesterday = new Date(Date.parse(day + 'T00:00:00Z') - 86400000).toISOString().slice(0, 10);
-  if (s.last !== day) s = { last: day, count: s.last === yesterday ? s.count + 1 : 1 };
-  try { localStorage.setItem('hexforge-streak', JSON.stringify(s)); } catch (err) { /* storage off: nothing kept */ }
-  return s.count;
+// ------------------------------------------------------------ the archive
+
+let shownMonth = null;
+
+/** A month of days, each with this browser's result of both puzzles; a past day opens its puzzle. */
+function drawArchive() {
+  const box = $('archive-calendar');
+  if (!box) return;
+  const today = localDay();
+  if (!shownMonth) shownMonth = ($('today-date').value || today).slice(0, 7);
+  const all = played();
+  const [y, m] = shownMonth.split('-').map(Number);
+  const first = shownMonth + '-01';
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const lead = (new Date(Date.UTC(y, m - 1, 1)).getUTCDay() + 6) % 7; // Monday first
+  const mark = (game, day) => {
+    const r = all[game + '-' + day];
+    if (!r || r.state !== 'solved') return { sign: '·', words: 'not solved' };
+    return r.distance === 0 ? { sign: '★', words: 'solved at the best' } : { sign: '✓', words: 'solved, +' + r.distance };
+  };
+  const cells = [];
+  for (let i = 0; i < lead; i++) cells.push(el('li', { class: 'blank', 'aria-hidden': 'true' }));
+  for (let d = 1; d <= days; d++) {
+    const day = first.slice(0, 8) + String(d).padStart(2, '0');
+    const pw = mark('pathways', day);
+    const zp = mark('zhipai', day);
+    const later = day > today || day < FIRST_DAY;
+    cells.push(el('li', {}, el('button', {
+      type: 'button', class: 'day' + (day === today ? ' today' : ''), 'data-day': day, disabled: later,
+      'aria-label': day + ': Pathways ' + pw.words + ', Zhi Pai ' + zp.words + (later ? ', not out yet' : ''),
+      onclick: () => { $('today-date').value = day; open($('today-game').value + '-' + day); $('today').scrollIntoView(); },
+    }, el('span', { class: 'day-n', text: String(d) }), el('span', { class: 'day-marks', 'aria-hidden': 'true', text: 'P' + pw.sign + ' Z' + zp.sign }))));
+  }
+  const step = (n) => () => {
+    const t = new Date(Date.UTC(y, m - 1 + n, 1));
+    shownMonth = t.toISOString().slice(0, 7);
+    drawArchive();
+  };
+  const title = new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  box.replaceChildren(
+    el('div', { class: 'archive-head' },
+      el('button', { type: 'button', class: 'secondary', 'data-step': 'prev', disabled: first <= FIRST_DAY, onclick: step(-1) }, '◀'),
+      el('h3', { id: 'archive-month', text: title }),
+      el('button', { type: 'button', class: 'secondary', 'data-step': 'next', disabled: first >= today.slice(0, 7) + '-01', onclick: step(1) }, '▶')),
+    el('p', { class: 'muted', text: 'P Pathways, Z Zhi Pai: ★ solved at the best, ✓ solved, · not solved here. Streaks: Pathways ' +
+      streak('pathways', today) + ', Zhi Pai ' + streak('zhipai', today) + ' (days in a row solved on the day).' }),
+    el('ol', { class: 'calendar', 'aria-label': title }, ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'].map((w) => el('li', { class: 'weekday', 'aria-hidden': 'true', text: w })), cells));
 }
+
+// ------------------------------------------------------------ start
 
 export function init() {
-  $('today-date').value = todayUtc();
-  $('today-date').max = todayUtc();
-  const reload = () => open($('today-game').value, $('today-date').value || todayUtc());
+  const today = localDay();
+  $('today-date').value = today;
+  $('today-date').max = today;
+  const reload = () => open($('today-game').value + '-' + ($('today-date').value || today));
   $('today-game').addEventListener('change', reload);
-  $('today-date').addEventListener('change', reload);
+  $('today-date').addEventListener('change', () => { shownMonth = null; reload(); });
   $('today-pass').addEventListener('click', () => move('pass'));
-  reload();
+  $('today-undo').addEventListener('click', () => { state.latest = undo(false); });
+  $('today-restart').addEventListener('click', () => { state.latest = undo(true); });
+  drawArchive();
+  // A linked puzzle (`?puzzle=ID`, the puzzle book's QR codes) is opened by `autorun`
+  // alone: today's is not loaded first, so it cannot answer after the linked one.
+  if (!new URLSearchParams(location.search).has('puzzle')) reload();
 }
 
 /**
  * `?puzzle=ID` opens that puzzle; `&play=59:left,pass,4:left` (a deal) or `&play=38,64`
  * (a ladder) then plays it by clicking the side and the cards, as a player would, and
- * notes each verdict's state in the result box's `data-trail` (the end-to-end test reads it).
+ * notes each verdict's state in the feedback's `data-trail` (the end-to-end test reads it).
  */
 export async function autorun(q) {
   if (!q.has('puzzle')) return;
-  await open(null, null, q.get('puzzle'));
+  if (!await open(q.get('puzzle'))) return;
   $('today').scrollIntoView();
   if (!q.has('play')) return;
   const trail = [];
@@ -200,7 +499,7 @@ export async function autorun(q) {
       button.click();
     }
     await state.latest;
-    trail.push($('today-result').dataset.state);
+    trail.push($('today-feedback').dataset.state);
   }
-  $('today-result').dataset.trail = trail.join(' ');
+  $('today-feedback').dataset.trail = trail.join(' ');
 }

@@ -40,6 +40,11 @@ export async function ask(box, path, build, render) {
   return render(answer.data);
 }
 
+/** Ends a sentence with a full stop unless it has one (the server's messages have none). */
+function sentence(text) {
+  return /[.!?…]$/.test(text) ? text : text + '.';
+}
+
 /** "1 card", "4 cards". */
 function cards(n) {
   return n + (n === 1 ? ' card' : ' cards');
@@ -73,10 +78,10 @@ export function showReport(box, r, { done, unreachable, extra, drawn, optimum })
     if (extra) details.push(extra(r));
   } else if (r.state === 'unfinished') {
     title = 'Legal so far: keep going.';
-    details.push(el('p', { class: 'muted', text: r.errors.join(' ') + ' For comparison, ' + optimal + '.' }));
+    details.push(el('p', { class: 'muted', text: r.errors.map(sentence).join(' ') + ' For comparison, ' + optimal + '.' }));
   } else {
     title = 'Broken at move ' + r.failed_move + '.';
-    details.push(el('p', { class: 'rule', 'data-rule': r.rule, text: r.errors.join(' ') }), el('p', { class: 'muted', text: 'For comparison, ' + optimal + '.' }));
+    details.push(el('p', { class: 'rule', 'data-rule': r.rule, text: r.errors.map(sentence).join(' ') }), el('p', { class: 'muted', text: 'For comparison, ' + optimal + '.' }));
   }
   showResult(box, r.state, title, ...details, drawn ? compare(drawn, optimum || el('p', { class: 'muted', text: optimal })) : null);
   const icon = box.querySelector('.icon');
