@@ -390,9 +390,8 @@ fn the_page_plays_todays_puzzles_as_a_player_would() {
         let solution: Vec<u8> = l.solution.clone().unwrap().iter().map(|h| h.number()).collect();
         let free = |h: &Hexagram| !l.removed.contains(h) && *h != l.to && *h != l.from;
         let far = Hexagram::all().find(|h| h.distance(l.from) == 2 && free(h)).expect("a card two lines away");
-        // A card of the board's last row that is refused as the second card.
-        let far_low = (57..=64u8)
-            .rev()
+        // A card of the board's first row that is refused as the second card.
+        let far_top = (1..=6u8)
             .find(|&n| Hexagram::from_number(n.into()).unwrap().distance(l.from) != 1 && n != l.from.number())
             .unwrap();
         // A card one line from the start whose way to the goal is cut, if any (the service decides).
@@ -407,7 +406,7 @@ fn the_page_plays_todays_puzzles_as_a_player_would() {
         serde_json::json!({
             "id": id.to_string(), "from": l.from.number(), "to": l.to.number(), "solution": solution,
             "removed": l.removed.iter().map(|h| h.number()).collect::<Vec<_>>(),
-            "far": far.number(), "far_low": far_low, "dead_end": dead_end.map(|h| h.number()),
+            "far": far.number(), "far_top": far_top, "dead_end": dead_end.map(|h| h.number()),
         })
     };
     let ladder = ladder_scenario(today);

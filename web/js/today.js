@@ -179,8 +179,9 @@ function drawLadder(p) {
     const out = p.removed.includes(n);
     const at = laid.indexOf(n);
     const kind = out ? 'removed' : n === p.from ? 'start' : at >= 0 ? 'played' : n === p.to ? 'goal' : 'free';
-    const tag = { removed: '✕ out', start: 'S start', played: '#' + (at + 1), goal: 'G goal', free: '' }[kind];
-    const says = { removed: 'removed from the deck', start: 'the start, card 1', played: 'on your pile as card ' + (at + 1), goal: 'the goal', free: '' }[kind];
+    const goal = n === p.to;
+    const tag = { removed: '✕ out', start: 'S start', played: '#' + (at + 1) + (goal ? ' goal' : ''), goal: 'G goal', free: '' }[kind];
+    const says = { removed: 'removed from the deck', start: 'the start, card 1', played: 'on your pile as card ' + (at + 1) + (goal ? ', the goal' : ''), goal: 'the goal', free: '' }[kind];
     return el('button', {
       type: 'button', class: 'pick ' + kind, 'data-card': n, 'data-kind': kind,
       'aria-disabled': state.done || out || at >= 0 ? 'true' : null,
@@ -210,8 +211,8 @@ function drawDeal(p) {
   const laid = (side) => state.moves.filter((m) => m.endsWith(':' + side)).map((m) => Number(m.split(':')[0]));
   const left = [p.start].concat(laid('left'));
   const right = laid('right').reverse().concat([hexagram(p.start) ? hexagram(p.start).complement : 0]);
-  $('today-path').replaceChildren(...state.moves.map((m, i) => el('li', { text: m === 'pass' ? 'pass' : m.replace(':', ' ') },
-    el('span', { class: 'path-n', text: ' (turn ' + (i + 1) + ')' }))));
+  $('today-path').replaceChildren(...state.moves.map((m, i) => el('li', { 'aria-label': 'Turn ' + (i + 1) + ': ' + (m === 'pass' ? 'pass' : m.replace(':', ' ')) },
+    el('span', { class: 'path-n', text: String(i + 1) }), ' ', m === 'pass' ? 'pass' : glyph(Number(m.split(':')[0])) + ' ' + m.replace(':', ' '))));
   $('today-line').textContent = 'On the table: ' + left.map((n) => glyph(n) + ' ' + n).join(' · ') + (state.done ? ' · ' : '  …  ') +
     right.map((n) => glyph(n) + ' ' + n).join(' · ');
   const shown = zone(p);
@@ -439,6 +440,7 @@ function drawArchive() {
     const later = day > today || day < FIRST_DAY;
     cells.push(el('li', {}, el('button', {
       type: 'button', class: 'day' + (day === today ? ' today' : ''), 'data-day': day, disabled: later,
+      'aria-current': state.puzzle && dayOf(state.puzzle.id) === day ? 'date' : null,
       'aria-label': day + ': Pathways ' + pw.words + ', Zhi Pai ' + zp.words + (later ? ', not out yet' : ''),
       onclick: () => { $('today-date').value = day; open($('today-game').value + '-' + day); $('today').scrollIntoView(); },
     }, el('span', { class: 'day-n', text: String(d) }), el('span', { class: 'day-marks', 'aria-hidden': 'true', text: 'P' + pw.sign + ' Z' + zp.sign }))));
