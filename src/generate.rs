@@ -148,7 +148,7 @@ pub fn generate(
         progress(part.key(), done, parts.len());
         match (part, part.game()) {
             (Part::Data, _) => write_data(&out)?,
-            (Part::Rulebooks, _) => rulebook::write_rulebooks(&out, &books(options.print.lang)?)?,
+            (Part::Rulebooks, _) => rulebook::write_rulebooks(&out, &books(options)?)?,
             (Part::Puzzles, _) => rulebook::puzzle_book::write(&out, options.print.base_url)?,
             (_, Some(game)) => write_game(&out, game, &options.print)?,
             (_, None) => unreachable!("every part but data and rulebooks is a game"),
@@ -161,6 +161,8 @@ pub fn generate(
             .map_err(|e| GenerateError::Game { game: "cards", source: ArtError::Cards(e.into()) })?;
         out.write(&file.path, &file.kind, &pdf)?;
     }
+    // Last, so it lists every file the run wrote (the manifest lists it in turn).
+    out.write(crate::index::PATH, crate::index::KIND, crate::index::readme(&out.entries(), &options.print).as_bytes())?;
     progress("done", parts.len(), parts.len());
     Ok(out.finish()?)
 }
@@ -173,22 +175,58 @@ pub fn alignment_test_files(options: &GenerateOptions) -> Vec<crate::print::plan
     if !(decks && print.profiles.home && (print.layouts.duplex || print.layouts.cut)) {
         return Vec::new();
     }
-    Paper::HOME
-        .iter()
-        .map(|paper| {
-            crate::print::plan::PrintFile::new(format!("alignment-test-{}.pdf", paper.key()), "alignment-test-pdf")
-        })
-        .collect()
+    Paper::HOME.map(crate::cards::layouts::alignment_test_file).to_vec()
 }
 
-/// Every game's rulebook, ready for the engine: in `lang` where the game has that
-/// edition, in English otherwise.
-fn books(lang: Lang) -> Result<Vec<rulebook::Book>, GenerateError> {
+/// The language `game`'s rulebook is made in for a run in `lang`: `lang` where the game
+/// has that edition, English otherwise.
+fn book_lang(game: &dyn Game, lang: Lang) -> Lang {
+    if game.rulebook_langs().contains(&lang) { lang } else { Lang::En }
+}
+
+/// Every file the run writes, by path: the parts' files as each lists them (a game that
+/// writes others stops the run, [`write_game`]), the alignment test and the index. The
+/// parts are made at the same time, so the rulebooks, which name the files to print,
+/// learn them from here rather than from what is on disk when they are made.
+pub fn run_files(options: &GenerateOptions) -> Vec<String> {
+    let mut files = Vec::new();
+    for part in options.parts.iter().copied().filter(|p| Part::ALL.contains(p)) {
+        match (part, part.game()) {
+            (Part::Data, _) => files.extend(["hexagrams.json".to_string(), "neighbours.csv".to_string()]),
+            (Part::Rulebooks, _) => {
+                for game in games::all() {
+                    let edition = rulebook::edition_name(game.key(), book_lang(game, options.print.lang));
+                    files.extend(Paper::HOME.map(|paper| rulebook::output_path(&edition, paper)));
+                }
+            }
+            (Part::Puzzles, _) => files.extend(Paper::HOME.map(rulebook::puzzle_book::output_path)),
+            (_, Some(game)) => files.extend(game.files(&options.print).into_iter().map(|f| f.path)),
+            (_, None) => unreachable!("every part but data, rulebooks and puzzles is a game"),
+        }
+    }
+    files.extend(alignment_test_files(options).into_iter().map(|f| f.path));
+    files.push(crate::index::PATH.to_string());
+    files.sort();
+    files.dedup();
+    files
+}
+
+/// Every game's rulebook, ready for the engine: in the run's language where the game has
+/// that edition, in English otherwise. Each book is told the files of its game's folder
+/// and of the top of the output folder that this run writes (`written` in its data), so
+/// it names only those.
+pub fn books(options: &GenerateOptions) -> Result<Vec<rulebook::Book>, GenerateError> {
+    let files = run_files(options);
     games::all()
         .iter()
         .map(|g| {
-            let lang = if g.rulebook_langs().contains(&lang) { lang } else { Lang::En };
-            g.book_in(lang).map_err(|source| GenerateError::Game { game: g.key(), source })
+            let mut book = g
+                .book_in(book_lang(*g, options.print.lang))
+                .map_err(|source| GenerateError::Game { game: g.key(), source })?;
+            let folder = format!("{}/", g.key());
+            let own: Vec<&String> = files.iter().filter(|f| f.starts_with(&folder) || !f.contains('/')).collect();
+            book.data["written"] = serde_json::json!(own);
+            Ok(book)
         })
         .collect()
 }

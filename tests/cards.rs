@@ -445,9 +445,9 @@ fn two_runs_give_the_same_manifest() {
         first.iter().filter(|e| in_deck(&e.path)).map(|e| (e.path.clone(), e.kind.clone())).collect();
     wrote.sort();
     assert_eq!(listed, wrote);
-    // Beside the decks, the run's one other output: the duplex alignment test.
+    // Beside the decks, the run's other outputs: the duplex alignment test and the index.
     let others: Vec<&str> = first.iter().filter(|e| !in_deck(&e.path)).map(|e| e.path.as_str()).collect();
-    assert_eq!(others, ["alignment-test-a4.pdf", "alignment-test-letter.pdf"]);
+    assert_eq!(others, ["README.txt", "alignment-test-a4.pdf", "alignment-test-letter.pdf"]);
     // A PNG at 72 dpi is 196×266 px and says so.
     let png = std::fs::read(a.join("changing-lines/png/card-12.png")).unwrap();
     let reader = png::Decoder::new(png.as_slice()).read_info().unwrap();

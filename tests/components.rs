@@ -14,7 +14,9 @@ use temp_dir::TempDir;
 /// The paths of every file one run writes, rulebooks excepted (they are not in a list).
 fn written() -> BTreeSet<String> {
     let out = TempDir::new("components");
-    let options = home_run::home_print_options(&out.0);
+    let mut options = home_run::home_print_options(&out.0);
+    // Every layout: the card decks' rows name their fold-over and print-then-cut sheets too.
+    options.print.layouts = hexforge::print::plan::Layouts::from_list(hexforge::print::plan::Layout::ALL);
     generate(&options, &|_, _, _| ()).expect("generate runs").into_iter().map(|e| e.path).collect()
 }
 

@@ -132,7 +132,7 @@ fn the_server_does_what_openapi_json_says() {
     let Some(schemathesis) = SCHEMATHESIS.or_skip() else { return };
     let folder = TempDir::new("contract");
     // The file the schema's example names, so that the examples reach a real download.
-    let example = folder.0.join("downloads/rulebooks/zhi-pai-a4.pdf");
+    let example = folder.0.join("downloads/rulebooks/zhi-pai-rules-a4.pdf");
     std::fs::create_dir_all(example.parent().unwrap()).unwrap();
     std::fs::write(&example, b"%PDF-1.4\n%%EOF\n").unwrap();
     let work = folder.0.join("work");

@@ -327,7 +327,9 @@ fn the_ruler_prints_the_designed_values() {
 
 #[test]
 fn home_print_pdfs_have_paper_size_boxes_and_no_scaling() {
-    for (file, (w, h)) in [("dragons/dragons-a4.pdf", (210.0, 297.0)), ("dragons/dragons-letter.pdf", (215.9, 279.4))] {
+    for (file, (w, h)) in
+        [("dragons/dragons-pieces-a4.pdf", (210.0, 297.0)), ("dragons/dragons-pieces-letter.pdf", (215.9, 279.4))]
+    {
         let bytes = read(file);
         let d = Document::load_mem(&bytes).unwrap();
         let pages = d.get_pages();

@@ -208,10 +208,10 @@ fn templates_folder_reaches_the_rulebooks() {
     };
     // The designer's Liubo book, which imports the bundled common.typ and reads the
     // designer's colour through the layered style sheet.
-    let liubo = text("liubo-a4.pdf");
+    let liubo = text("liubo-rules-a4.pdf");
     assert!(liubo.contains("Liubo, edición de prueba"), "{liubo}");
     assert!(liubo.contains("Tinta clara: #2e7d32"), "{liubo}");
     // A book the folder does not replace is the bundled one.
-    assert!(text("zhi-pai-a4.pdf").contains("Zhi Pai"));
-    assert!(!text("zhi-pai-a4.pdf").contains("edición de prueba"));
+    assert!(text("zhi-pai-rules-a4.pdf").contains("Zhi Pai"));
+    assert!(!text("zhi-pai-rules-a4.pdf").contains("edición de prueba"));
 }

@@ -708,7 +708,7 @@ async fn downloads_are_served_and_stay_inside_their_folder() {
     std::fs::write(outside.0.join("secret.txt"), "secret").unwrap();
     let root = TempDir::new("downloads");
     std::fs::create_dir_all(root.0.join("rulebooks")).unwrap();
-    std::fs::write(root.0.join("rulebooks/zhi-pai-a4.pdf"), b"%PDF-1.7 fake").unwrap();
+    std::fs::write(root.0.join("rulebooks/zhi-pai-rules-a4.pdf"), b"%PDF-1.7 fake").unwrap();
     std::fs::write(root.0.join("hexagrams.json"), b"[]").unwrap();
     std::fs::write(root.0.join(".hidden"), b"no").unwrap();
     #[cfg(unix)]
@@ -721,13 +721,13 @@ async fn downloads_are_served_and_stay_inside_their_folder() {
     let paths: Vec<String> =
         list.json()["files"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap().to_string()).collect();
     assert!(
-        paths.contains(&"rulebooks/zhi-pai-a4.pdf".to_string()) && paths.contains(&"hexagrams.json".to_string()),
+        paths.contains(&"rulebooks/zhi-pai-rules-a4.pdf".to_string()) && paths.contains(&"hexagrams.json".to_string()),
         "{paths:?}"
     );
     assert!(!paths.iter().any(|p| p.contains("hidden")));
     assert_eq!(fetch("/downloads/").await.json(), list.json());
 
-    let pdf = fetch("/downloads/rulebooks/zhi-pai-a4.pdf").await;
+    let pdf = fetch("/downloads/rulebooks/zhi-pai-rules-a4.pdf").await;
     assert_eq!(pdf.status, StatusCode::OK);
     assert_eq!(pdf.content_type(), "application/pdf");
     assert_eq!(&pdf.body[..], b"%PDF-1.7 fake");

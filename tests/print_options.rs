@@ -400,7 +400,7 @@ fn the_alignment_test_has_two_sides_and_says_how_to_use_it() {
 #[test]
 fn fold_sheets_mirror_each_back_across_the_fold() {
     for paper in Paper::HOME {
-        let bytes = read(&format!("changing-lines/changing-lines-fold-{}.pdf", paper.key()));
+        let bytes = read(&format!("changing-lines/changing-lines-cards-fold-{}.pdf", paper.key()));
         let doc = Document::load_mem(&bytes).unwrap();
         let cards =
             Deck::ChangingLines.print_pairs().len() + hexforge::cards::aids::aids(Deck::ChangingLines, Lang::En).len();
@@ -429,7 +429,7 @@ fn cut_files_match_their_sheets() {
         Deck::ChangingLines.print_pairs().len() + hexforge::cards::aids::aids(Deck::ChangingLines, Lang::En).len();
     for paper in Paper::HOME {
         let key = paper.key();
-        let doc = Document::load_mem(&read(&format!("changing-lines/cut/changing-lines-cut-{key}.pdf"))).unwrap();
+        let doc = Document::load_mem(&read(&format!("changing-lines/cut/changing-lines-cards-cut-{key}.pdf"))).unwrap();
         let fronts = cards.div_ceil(6);
         assert_eq!(doc.get_pages().len(), 2 * fronts, "a fronts and a backs page per six cards");
         let sheet = CutSheet::new(paper);
@@ -439,7 +439,7 @@ fn cut_files_match_their_sheets() {
         let marks = sheet.registration_marks();
         for i in 1..=fronts {
             let svg =
-                String::from_utf8(read(&format!("changing-lines/cut/changing-lines-cut-{key}-{i:02}.svg"))).unwrap();
+                String::from_utf8(read(&format!("changing-lines/cut/changing-lines-cards-cut-{key}-{i:02}.svg"))).unwrap();
             let xml = roxmltree::Document::parse(&svg).unwrap();
             let root = xml.root_element();
             let mm = |a: &str| root.attribute(a).unwrap().trim_end_matches("mm").parse::<f32>().unwrap();
@@ -473,7 +473,7 @@ fn cut_files_match_their_sheets() {
         }
         // The PDF's fronts page prints the same marks where the SVG has them: black in the
         // middle of each mark, white just outside it (254 dpi: ten pixels a millimetre).
-        let bytes = read(&format!("changing-lines/cut/changing-lines-cut-{key}.pdf"));
+        let bytes = read(&format!("changing-lines/cut/changing-lines-cards-cut-{key}.pdf"));
         if let Some(page) = render_page(&bytes, 1, 254.0) {
             let px = |x: f32, y: f32| page.at((x * 10.0) as i64, (y * 10.0) as i64).unwrap();
             for m in &marks {

@@ -625,6 +625,7 @@ fn generate_in_french_writes_the_french_zhi_pai() {
     let mut expected: std::collections::BTreeSet<String> =
         g("zhi-pai").files(&print).into_iter().map(|f| f.path).collect();
     expected.extend(hexforge::generate::alignment_test_files(&options).into_iter().map(|f| f.path));
+    expected.insert("README.txt".to_string());
     for game in hexforge::games::all() {
         let edition = if game.key() == "zhi-pai" { "zhi-pai-fr" } else { game.key() };
         for paper in Paper::HOME {
@@ -632,10 +633,16 @@ fn generate_in_french_writes_the_french_zhi_pai() {
         }
     }
     assert_eq!(written, expected);
+    // The rulebooks are told the same list before the parts are made.
+    assert_eq!(written.iter().cloned().collect::<Vec<_>>(), hexforge::generate::run_files(&options));
     let card = std::fs::read_to_string(out.0.join("zhi-pai/svg/card-12.svg")).expect("card 12 is written");
     assert!(card.contains("data-lang=\"fr\""), "card 12 is not the French card");
     let pdf = std::fs::read(out.0.join("rulebooks/zhi-pai-fr-rules-a4.pdf")).expect("the French book is written");
-    assert!(pdf == self::pdf("zhi-pai-fr", Paper::A4), "generate's French book is not the one compiled here");
+    // The book generate made is the French one, told this run's files.
+    let books = hexforge::generate::books(&options).expect("the books are made");
+    let french = books.iter().find(|b| b.edition() == "zhi-pai-fr").expect("the French edition");
+    let compiled = rulebook::rulebook_pdf(french, Paper::A4).expect("it compiles");
+    assert!(pdf == compiled, "generate's French book is not the one compiled here");
 }
 
 /// Whether a command-line tool is installed.

@@ -10,10 +10,10 @@
 //! | `mpc/<face>.png` | `card-png-mpc` | `mpc`: 822×1122 |
 //! | `aids/<aid>.svg`, `aids/back.svg` | `aid-svg` | always |
 //! | `aids/<aid>.png`, `aids/back.png` | `aid-png` | `home`: `--dpi` |
-//! | `<deck>-a4.pdf`, `<deck>-letter.pdf` | `sheet-pdf` | `home` with `--layout duplex` (default); the player aids fill the last sheet |
-//! | `<deck>-fold-a4.pdf`, `<deck>-fold-letter.pdf` | `fold-sheet-pdf` | `home` with `--layout fold` |
-//! | `cut/<deck>-cut-<paper>.pdf` | `cut-sheet-pdf` | `home` with `--layout cut` |
-//! | `cut/<deck>-cut-<paper>-NN.svg` | `cut-svg` | `home` with `--layout cut`: fronts page NN's cut paths |
+//! | `<deck>-cards-a4.pdf`, `<deck>-cards-letter.pdf` | `sheet-pdf` | `home` with `--layout duplex` (default); the player aids fill the last sheet |
+//! | `<deck>-cards-fold-a4.pdf`, `<deck>-cards-fold-letter.pdf` | `fold-sheet-pdf` | `home` with `--layout fold` |
+//! | `cut/<deck>-cards-cut-<paper>.pdf` | `cut-sheet-pdf` | `home` with `--layout cut` |
+//! | `cut/<deck>-cards-cut-<paper>-NN.svg` | `cut-svg` | `home` with `--layout cut`: fronts page NN's cut paths |
 //! | `dtc/<deck>-dtc.pdf` | `dtc-pdf` | `dtc`: PDF/X-1a, a page a face, front then back |
 //! | `contact-sheet.png` | `contact-sheet` | always |
 //! | `tts-*.png` | `tts-sheet` | always |
@@ -113,10 +113,22 @@ fn aid_stems(deck: Deck) -> Vec<&'static str> {
     aids::aids(deck, Lang::En).iter().map(|a| a.slug).chain(["back"]).collect()
 }
 
-/// The home-print PDF of `deck` on `paper`: `<deck>/<deck>-<paper>.pdf`. The rulebooks
-/// name it in their components lists.
+/// The home-print PDF of `deck` on `paper`: `<deck>/<deck>-cards-<paper>.pdf` ("cards",
+/// so it is never taken for the rulebook, `rulebooks/<deck>-rules-<paper>.pdf`). The
+/// rulebooks name it in their components lists.
 pub fn sheet_pdf_file(deck: Deck, paper: Paper) -> PrintFile {
-    PrintFile::new(format!("{0}/{0}-{1}.pdf", deck.slug(), paper.key()), "sheet-pdf")
+    PrintFile::new(format!("{0}/{0}-cards-{1}.pdf", deck.slug(), paper.key()), "sheet-pdf")
+}
+
+/// The home-print PDFs of `deck` in every layout (two-sided, fold-over, print-then-cut),
+/// on both papers: what the rulebooks' components lists name; each book shows the ones
+/// its run wrote.
+pub fn home_sheet_paths(deck: Deck) -> Vec<String> {
+    Paper::HOME
+        .into_iter()
+        .flat_map(|p| [sheet_pdf_file(deck, p), fold_pdf_file(deck, p), cut_pdf_file(deck, p)])
+        .map(|f| f.path)
+        .collect()
 }
 
 /// The path of [`sheet_pdf_file`].
@@ -129,20 +141,20 @@ pub fn contact_sheet_file(deck: Deck) -> PrintFile {
     PrintFile::new(format!("{}/contact-sheet.png", deck.slug()), "contact-sheet")
 }
 
-/// The fold-over PDF of `deck` on `paper`: `<deck>/<deck>-fold-<paper>.pdf`.
+/// The fold-over PDF of `deck` on `paper`: `<deck>/<deck>-cards-fold-<paper>.pdf`.
 pub fn fold_pdf_file(deck: Deck, paper: Paper) -> PrintFile {
-    PrintFile::new(format!("{0}/{0}-fold-{1}.pdf", deck.slug(), paper.key()), "fold-sheet-pdf")
+    PrintFile::new(format!("{0}/{0}-cards-fold-{1}.pdf", deck.slug(), paper.key()), "fold-sheet-pdf")
 }
 
-/// The print-then-cut PDF of `deck` on `paper`: `<deck>/cut/<deck>-cut-<paper>.pdf`.
+/// The print-then-cut PDF of `deck` on `paper`: `<deck>/cut/<deck>-cards-cut-<paper>.pdf`.
 pub fn cut_pdf_file(deck: Deck, paper: Paper) -> PrintFile {
-    PrintFile::new(format!("{0}/cut/{0}-cut-{1}.pdf", deck.slug(), paper.key()), "cut-sheet-pdf")
+    PrintFile::new(format!("{0}/cut/{0}-cards-cut-{1}.pdf", deck.slug(), paper.key()), "cut-sheet-pdf")
 }
 
 /// The cut paths of fronts page `page` (1-based) of [`cut_pdf_file`]:
-/// `<deck>/cut/<deck>-cut-<paper>-NN.svg`.
+/// `<deck>/cut/<deck>-cards-cut-<paper>-NN.svg`.
 pub fn cut_svg_file(deck: Deck, paper: Paper, page: usize) -> PrintFile {
-    PrintFile::new(format!("{0}/cut/{0}-cut-{1}-{page:02}.svg", deck.slug(), paper.key()), "cut-svg")
+    PrintFile::new(format!("{0}/cut/{0}-cards-cut-{1}-{page:02}.svg", deck.slug(), paper.key()), "cut-svg")
 }
 
 /// The DriveThruCards PDF/X-1a file: `<deck>/dtc/<deck>-dtc.pdf`.

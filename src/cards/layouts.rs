@@ -384,6 +384,12 @@ fn fill_rects(surface: &mut Surface, rects: &[MmRect]) {
 /// Half the length of each scale: drift up to this much can be read.
 pub const SCALE_MM: i32 = 10;
 
+/// The alignment test on `paper`, at the top of the output folder:
+/// `alignment-test-<paper>.pdf`.
+pub fn alignment_test_file(paper: Paper) -> crate::print::plan::PrintFile {
+    crate::print::plan::PrintFile::new(format!("alignment-test-{}.pdf", paper.key()), "alignment-test-pdf")
+}
+
 /// The duplex alignment test on `paper`: a front page with two millimetre scales (one
 /// across, one down) crossing at the page's centre, and a back page with the same
 /// scales, whose long zero lines, seen through the sheet against the light, point at

@@ -32,7 +32,8 @@ pub trait Game: Sync {
     fn generate(&self, out: &Output, options: &PrintOptions) -> Result<(), ArtError>;
 
     /// The rulebook's components list; every printed row names files taken from
-    /// [`Game::files`] with the default options.
+    /// [`Game::files`] (with the default options, or with every layout of the card
+    /// sheets); each book names those its run wrote.
     fn components(&self) -> Vec<Component>;
 
     /// The game's facts for its rulebook template (`sys.inputs.data`), computed from the
@@ -48,6 +49,7 @@ pub trait Game: Sync {
     fn book(&self) -> Result<Book, ArtError> {
         let mut data = self.rulebook_data();
         data["components"] = serde_json::json!(self.components());
+        data["written"] = serde_json::json!(default_written(self.key()));
         Ok(Book { key: self.key(), lang: Lang::En, data, figures: self.figures()? })
     }
 
@@ -76,6 +78,19 @@ pub(crate) fn write_each<F: Copy>(
         out.write(&path, &kind, &bytes(f)?)?;
     }
     Ok(())
+}
+
+/// The files a default `generate` run writes that the rulebook of game `key` may name:
+/// the game's own files and, beside the card decks, the alignment test. A book made
+/// outside a run reads these; `generate` gives each book its run's own list instead.
+pub fn default_written(key: &str) -> Vec<String> {
+    let options = PrintOptions::default();
+    let mut files: Vec<String> =
+        by_key(key).map(|g| g.files(&options)).unwrap_or_default().into_iter().map(|f| f.path).collect();
+    if matches!(key, "changing-lines" | "zhi-pai") {
+        files.extend(crate::print::paper::Paper::HOME.map(|p| crate::cards::layouts::alignment_test_file(p).path));
+    }
+    files
 }
 
 /// Every game, in the order the product lists them.

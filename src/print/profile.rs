@@ -8,8 +8,12 @@
 //!   (front, back, front, back …), CMYK for US web coated presses.
 //! - `all`: all of the above.
 //!
-//! Without `--profile`, a run makes `home`, `tgc` and `mpc`; `dtc` is made when asked for
-//! (by name or with `all`), since its CMYK conversion doubles a deck's time.
+//! A run always makes `home`, `tgc` and `mpc`; each `--profile` adds to them, so `dtc` is
+//! made when asked for (by name or with `all`), since its CMYK conversion doubles a deck's
+//! time. Naming `home`, `tgc` or `mpc` changes nothing: no profile takes another away
+//! (the README and the rulebooks say "adds", and a user who adds DriveThruCards files
+//! still wants the sheets to print at home). [`Profiles`] itself can hold any set, for
+//! callers of the library.
 //!
 //! SVGs, the contact sheet and the Tabletop Simulator sheets are made for every profile:
 //! they are the deck itself and its previews. The pixel canvases of the services live in
@@ -51,12 +55,14 @@ impl Profile {
     pub fn about(self) -> &'static str {
         match self {
             Profile::Home => {
-                "PNGs at --dpi with 3 mm bleed, and A4 + Letter PDFs (3×3 cards, crop marks, duplex backs)"
+                "always made: PNGs at --dpi with 3 mm bleed, and A4 + Letter PDFs (3×3 cards, crop marks, duplex backs)"
             }
-            Profile::Tgc => "The Game Crafter: 825×1125 px per face",
-            Profile::Mpc => "MakePlayingCards: 822×1122 px per face",
-            Profile::Dtc => "DriveThruCards: one PDF/X-1a per deck (CMYK, US web coated), a 2.75×3.75 in page per face",
-            Profile::All => "every profile, dtc included (default: home, tgc and mpc)",
+            Profile::Tgc => "always made: The Game Crafter, 825×1125 px per face",
+            Profile::Mpc => "always made: MakePlayingCards, 822×1122 px per face",
+            Profile::Dtc => {
+                "adds DriveThruCards: one PDF/X-1a per deck (CMYK, US web coated), a 2.75×3.75 in page per face"
+            }
+            Profile::All => "every profile: the same as dtc, since home, tgc and mpc are always made",
         }
     }
 
@@ -104,19 +110,17 @@ impl Profiles {
     /// Home print only (what most tests need).
     pub const HOME: Profiles = Profiles { home: true, tgc: false, mpc: false, dtc: false };
 
-    /// The union of `chosen`; nothing chosen means [`Profiles::DEFAULT`].
+    /// The profiles of `--profile`: [`Profiles::DEFAULT`] and each of `chosen` added.
     pub fn from_list(chosen: &[Profile]) -> Profiles {
-        if chosen.is_empty() {
-            return Profiles::DEFAULT;
-        }
         if chosen.contains(&Profile::All) {
             return Profiles::ALL;
         }
+        let d = Profiles::DEFAULT;
         Profiles {
-            home: chosen.contains(&Profile::Home),
-            tgc: chosen.contains(&Profile::Tgc),
-            mpc: chosen.contains(&Profile::Mpc),
-            dtc: chosen.contains(&Profile::Dtc),
+            home: d.home || chosen.contains(&Profile::Home),
+            tgc: d.tgc || chosen.contains(&Profile::Tgc),
+            mpc: d.mpc || chosen.contains(&Profile::Mpc),
+            dtc: d.dtc || chosen.contains(&Profile::Dtc),
         }
     }
 
@@ -141,9 +145,13 @@ mod tests {
         assert_eq!(Profiles::from_list(&[]), Profiles::DEFAULT);
         assert!(!Profiles::from_list(&[]).dtc, "the default output stays as it was");
         assert_eq!(Profiles::from_list(&[Profile::Tgc, Profile::All]), Profiles::ALL);
-        let p = Profiles::from_list(&[Profile::Tgc, Profile::Home]);
-        assert_eq!(p, Profiles { home: true, tgc: true, mpc: false, dtc: false });
-        assert!(Profiles::from_list(&[Profile::Dtc]).dtc);
+        // Each profile adds to the defaults (issue 28): dtc keeps the home sheets and the
+        // shops' images, and naming a default profile takes the others away from nothing.
+        assert_eq!(Profiles::from_list(&[Profile::Dtc]), Profiles::ALL);
+        for p in [Profile::Home, Profile::Tgc, Profile::Mpc] {
+            assert_eq!(Profiles::from_list(&[p]), Profiles::DEFAULT, "{p:?}");
+        }
+        let p = Profiles { home: true, tgc: true, mpc: false, dtc: false };
         assert_eq!(p.services(), [Profile::Tgc]);
     }
 

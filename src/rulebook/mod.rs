@@ -81,10 +81,16 @@ impl Book {
     /// The edition's name, for its template (`<edition>.typ`) and its files: the game's key
     /// for English, the key and the language code otherwise (`zhi-pai-fr`).
     pub fn edition(&self) -> String {
-        match self.lang {
-            Lang::En => self.key.to_string(),
-            other => format!("{}-{}", self.key, other.code()),
-        }
+        edition_name(self.key, self.lang)
+    }
+}
+
+/// The edition of game `key` in `lang`, as [`Book::edition`] names it (a run knows the
+/// names of its books before it makes them).
+pub fn edition_name(key: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => key.to_string(),
+        other => format!("{key}-{}", other.code()),
     }
 }
 
@@ -188,10 +194,11 @@ fn diagnostics(diags: &[typst::diag::SourceDiagnostic]) -> String {
         .join("; ")
 }
 
-/// Where an edition goes inside the output folder: `rulebooks/<edition>-<paper>.pdf`,
-/// the edition being [`Book::edition`] (`zhi-pai`, `zhi-pai-fr`).
+/// Where an edition goes inside the output folder: `rulebooks/<edition>-rules-<paper>.pdf`,
+/// the edition being [`Book::edition`] (`zhi-pai`, `zhi-pai-fr`); "rules" keeps it apart
+/// from the deck's card sheets, `<deck>/<deck>-cards-<paper>.pdf`.
 pub fn output_path(edition: &str, paper: Paper) -> String {
-    format!("rulebooks/{edition}-{}.pdf", paper.key())
+    format!("rulebooks/{edition}-rules-{}.pdf", paper.key())
 }
 
 /// Writes both editions of each game's rulebook through `out` (atomic, in the manifest).

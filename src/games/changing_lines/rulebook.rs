@@ -38,10 +38,10 @@ pub(super) fn hex(n: u8) -> Hexagram {
 }
 
 /// The components, in the words and counts `hexforge generate` prints; the printed rows
-/// name the home-print PDFs of the deck.
+/// name the home-print PDFs of the deck, in every layout.
 pub fn components() -> Vec<Component> {
     let deck = cards::Deck::ChangingLines;
-    let sheets = || crate::print::paper::Paper::HOME.map(|p| card_export::sheet_pdf_path(deck, p)).to_vec();
+    let sheets = || card_export::home_sheet_paths(deck);
     let pairs = deck.print_pairs();
     let numbered = pairs.iter().filter(|(front, _)| matches!(front, Face::Card(_))).count() as u32;
     let backed = pairs.iter().filter(|(_, back)| *back == Face::Back).count() as u32;

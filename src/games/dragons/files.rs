@@ -132,10 +132,11 @@ impl PrintPdf {
         PrintPdf::home().chain(PrintPdf::board_human()).collect()
     }
 
-    /// Relative to the output folder: `dragons/dragons-a4.pdf`, `dragons/board-human-a3.pdf`.
+    /// Relative to the output folder: `dragons/dragons-pieces-a4.pdf` (the pieces sheets),
+    /// `dragons/board-human-a3.pdf`.
     pub fn path(self) -> String {
         match self {
-            PrintPdf::Home(paper) => format!("{FOLDER}/dragons-{}.pdf", paper.key()),
+            PrintPdf::Home(paper) => format!("{FOLDER}/dragons-pieces-{}.pdf", paper.key()),
             PrintPdf::BoardTiled(paper) | PrintPdf::BoardPoster(paper) => {
                 format!("{FOLDER}/{}-{}.pdf", ComponentKind::BoardHuman.key(), paper.key())
             }

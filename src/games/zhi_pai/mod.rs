@@ -76,6 +76,7 @@ impl crate::games::Game for ZhiPai {
     fn book_in(&self, lang: Lang) -> Result<Book, ArtError> {
         let mut data = rulebook::data(lang);
         data["components"] = serde_json::json!(rulebook::components(lang));
+        data["written"] = serde_json::json!(crate::games::default_written(self.key()));
         Ok(Book { key: self.key(), lang, data, figures: figures::figures(lang)? })
     }
 }

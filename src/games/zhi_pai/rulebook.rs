@@ -20,10 +20,10 @@ pub(super) fn hex(n: u8) -> Hexagram {
 }
 
 /// The components, in the words and counts `hexforge generate` prints, in `lang`; the
-/// printed rows name the home-print PDFs of the deck.
+/// printed rows name the home-print PDFs of the deck, in every layout.
 pub fn components(lang: Lang) -> Vec<Component> {
     let deck = cards::Deck::ZhiPai;
-    let sheets = || crate::print::paper::Paper::HOME.map(|p| card_export::sheet_pdf_path(deck, p)).to_vec();
+    let sheets = || card_export::home_sheet_paths(deck);
     let pairs = deck.print_pairs();
     let count = |which: fn(&(Face, Face)) -> bool| pairs.iter().filter(|pair| which(pair)).count() as u32;
     vec![

@@ -1,0 +1,237 @@
+//! The index at the top of the output folder, `README.txt`: what a customer opens first.
+//!
+//! It is written from the files the run wrote (the manifest's entries), so it names
+//! only files that are there: for each game, the rulebook to read first and every PDF to
+//! print, on which paper, how (one- or two-sided) and what each holds (the rows of the
+//! game's components list that name the file); then what each folder holds.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use crate::games::{self, Game};
+use crate::print::output::{MANIFEST, ManifestEntry};
+use crate::print::paper::Paper;
+use crate::print::plan::PrintOptions;
+
+/// Where the index goes, at the top of the output folder.
+pub const PATH: &str = "README.txt";
+
+/// Its manifest kind.
+pub const KIND: &str = "index";
+
+/// The game's name as its rulebook's cover prints it.
+fn title(game: &dyn Game) -> &'static str {
+    match game.key() {
+        "changing-lines" => "Changing Lines",
+        "zhi-pai" => "Zhi Pai",
+        "yijing-pai" => "Yijing Pai",
+        "liubo" => "Liubo",
+        "dragons" => "Dragons of the Ba-Gua",
+        other => unreachable!("a game without a title: {other}"),
+    }
+}
+
+/// The paper of a file named `…-<paper>.pdf`, and the name without that ending.
+fn paper_of(path: &str) -> Option<(Paper, &str)> {
+    let stem = path.strip_suffix(".pdf")?;
+    Paper::HOME.into_iter().chain(Paper::LARGE).find_map(|p| Some((p, stem.strip_suffix(&format!("-{}", p.key()))?)))
+}
+
+/// A file and the paper it is for: `rulebooks/liubo-rules-a4.pdf (A4)`.
+fn with_paper(path: &str) -> String {
+    match paper_of(path) {
+        Some((paper, _)) => format!("{path} ({})", paper.name()),
+        None => path.to_string(),
+    }
+}
+
+/// How a PDF of `kind` in `game`'s folder is printed.
+fn how(game: &str, kind: &str, path: &str, print: &PrintOptions) -> String {
+    let large = paper_of(path).is_some_and(|(p, _)| Paper::LARGE.contains(&p));
+    match kind {
+        "sheet-pdf" if matches!(game, "changing-lines" | "zhi-pai") => {
+            format!("two-sided, {} (the file presets it)", print.duplex.words())
+        }
+        "sheet-pdf" if game == "yijing-pai" => "two-sided, flip on long edge (the file presets it)".to_string(),
+        "sheet-pdf" => "one-sided".to_string(),
+        "fold-sheet-pdf" => "one-sided, for printers without duplex: fold on the dashed line, glue, cut".to_string(),
+        "cut-sheet-pdf" => {
+            "for a print-then-cut machine; the cut paths of each page are the SVGs beside it".to_string()
+        }
+        "dtc-pdf" => "not for home printing: upload it to DriveThruCards (PDF/X-1a, CMYK)".to_string(),
+        "board-pdf" if large => "the whole board on one sheet, one-sided (a copy shop prints it)".to_string(),
+        "board-pdf" => "the board in tiles, one-sided: trim and glue along the marks".to_string(),
+        _ => "one-sided".to_string(),
+    }
+}
+
+/// What a card deck's folder holds: the sheets, and each sub-folder the run filled.
+fn deck_folder(folder: &str, written: &[ManifestEntry]) -> String {
+    let mut parts =
+        vec!["the card sheets to print, a contact sheet of every face, Tabletop Simulator files".to_string()];
+    let subfolders = [
+        ("svg/", "every face as SVG"),
+        ("png/", "every face as PNG"),
+        ("aids/", "the player aids"),
+        ("tgc/", "The Game Crafter's images"),
+        ("mpc/", "MakePlayingCards' images"),
+        ("dtc/", "the DriveThruCards file"),
+        ("cut/", "print-then-cut sheets and their cut files"),
+    ];
+    for (sub, what) in subfolders {
+        let inside = format!("{folder}/{sub}");
+        if written.iter().any(|e| e.path.starts_with(&inside)) {
+            parts.push(format!("{sub} {what}"));
+        }
+    }
+    parts.join("; ")
+}
+
+/// The text of `README.txt` for a run that wrote `written` with `print`.
+pub fn readme(written: &[ManifestEntry], print: &PrintOptions) -> String {
+    let has = |path: &str| written.iter().any(|e| e.path == path);
+    let mut t = String::new();
+    let _ = writeln!(t, "hexforge print-and-play: what is in this folder");
+    let _ = writeln!(t, "===============================================");
+    let _ = writeln!(t);
+    let _ = writeln!(t, "Print every PDF at 100 % (\"actual size\"), never \"fit to page\".");
+    let _ = writeln!(t, "Files for home printers come in two paper sizes; print the one your printer holds:");
+    let _ = writeln!(t, "  ...-a4.pdf      A4 paper, 210 x 297 mm");
+    let _ = writeln!(t, "  ...-letter.pdf  US Letter paper, 8.5 x 11 in");
+    if written.iter().any(|e| paper_of(&e.path).is_some_and(|(p, _)| Paper::LARGE.contains(&p))) {
+        let _ = writeln!(t, "Boards printed whole on one large sheet (at a copy shop):");
+        let _ = writeln!(t, "  ...-a3.pdf      A3 paper, 297 x 420 mm");
+        let _ = writeln!(t, "  ...-tabloid.pdf Tabloid paper, 11 x 17 in");
+    }
+    let _ = writeln!(t);
+    let _ = writeln!(t, "What to print first");
+    let _ = writeln!(t, "-------------------");
+    let mut step = 0;
+    let mut next = || {
+        step += 1;
+        step
+    };
+    let alignment: Vec<&str> =
+        written.iter().map(|e| e.path.as_str()).filter(|p| p.starts_with("alignment-test-")).collect();
+    if !alignment.is_empty() {
+        let files = alignment.iter().map(|p| with_paper(p)).collect::<Vec<_>>().join(" or ");
+        let _ = writeln!(t, "{}. Before any two-sided card sheet: {files},", next());
+        let _ = writeln!(t, "   once, two-sided. Held up to the light it shows how far your printer shifts");
+        let _ = writeln!(t, "   the back; if it does not read 0, make the cards again with --back-offset X,Y.");
+    }
+    let _ = writeln!(t, "{}. The rulebook of the game you want to play, from rulebooks/ (named below", next());
+    let _ = writeln!(t, "   with each game): its components list says what to print from which file.");
+    let _ = writeln!(t, "{}. Then that game's files, as listed below.", next());
+
+    for game in games::all() {
+        let folder = format!("{}/", game.key());
+        let books: Vec<&str> = written
+            .iter()
+            .map(|e| e.path.as_str())
+            .filter(|p| {
+                p.strip_prefix("rulebooks/").is_some_and(|name| {
+                    name.strip_prefix(game.key())
+                        .is_some_and(|rest| rest.starts_with("-rules-") || rest.starts_with("-fr-"))
+                })
+            })
+            .collect();
+        let pdfs: Vec<&ManifestEntry> =
+            written.iter().filter(|e| e.path.starts_with(&folder) && e.path.ends_with(".pdf")).collect();
+        if books.is_empty() && pdfs.is_empty() {
+            continue;
+        }
+        let name = title(game);
+        let _ = writeln!(t);
+        let _ = writeln!(t, "{name}");
+        let _ = writeln!(t, "{}", "-".repeat(name.chars().count()));
+        if !books.is_empty() {
+            let _ = writeln!(t, "  Read first, the rulebook:");
+            for book in &books {
+                let _ = writeln!(t, "    {}", with_paper(book));
+            }
+        }
+        if pdfs.is_empty() {
+            continue;
+        }
+        let _ = writeln!(t, "  Print:");
+        // A4 and Letter editions of one file, together.
+        let mut groups: BTreeMap<&str, Vec<&ManifestEntry>> = BTreeMap::new();
+        for e in &pdfs {
+            let stem = paper_of(&e.path).map_or(e.path.as_str(), |(_, stem)| stem);
+            groups.entry(stem).or_default().push(e);
+        }
+        let components = game.components();
+        for files in groups.values() {
+            for e in files {
+                let _ = writeln!(t, "    {}", with_paper(&e.path));
+            }
+            let first = files[0];
+            let holds: Vec<&str> = components
+                .iter()
+                .filter(|c| files.iter().any(|e| c.files.contains(&e.path)))
+                .map(|c| c.name.as_str())
+                .collect();
+            let what = if holds.is_empty() { String::new() } else { format!(": {}", holds.join(", ")) };
+            let _ = writeln!(t, "      {}{what}", how(game.key(), &first.kind, &first.path, print));
+        }
+    }
+
+    let _ = writeln!(t);
+    let _ = writeln!(t, "What each folder holds");
+    let _ = writeln!(t, "----------------------");
+    let top = |p: &str| p.split_once('/').map(|(f, _)| f.to_string());
+    let mut folders: Vec<String> = written.iter().filter_map(|e| top(&e.path)).collect();
+    folders.dedup();
+    for folder in folders {
+        let about = match folder.as_str() {
+            "changing-lines" | "zhi-pai" => deck_folder(&folder, written),
+            "yijing-pai" => "the tile sheets to print and every tile face as SVG and PNG".to_string(),
+            "liubo" => {
+                "the board (tiled, and whole on A3/Tabloid), the pieces sheet, every drawing as SVG and PNG".to_string()
+            }
+            "dragons" => "the pieces sheets, the board of human (tiled, and whole on A3/Tabloid), every \
+                          piece's drawing as SVG and PNG, and the list of components"
+                .to_string(),
+            "rulebooks" => "one rulebook per game, for A4 and for US Letter paper: read it first".to_string(),
+            "puzzles" => {
+                "the puzzle book: Pathways ladders and Zhi Pai deals, with the answers at the back".to_string()
+            }
+            _ => String::new(),
+        };
+        let _ = writeln!(t, "  {:<16}{about}", format!("{folder}/"));
+    }
+    let data: Vec<&str> = ["hexagrams.json", "neighbours.csv"].into_iter().filter(|p| has(p)).collect();
+    if !data.is_empty() {
+        let _ = writeln!(t, "  {:<16}the core's tables, for checking a deck by other means", data.join(", "));
+    }
+    let _ = writeln!(t, "  {:<16}every file of this run, with its kind, size and SHA-256", MANIFEST);
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(path: &str, kind: &str) -> ManifestEntry {
+        ManifestEntry { path: path.into(), kind: kind.into(), bytes: 1, sha256: String::new() }
+    }
+
+    #[test]
+    fn names_only_what_was_written_with_its_paper() {
+        let written = [
+            entry("changing-lines/changing-lines-cards-a4.pdf", "sheet-pdf"),
+            entry("changing-lines/changing-lines-cards-letter.pdf", "sheet-pdf"),
+            entry("rulebooks/changing-lines-rules-a4.pdf", "rulebook-pdf"),
+            entry("liubo/board-a3.pdf", "board-pdf"),
+        ];
+        let text = readme(&written, &PrintOptions::default());
+        assert!(text.contains("changing-lines/changing-lines-cards-letter.pdf (US Letter)"), "{text}");
+        assert!(text.contains("two-sided, flip on long edge"), "{text}");
+        assert!(text.contains("rulebooks/changing-lines-rules-a4.pdf (A4)"), "{text}");
+        assert!(text.contains("Changing Lines cards, Card backs, Player aids"), "{text}");
+        assert!(text.contains("the whole board on one sheet"), "{text}");
+        // Nothing the run did not write: no alignment test, no Zhi Pai, no Letter rulebook.
+        assert!(!text.contains("alignment-test") && !text.contains("Zhi Pai"), "{text}");
+        assert!(!text.contains("changing-lines-rules-letter"), "{text}");
+    }
+}
