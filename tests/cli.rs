@@ -236,3 +236,18 @@ fn serve_refuses_a_bad_database() {
     let err = stderr(&out);
     assert!(err.contains("cannot open the results database") && err.contains("hexforge-no-such-folder"), "{err}");
 }
+
+/// Issue 29: an error is one line that says each cause once (`generate --out /proc/x`
+/// said "No such file or directory (os error 2)" three times).
+#[test]
+fn an_error_says_each_cause_once() {
+    if !std::path::Path::new("/proc/self").exists() {
+        return;
+    }
+    let out = hexforge(&["generate", "--out", "/proc/x"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: ") && err.contains("/proc/x"), "{err}");
+    assert_eq!(err.matches("(os error").count(), 1, "{err}");
+}

@@ -287,3 +287,91 @@ async fn slow_connections_are_closed_and_connections_are_limited() {
     stop.send(()).unwrap();
     tokio::time::timeout(Duration::from_secs(5), server).await.unwrap().unwrap().unwrap();
 }
+
+/// Serves `state` with `options` on a loopback port until the returned sender is used.
+async fn on_a_socket(
+    state: AppState,
+    options: ServeOptions,
+) -> (std::net::SocketAddr, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<std::io::Result<()>>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(serve_with(listener, state, options, async {
+        let _ = stopped.await;
+    }));
+    (addr, stop, server)
+}
+
+/// Writes `raw` on a connection of its own and reads the whole answer (the server closes).
+async fn raw_exchange(addr: std::net::SocketAddr, raw: &[u8]) -> String {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    // The server may answer and close before the whole head is written.
+    let _ = s.write_all(raw).await;
+    let mut buf = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(5), s.read_to_end(&mut buf)).await.expect("answered and closed");
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// Regression: a head beyond hyper's own limits (64 KiB, 128 fields) got hyper's 431 with
+/// an empty body; it carries `{"error":…}` like every other error now.
+#[tokio::test]
+async fn a_head_too_large_for_hyper_is_a_json_431_too() {
+    let (addr, stop, server) = on_a_socket(AppState::default(), ServeOptions::default()).await;
+    let huge = format!("GET /health HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n", "a".repeat(100 * 1024));
+    let many: String = (0..200).map(|i| format!("x-h{i}: v\r\n")).collect();
+    let many = format!("GET /health HTTP/1.1\r\nHost: x\r\n{many}\r\n");
+    for raw in [huge, many] {
+        let answer = raw_exchange(addr, raw.as_bytes()).await;
+        let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+        assert!(head.starts_with("HTTP/1.1 431 "), "{head}");
+        assert!(head.to_ascii_lowercase().contains("content-type: application/json"), "{head}");
+        let parsed: serde_json::Value = serde_json::from_str(body).expect("a JSON body");
+        assert!(parsed["error"].as_str().unwrap().contains("header fields"), "{body}");
+    }
+    // A line that is not HTTP: hyper's 400, with a JSON body too.
+    let answer = raw_exchange(addr, b"GARBAGE\x01 / HTTP/1.1\r\n\r\n").await;
+    assert!(answer.starts_with("HTTP/1.1 400 ") && answer.contains("{\"error\":"), "{answer}");
+    // An ordinary request on the same server is untouched.
+    let answer = raw_exchange(addr, b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await;
+    assert!(answer.starts_with("HTTP/1.1 200 ") && answer.contains("\"status\":\"ok\""), "{answer}");
+    stop.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(5), server).await.unwrap().unwrap().unwrap();
+}
+
+/// `--trusted-proxy`: from a trusted peer the client named in `X-Forwarded-For` or
+/// `Forwarded` is the rate limit's key (two clients behind one proxy each get their own
+/// burst); from an untrusted peer those headers change nothing (one key, one burst).
+#[tokio::test]
+async fn clients_behind_a_trusted_proxy_are_told_apart_and_nobody_else_is() {
+    use hexforge::results::{Database, RecordRate, Results};
+    let dir = temp_dir::TempDir::new("proxy");
+    for (trusted, expected_recorded) in [(vec!["127.0.0.0/8".parse().unwrap()], 2), (vec![], 1)] {
+        let database = Database::sqlite_file(&dir.0.join(format!("results-{expected_recorded}.sqlite3")));
+        let rate = RecordRate { per_minute: 1, burst: 1 };
+        let (results, writer) = Results::start(&database, rate, 100).await.unwrap().unwrap();
+        let counters = results.recorder.clone();
+        let options = ServeOptions { trusted_proxies: trusted, ..ServeOptions::default() };
+        let (addr, stop, server) = on_a_socket(AppState::default().with_results(results), options).await;
+        let body = r#"{"turns":["pass"]}"#;
+        for forwarded in ["X-Forwarded-For: 203.0.113.1", "Forwarded: for=203.0.113.2;proto=http"] {
+            let raw = format!(
+                "POST /api/puzzles/zhipai-1/check HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{forwarded}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            );
+            let answer = raw_exchange(addr, raw.as_bytes()).await;
+            assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
+        }
+        stop.send(()).unwrap();
+        tokio::time::timeout(Duration::from_secs(5), server).await.unwrap().unwrap().unwrap();
+        writer.finish(Duration::from_secs(5)).await;
+        let counters = counters.counters();
+        let recorded = counters.recorded.load(std::sync::atomic::Ordering::Relaxed);
+        let limited = counters.rate_limited.load(std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(
+            (recorded, limited),
+            (expected_recorded, 2 - expected_recorded),
+            "trusted: {}",
+            expected_recorded == 2
+        );
+    }
+}

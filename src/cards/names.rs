@@ -21,7 +21,9 @@ const ROOMS: [NameRoom; 3] =
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum NamesError {
     /// A line is not `number,name`.
-    #[error("line {line}: {text:?} is not number,name")]
+    #[error(
+        "line {line}: {text:?} is not number,name (a name holding a comma or a quote is written in double quotes, its quotes doubled)"
+    )]
     Shape {
         /// 1-based line number.
         line: usize,
@@ -137,10 +139,11 @@ pub fn parse_names(text: &str, base: Lang) -> Result<Edition, NamesError> {
 }
 
 /// The field without its CSV quotes (`"a ""b"""` → `a "b"`); `None` if a quote is
-/// left open or stray.
+/// left open or stray, or a comma is outside quotes (`64,a,b` has three fields, not a
+/// name with a comma).
 fn unquote(field: &str) -> Option<String> {
     let Some(inner) = field.strip_prefix('"') else {
-        return (!field.contains('"')).then(|| field.to_string());
+        return (!field.contains(['"', ','])).then(|| field.to_string());
     };
     let inner = inner.strip_suffix('"')?;
     let mut out = String::new();
@@ -194,6 +197,11 @@ mod tests {
             (csv.replace("12,Standstill\n", "12\n"), "line 12: \"12\" is not number,name"),
             (csv.replace("12,Standstill\n", "12, \n"), "line 12: hexagram 12 has an empty name"),
             (csv.replace("12,Standstill\n", "12,Sta\"ndstill\n"), "is not number,name"),
+            // Regression: an unquoted comma was read as part of the name "a,b".
+            (
+                csv.replace("64,Before Completion\n", "64,a,b\n"),
+                "line 64: \"64,a,b\" is not number,name (a name holding a comma",
+            ),
             (
                 csv.replace("12,Standstill\n", &format!("12,{}\n", "Stillstand".repeat(5))),
                 "line 12: name \"StillstandStillstand",

@@ -92,10 +92,29 @@ pub fn main() -> ExitCode {
         Ok(Outcome::CheckFailed) => ExitCode::from(1),
         Ok(Outcome::Undecided) => ExitCode::from(3),
         Err(err) => {
-            eprintln!("error: {err:#}");
+            eprintln!("error: {}", one_line(&err));
             ExitCode::from(2)
         }
     }
+}
+
+/// An error and its causes on one line, each said once. Many messages already end with
+/// their cause (`cannot write X: No such file…`) and also hold it as their source, so
+/// anyhow's `{:#}`, which adds every source after a colon, said it two or three times;
+/// a cause whose text the line already holds is left out.
+pub fn one_line(err: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in err.chain() {
+        let text = cause.to_string();
+        if line.contains(&text) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line
 }
 
 /// clap value parser for a hexagram: a King Wen number or six lines bottom to top.
@@ -112,4 +131,24 @@ pub(crate) fn parse_line(s: &str) -> Result<LinePosition, String> {
 /// Prints a value as pretty JSON on stdout.
 pub(crate) fn print_json(value: &impl serde::Serialize) {
     println!("{}", serde_json::to_string_pretty(value).expect("our views always serialise"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Regression: `generate --out /proc/x` said "No such file or directory" three times.
+    #[test]
+    fn an_error_line_says_each_cause_once() {
+        #[derive(Debug, thiserror::Error)]
+        #[error("cannot write /proc/x: {0}")]
+        struct Write(#[source] std::io::Error);
+        let io = || std::io::Error::from(std::io::ErrorKind::NotFound);
+        let err = anyhow::Error::new(Write(io())).context(format!("cannot write /proc/x: {}", io()));
+        let line = one_line(&err);
+        assert_eq!(line, format!("cannot write /proc/x: {}", io()));
+        // Causes that are not repeated are all kept, in order.
+        let err = anyhow::Error::new(io()).context("cannot open the photo").context("cannot read cards");
+        assert_eq!(one_line(&err), format!("cannot read cards: cannot open the photo: {}", io()));
+    }
 }

@@ -8,6 +8,7 @@ use axum::http::HeaderValue;
 use clap::Args;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
@@ -19,7 +20,13 @@ use std::path::PathBuf;
 
 Every checked puzzle answer is recorded (puzzle, time, verdict, length or score,
 distance from the optimum; nothing about the client) for GET /api/puzzles/ID/stats.
-The database is created and migrated on start.
+An SQLite file is created and migrated on start. A PostgreSQL server is connected to
+(and migrated) in the background: the service answers at once, answers wait in the
+queue while the database is away, and GET /ready says 503 until it is connected.
+
+Behind a load balancer or reverse proxy, --trusted-proxy CIDR says whose Forwarded or
+X-Forwarded-For header names the client (for --record-per-minute); from any other
+peer those headers are ignored.
 
 The page is at http://ADDR/, the API description at http://ADDR/openapi.json, counters
 for Prometheus at http://ADDR/metrics.
@@ -64,6 +71,29 @@ pub struct ServeArgs {
     /// hexforge_results_dropped_total).
     #[arg(long, value_name = "N", default_value_t = crate::results::recorder::DEFAULT_QUEUE, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=10_000_000))]
     record_queue: usize,
+    /// On Ctrl-C or SIGTERM, how long to go on writing queued answers to the database
+    /// (seconds, fractions allowed); what is left then is logged and counted as lost.
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = parse_grace)]
+    shutdown_grace: Duration,
+    /// A proxy or load balancer (an address, or a network such as 10.0.0.0/8): from these
+    /// peers only, the client is taken from the Forwarded or X-Forwarded-For header (the
+    /// right-most address that is not a trusted proxy). Repeat for several.
+    #[arg(long, value_name = "CIDR", value_parser = parse_trusted_proxy)]
+    trusted_proxy: Vec<http::Network>,
+}
+
+/// Seconds, such as `5` or `0.5`, at most an hour.
+fn parse_grace(text: &str) -> Result<Duration, String> {
+    let seconds: f64 =
+        text.trim().parse().map_err(|_| format!("{text:?} is not a number of seconds; expected e.g. 5 or 0.5"))?;
+    if !(0.0..=3600.0).contains(&seconds) {
+        return Err(format!("{text:?} seconds is out of range 0..=3600"));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+fn parse_trusted_proxy(text: &str) -> Result<http::Network, String> {
+    text.parse().map_err(|e: http::NetworkError| e.to_string())
 }
 
 /// An origin as browsers send it: `*`, or `http(s)://host[:port]` with no path.
@@ -93,6 +123,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
         access_log: args.access_log,
         cors_origins: args.cors_origin,
         max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
+        trusted_proxies: args.trusted_proxy,
         ..ServeOptions::default()
     };
     let runtime =
@@ -103,7 +134,11 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
         let mut state = AppState::new(args.downloads);
         let writer = match results {
             Some((results, writer)) => {
-                tracing::info!(database = %args.database, "recording puzzle results");
+                if results.store.is_connected() {
+                    tracing::info!(database = %args.database, "recording puzzle results");
+                } else {
+                    tracing::info!(database = %args.database, "recording puzzle results once the database is connected (in the background)");
+                }
                 state = state.with_results(results);
                 Some(writer)
             }
@@ -115,7 +150,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
         let store = state.results.as_ref().map(|r| r.store.clone());
         let served = http::run(args.addr, state, options).await;
         if let Some(writer) = writer {
-            writer.finish(std::time::Duration::from_secs(10)).await;
+            writer.finish(args.shutdown_grace).await;
         }
         if let Some(store) = store {
             store.close().await;
@@ -128,6 +163,15 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shutdown_graces_are_seconds_within_an_hour() {
+        assert_eq!(parse_grace("5"), Ok(Duration::from_secs(5)));
+        assert_eq!(parse_grace("0.25"), Ok(Duration::from_millis(250)));
+        for bad in ["-1", "x", "3601", "NaN"] {
+            assert!(parse_grace(bad).unwrap_err().contains(&format!("{bad:?}")), "{bad}");
+        }
+    }
 
     #[test]
     fn origins_are_checked() {

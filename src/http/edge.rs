@@ -103,12 +103,15 @@ pub struct Edge {
 struct EdgeShared {
     state: AppState,
     access_log: bool,
+    /// See [`super::ServeOptions::trusted_proxies`].
+    trusted_proxies: Arc<[super::Network]>,
 }
 
 impl Edge {
-    pub(crate) fn new(routes: Router, state: AppState, access_log: bool) -> Edge {
+    pub(crate) fn new(routes: Router, state: AppState, access_log: bool, trusted_proxies: Vec<super::Network>) -> Edge {
         let compressed = tower::Layer::layer(&CompressionLayer::new().compress_when(compressible()), routes.clone());
-        Edge { routes, compressed, shared: Arc::new(EdgeShared { state, access_log }), connection: None }
+        let shared = Arc::new(EdgeShared { state, access_log, trusted_proxies: trusted_proxies.into() });
+        Edge { routes, compressed, shared, connection: None }
     }
 
     /// Serves the connection of a client at `peer` from now on, counting its requests in
@@ -147,7 +150,8 @@ where
         let start = Instant::now();
         let mut request = request.map(Body::new);
         let in_flight = self.connection.as_ref().map(|(peer, activity)| {
-            request.extensions_mut().insert(PeerAddr(*peer));
+            let client = super::forwarded::client(*peer, request.headers(), &self.shared.trusted_proxies);
+            request.extensions_mut().insert(PeerAddr(client));
             activity.start()
         });
         let shared = Arc::clone(&self.shared);

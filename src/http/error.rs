@@ -38,6 +38,10 @@ pub enum AppError {
     /// Another 4xx decided by an extractor (413 too large, 415 not JSON).
     #[error("{message}")]
     Rejected { status: StatusCode, message: String },
+    /// 503 with `Retry-After`: a part the answer needs is away for a while (the results
+    /// database); the message says which.
+    #[error("{message}")]
+    Unavailable { message: String, retry_after: u32 },
     /// 500: our fault. The cause is logged, not shown.
     #[error("internal error")]
     Internal(#[source] anyhow::Error),
@@ -57,6 +61,7 @@ impl AppError {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Rejected { status, .. } => *status,
+            AppError::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -68,7 +73,11 @@ impl IntoResponse for AppError {
         if let AppError::Internal(cause) = &self {
             tracing::error!(error = format!("{cause:#}"), "request failed");
         }
-        error_response(status, self.to_string())
+        let mut response = error_response(status, self.to_string());
+        if let AppError::Unavailable { retry_after, .. } = self {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
+        }
+        response
     }
 }
 
@@ -76,6 +85,23 @@ impl IntoResponse for AppError {
 pub fn error_response(status: StatusCode, message: String) -> Response {
     let body = serde_json::to_vec(&ErrorBody { error: message }).expect("a string always serialises");
     (status, [(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
+}
+
+/// Seconds a client is told to wait before asking again while the results database is away.
+pub const STORE_RETRY_AFTER: u32 = 5;
+
+impl From<crate::results::StoreError> for AppError {
+    fn from(err: crate::results::StoreError) -> Self {
+        // Whatever went wrong, the database is what failed, not the request, and it may be
+        // back in a moment: 503, the cause logged.
+        if !matches!(err, crate::results::StoreError::Away) {
+            tracing::warn!(error = %err, "the results database failed a read");
+        }
+        AppError::Unavailable {
+            message: "the results database is not reachable at the moment; the stats are back when it is".to_string(),
+            retry_after: STORE_RETRY_AFTER,
+        }
+    }
 }
 
 impl From<CoreError> for AppError {

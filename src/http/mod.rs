@@ -27,6 +27,7 @@ mod cards;
 mod downloads;
 mod edge;
 pub mod error;
+mod forwarded;
 mod hexagrams;
 mod meta;
 pub mod metrics;
@@ -34,6 +35,7 @@ mod openapi;
 mod page;
 mod photos;
 mod puzzles;
+mod ready;
 mod serve;
 mod solver;
 
@@ -41,6 +43,7 @@ pub use cards::CardCache;
 pub use downloads::{DownloadEntry, DownloadList};
 pub use edge::Edge;
 pub use error::{AppError, ErrorBody};
+pub use forwarded::{Network, NetworkError};
 pub use hexagrams::{CastRequest, ChangeRequest, HexagramRef, VerifyRequest, VerifyResponse};
 pub use metrics::Metrics;
 pub use photos::PHOTO_BODY_LIMIT;
@@ -78,6 +81,10 @@ pub(crate) const HYPER_MAX_HEADERS: usize = 128;
 /// nothing was written (idle, or sending a head that never ends) is closed: 10 s. It is
 /// looked at once a period, so it goes within one to two periods.
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// Most photos read at once, whatever the cores: each takes up to about 100 MB while it
+/// is decoded ([`crate::photo::decode`]), so four keep the photos of a busy server under
+/// half a gigabyte together.
+pub const MAX_PHOTO_SLOTS: usize = 4;
 /// Most connections served at once (`--max-connections`); more wait in the kernel's
 /// listen queue until one closes.
 pub const MAX_CONNECTIONS: usize = 1024;
@@ -96,6 +103,9 @@ pub struct ServeOptions {
     pub header_read_timeout: Duration,
     /// See [`MAX_CONNECTIONS`].
     pub max_connections: usize,
+    /// Proxies whose `Forwarded` / `X-Forwarded-For` name the client (`--trusted-proxy`);
+    /// none by default, and from any other peer those headers are ignored.
+    pub trusted_proxies: Vec<Network>,
 }
 
 impl Default for ServeOptions {
@@ -105,6 +115,7 @@ impl Default for ServeOptions {
             cors_origins: Vec::new(),
             header_read_timeout: HEADER_READ_TIMEOUT,
             max_connections: MAX_CONNECTIONS,
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -130,8 +141,9 @@ pub struct Shared {
     /// Where checked puzzle answers are recorded; `None` (the default) records nothing
     /// and the stats route answers 503.
     pub results: Option<crate::results::Results>,
-    /// One permit per photo being read at once (default: one per core); a photo
-    /// waits up to two seconds for one, then is answered 503 with `Retry-After: 1`.
+    /// One permit per photo being read at once (default: one per core, at most
+    /// [`MAX_PHOTO_SLOTS`]); a photo waits up to two seconds for one, then is answered
+    /// 503 with `Retry-After: 1`.
     pub photo_slots: Arc<tokio::sync::Semaphore>,
 }
 
@@ -152,7 +164,7 @@ impl AppState {
             metrics: Arc::new(Metrics::new()),
             search_slots: Arc::new(tokio::sync::Semaphore::new(default_search_slots())),
             results: None,
-            photo_slots: Arc::new(tokio::sync::Semaphore::new(cores())),
+            photo_slots: Arc::new(tokio::sync::Semaphore::new(cores().min(MAX_PHOTO_SLOTS))),
         }))
     }
 
@@ -249,6 +261,7 @@ impl Routes {
 fn all_routes() -> Routes {
     let routes = Routes::new();
     let routes = page::routes(routes);
+    let routes = ready::routes(routes);
     let routes = meta::routes(routes);
     let routes = hexagrams::routes(routes);
     let routes = photos::routes(routes);
@@ -282,7 +295,7 @@ pub fn app_with(state: AppState, options: &ServeOptions) -> Router {
 /// refusals carry its headers too.
 pub fn service(state: AppState, options: &ServeOptions) -> Service {
     let routes = all_routes().router.fallback(not_found).with_state(state.clone());
-    let edge = Edge::new(routes, state, options.access_log);
+    let edge = Edge::new(routes, state, options.access_log, options.trusted_proxies.clone());
     if options.cors_origins.is_empty() {
         return Service::Plain(Box::new(edge));
     }

@@ -123,6 +123,7 @@ async fn stats(State(state): State<AppState>, Path(id): Path<String>) -> Result<
             message: "this server keeps no results (it runs with --database none)".to_string(),
         });
     };
-    let counts = results.store.counts(&id.to_string()).await.map_err(|e| AppError::Internal(e.into()))?;
+    // A store that is away answers at once: 503 with `Retry-After`.
+    let counts = results.store.counts(&id.to_string()).await?;
     Ok(Json(PuzzleStats::new(&id, counts)))
 }

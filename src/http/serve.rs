@@ -77,7 +77,7 @@ pub async fn serve_with(
         let _ = stream.set_nodelay(true);
         let activity = Arc::new(Activity::default());
         let service = ConnectionService(RefCell::new(service.for_connection(peer.ip(), Arc::clone(&activity))));
-        let io = Watched { io: TokioIo::new(stream), activity: Arc::clone(&activity) };
+        let io = Watched { io: TokioIo::new(stream), activity: Arc::clone(&activity), replacing: None };
         let connection = graceful.watch(builder.serve_connection_with_upgrades(io, service).into_owned());
         let metrics = Arc::clone(&metrics);
         metrics.connections_open.fetch_add(1, Relaxed);
@@ -118,8 +118,10 @@ impl hyper::service::Service<hyper::Request<hyper::body::Incoming>> for Connecti
     }
 }
 
-/// The address of the client at the other end of the connection, set by [`serve_with`]
-/// in each request's extensions; absent when the router is driven without a socket.
+/// The address of the client: the peer at the other end of the connection or, from a
+/// trusted proxy (`--trusted-proxy`), the client its `Forwarded` / `X-Forwarded-For`
+/// names. Set by [`Edge`](super::Edge) in each request's extensions on a socket;
+/// absent when the router is driven without one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PeerAddr(pub std::net::IpAddr);
 
@@ -211,10 +213,21 @@ async fn watched<F: Future>(connection: F, activity: &Activity, period: Duration
     }
 }
 
-/// A connection's socket, counting the bytes written for its watchdog.
+/// A connection's socket, counting the bytes written for its watchdog, and giving the
+/// answers hyper makes itself the JSON body every other error carries.
+///
+/// Why here: a head larger than hyper's buffer ([`super::HYPER_MAX_BUF`]), with more
+/// fields than it parses ([`super::HYPER_MAX_HEADERS`]) or that is not HTTP never
+/// reaches the service; hyper answers it (431, 414 or 400) with an empty body and closes
+/// the connection, with no hook to change that. Such an answer is recognised in what
+/// hyper writes (an error status, `content-length: 0`, nothing after the head) and
+/// replaced by the same status with `{"error":…}`.
 struct Watched<T> {
     io: T,
     activity: Arc<Activity>,
+    /// The JSON answer being written in place of hyper's bare one, how much of it is
+    /// written, and how many of hyper's bytes it stands for.
+    replacing: Option<(Vec<u8>, usize, usize)>,
 }
 
 impl<T: Read + Unpin> Read for Watched<T> {
@@ -231,8 +244,38 @@ impl<T: Write + Unpin> Watched<T> {
     }
 }
 
+impl<T: Write + Unpin> Watched<T> {
+    /// Writes the JSON answer standing for hyper's bare `head` (`len` bytes of hyper's),
+    /// over as many calls as it takes; hyper calls again with the same bytes while this
+    /// is pending.
+    fn poll_replaced(&mut self, cx: &mut Context<'_>, head: &[u8], len: usize) -> Poll<std::io::Result<usize>> {
+        if self.replacing.is_none() {
+            let json = json_parse_error(head).expect("checked by the caller");
+            self.replacing = Some((json, 0, len));
+        }
+        loop {
+            let Some((json, done, len)) = &mut self.replacing else { unreachable!("set above") };
+            if *done == json.len() {
+                let len = *len;
+                self.replacing = None;
+                return Poll::Ready(Ok(len));
+            }
+            let written = Pin::new(&mut self.io).poll_write(cx, &json[*done..]);
+            let Poll::Ready(Ok(n)) = written else { return written };
+            *done += n;
+            self.activity.written.fetch_add(n as u64, Relaxed);
+            if n == 0 {
+                return Poll::Ready(Ok(0));
+            }
+        }
+    }
+}
+
 impl<T: Write + Unpin> Write for Watched<T> {
     fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<std::io::Result<usize>> {
+        if self.replacing.is_some() || is_bare_error(buf) {
+            return self.poll_replaced(cx, buf, buf.len());
+        }
         let written = Pin::new(&mut self.io).poll_write(cx, buf);
         self.count(&written);
         written
@@ -243,6 +286,13 @@ impl<T: Write + Unpin> Write for Watched<T> {
         cx: &mut Context<'_>,
         bufs: &[IoSlice<'_>],
     ) -> Poll<std::io::Result<usize>> {
+        let first = bufs.iter().find(|b| !b.is_empty()).map_or(&[][..], |b| &b[..]);
+        if self.replacing.is_some() || first.starts_with(b"HTTP/1.") {
+            let whole: Vec<u8> = bufs.iter().flat_map(|b| b.iter().copied()).collect();
+            if self.replacing.is_some() || is_bare_error(&whole) {
+                return self.poll_replaced(cx, &whole, whole.len());
+            }
+        }
         let written = Pin::new(&mut self.io).poll_write_vectored(cx, bufs);
         self.count(&written);
         written
@@ -261,10 +311,79 @@ impl<T: Write + Unpin> Write for Watched<T> {
     }
 }
 
+/// Whether `bytes` are a whole response head of an error status with an empty body and
+/// nothing after: what hyper writes for a request it could not parse. Every answer of the
+/// service to an error carries a JSON body, so it never looks like this.
+fn is_bare_error(bytes: &[u8]) -> bool {
+    let Some(status) = bytes.strip_prefix(b"HTTP/1.1 ").or_else(|| bytes.strip_prefix(b"HTTP/1.0 ")) else {
+        return false;
+    };
+    matches!(status.first(), Some(b'4' | b'5'))
+        && bytes.ends_with(b"\r\n\r\n")
+        && bytes.windows(4).filter(|w| w == b"\r\n\r\n").count() == 1
+        && bytes.to_ascii_lowercase().windows(21).any(|w| w == b"\r\ncontent-length: 0\r\n")
+        && !bytes.to_ascii_lowercase().windows(14).any(|w| w == b"\r\ncontent-type")
+}
+
+/// The JSON answer standing for hyper's bare error `head` (see [`is_bare_error`]): the
+/// same status line and date, a body saying what was wrong, and the connection closed
+/// (hyper closes it after such an answer).
+fn json_parse_error(head: &[u8]) -> Option<Vec<u8>> {
+    use super::{MAX_HEADER_BYTES, MAX_HEADERS, MAX_URI};
+    if !is_bare_error(head) {
+        return None;
+    }
+    let text = String::from_utf8_lossy(head);
+    let status_line = text.split("\r\n").next()?;
+    let code = status_line.split(' ').nth(1)?;
+    let message = match code {
+        "431" => format!(
+            "the request head is too large; at most {MAX_HEADERS} header fields and {MAX_HEADER_BYTES} bytes in all are accepted"
+        ),
+        "414" => format!("the request target is too long; at most {MAX_URI} bytes are accepted"),
+        "400" => "the request could not be read as HTTP/1.1".to_string(),
+        _ => status_line.split_once(' ').map_or("error", |(_, s)| s).to_lowercase(),
+    };
+    let body = serde_json::to_vec(&super::ErrorBody { error: message }).ok()?;
+    let date = text.split("\r\n").find(|l| l.len() > 5 && l[..5].eq_ignore_ascii_case("date:"));
+    let mut out = format!(
+        "{status_line}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n",
+        body.len()
+    );
+    if let Some(date) = date {
+        out.push_str(date);
+        out.push_str("\r\n");
+    }
+    out.push_str("\r\n");
+    let mut out = out.into_bytes();
+    out.extend_from_slice(&body);
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::time::Instant;
+
+    #[test]
+    fn hypers_bare_error_answers_get_a_json_body_and_nothing_else_is_touched() {
+        let bare = b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-length: 0\r\ndate: Fri, 27 Nov 2026 06:00:00 GMT\r\n\r\n";
+        let json = String::from_utf8(json_parse_error(bare).expect("replaced")).unwrap();
+        let (head, body) = json.split_once("\r\n\r\n").unwrap();
+        assert!(head.starts_with("HTTP/1.1 431 Request Header Fields Too Large\r\n"), "{head}");
+        assert!(head.contains("content-type: application/json") && head.contains("date: Fri, 27 Nov 2026"), "{head}");
+        assert!(head.contains(&format!("content-length: {}", body.len())), "{head}");
+        let parsed: super::super::ErrorBody = serde_json::from_str(body).unwrap();
+        assert!(parsed.error.contains("64 header fields"), "{parsed:?}");
+        for kept in [
+            &b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n"[..],
+            b"HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\ncontent-length: 12\r\n\r\n",
+            b"HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\nHTTP/1.1 200 OK\r\n\r\n",
+            b"{\"error\":\"HTTP/1.1 400\"}",
+        ] {
+            assert!(!is_bare_error(kept), "{}", String::from_utf8_lossy(kept));
+        }
+    }
 
     const PERIOD: Duration = Duration::from_millis(40);
 

@@ -5,7 +5,8 @@
 //! - [`limiter`]: at most so many records per client and minute (a token bucket per
 //!   address), so that one script cannot skew a puzzle's figures;
 //! - [`recorder`]: a bounded queue that the request path only ever `try_send`s to, and
-//!   a writer task that empties it in batches (a full queue drops the record, counted);
+//!   a writer task that empties it in batches, and keeps a batch while the database is
+//!   away (a full queue drops the record, counted);
 //! - [`store`]: the database, SQLite (embedded, the default) or PostgreSQL, with one set
 //!   of migrations and queries through sqlx's `Any` driver.
 //!
@@ -245,16 +246,26 @@ pub struct Results {
 }
 
 impl Results {
-    /// Opens (creating and migrating) `database` and starts the writer on the current
-    /// Tokio runtime, with a queue of `queue` records. `None` for [`Database::None`].
-    /// Stop with [`WriterHandle::finish`], then [`ResultStore::close`].
+    /// Opens `database` and starts the writer on the current Tokio runtime, with a
+    /// queue of `queue` records. `None` for [`Database::None`]. Stop with
+    /// [`WriterHandle::finish`], then [`ResultStore::close`].
+    ///
+    /// An SQLite file is opened (created and migrated) here, and one that cannot be is
+    /// an error: it is this machine's configuration. A PostgreSQL server is only named
+    /// here (a URL that cannot name one is an error); the writer connects and migrates
+    /// in the background, again and again while the server is away, and the service
+    /// answers meanwhile ([`ResultStore::is_connected`] says when it is there).
     pub async fn start(
         database: &Database,
         rate: RecordRate,
         queue: usize,
     ) -> Result<Option<(Results, WriterHandle)>, StoreError> {
-        let Some(store) = ResultStore::open(database).await? else { return Ok(None) };
-        let (recorder, writer) = Recorder::new(store.clone(), queue);
+        let store = match database {
+            Database::Postgres(_) => ResultStore::lazy(database)?,
+            _ => ResultStore::open(database).await?,
+        };
+        let Some(store) = store else { return Ok(None) };
+        let (recorder, writer) = Recorder::new(store.clone(), database, queue);
         let results = Results { store, recorder, limiter: Arc::new(RecordLimiter::new(rate)) };
         Ok(Some((results, writer.spawn())))
     }

@@ -12,6 +12,8 @@
 use super::{Counts, Database, Record};
 use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Duration;
 
 /// Rows per `INSERT` (7 parameters each, well under SQLite's 32,766): a batch is cut
@@ -39,40 +41,126 @@ pub enum StoreError {
     },
     #[error("results database: {0}")]
     Query(#[from] sqlx::Error),
+    /// The database did not answer last time (see [`ResultStore::is_connected`]), or a
+    /// read took longer than [`READ_WAIT`]: not tried, or given up.
+    #[error("the results database is away")]
+    Away,
+}
+
+/// Longest a read may take before the database is taken for away.
+pub const READ_WAIT: Duration = Duration::from_secs(2);
+
+impl StoreError {
+    /// Whether trying again later may succeed: the database was away, busy or being
+    /// restarted. A refusal of the rows themselves (a constraint, a value out of range)
+    /// would be refused again.
+    pub fn is_transient(&self) -> bool {
+        let StoreError::Query(sqlx::Error::Database(e)) = self else {
+            return !matches!(self, StoreError::Migrate { .. });
+        };
+        let code = e.code().unwrap_or_default();
+        // SQLSTATE classes 22 (data exception) and 23 (integrity constraint violation).
+        !(code.starts_with("22") || code.starts_with("23") || e.kind() != sqlx::error::ErrorKind::Other)
+    }
 }
 
 /// A connection pool on the results database; cheap to clone.
+///
+/// It knows whether the database answered last time it was asked ([`is_connected`]):
+/// the writer keeps that up to date (it connects, migrates, writes and, when idle,
+/// pings), and a reader that finds it down answers at once instead of waiting for a
+/// connection that will not come.
+///
+/// [`is_connected`]: ResultStore::is_connected
 #[derive(Clone, Debug)]
 pub struct ResultStore {
     pool: AnyPool,
+    link: Arc<Link>,
+}
+
+/// What the clones of one store share about its database.
+#[derive(Debug, Default)]
+struct Link {
+    /// The database answered the last query (and the tables are migrated).
+    connected: AtomicBool,
+    /// The migrations have run since this process started.
+    migrated: AtomicBool,
 }
 
 impl ResultStore {
     /// Connects to `database`, creating the SQLite file if missing, and brings its tables
     /// up to date. `None` for [`Database::None`].
     pub async fn open(database: &Database) -> Result<Option<ResultStore>, StoreError> {
-        let (url, connections) = match database {
+        let Some(store) = ResultStore::lazy(database)? else { return Ok(None) };
+        store.connect(database).await?;
+        Ok(Some(store))
+    }
+
+    /// The store on `database` without connecting yet: only a URL that cannot name a
+    /// database is an error here. [`ResultStore::connect`] (the writer calls it, again
+    /// and again while the database is away) connects and migrates. `None` for
+    /// [`Database::None`].
+    pub fn lazy(database: &Database) -> Result<Option<ResultStore>, StoreError> {
+        let (url, connections, wait) = match database {
             Database::None => return Ok(None),
             // SQLite writes one at a time anyway; a few connections let reads go on
             // beside the writer (WAL).
-            Database::Sqlite(url) => (url, 4),
-            Database::Postgres(url) => (url, 8),
+            Database::Sqlite(url) => (url, 4, Duration::from_secs(5)),
+            // A server that is down is retried by the writer with a backoff of its own,
+            // so one attempt need not wait long.
+            Database::Postgres(url) => (url, 8, Duration::from_secs(2)),
         };
         sqlx::any::install_default_drivers();
-        let open_error = |source| StoreError::Open { database: database.redacted(), source };
-        let pool = AnyPoolOptions::new()
-            .max_connections(connections)
-            .acquire_timeout(Duration::from_secs(5))
-            .connect(url)
-            .await
-            .map_err(open_error)?;
+        let mut options = AnyPoolOptions::new().max_connections(connections).acquire_timeout(wait);
         if matches!(database, Database::Sqlite(_)) {
             // Readers never wait for the writer, and a commit costs no sync of the whole
             // file; the setting stays with the file.
-            sqlx::query("PRAGMA journal_mode = WAL").fetch_optional(&pool).await.map_err(open_error)?;
+            options = options.after_connect(|connection, _| {
+                Box::pin(async move {
+                    sqlx::query("PRAGMA journal_mode = WAL").fetch_optional(connection).await?;
+                    Ok(())
+                })
+            });
         }
-        MIGRATOR.run(&pool).await.map_err(|source| StoreError::Migrate { database: database.redacted(), source })?;
-        Ok(Some(ResultStore { pool }))
+        let pool =
+            options.connect_lazy(url).map_err(|source| StoreError::Open { database: database.redacted(), source })?;
+        Ok(Some(ResultStore { pool, link: Arc::default() }))
+    }
+
+    /// Connects and, the first time, brings the tables up to date; then a query that
+    /// proves the database answers. Marks the store connected or not.
+    pub async fn connect(&self, database: &Database) -> Result<(), StoreError> {
+        let outcome = async {
+            if !self.link.migrated.load(Relaxed) {
+                // A connection first, so that a server that is away is an `Open` error.
+                drop(
+                    self.pool
+                        .acquire()
+                        .await
+                        .map_err(|source| StoreError::Open { database: database.redacted(), source })?,
+                );
+                MIGRATOR
+                    .run(&self.pool)
+                    .await
+                    .map_err(|source| StoreError::Migrate { database: database.redacted(), source })?;
+                self.link.migrated.store(true, Relaxed);
+            }
+            sqlx::query("SELECT 1").fetch_one(&self.pool).await?;
+            Ok(())
+        }
+        .await;
+        self.link.connected.store(outcome.is_ok(), Relaxed);
+        outcome
+    }
+
+    /// Whether the database answered last time (see the type's documentation).
+    pub fn is_connected(&self) -> bool {
+        self.link.connected.load(Relaxed)
+    }
+
+    /// Marks the database as away (a write or a read failed on it) or back.
+    pub fn set_connected(&self, connected: bool) {
+        self.link.connected.store(connected && self.link.migrated.load(Relaxed), Relaxed);
     }
 
     /// Writes `records` in one transaction, in statements of [`INSERT_SIZES`] rows.
@@ -102,7 +190,21 @@ impl ResultStore {
     }
 
     /// The counts for the puzzle with canonical id `puzzle_id`.
+    /// At once [`StoreError::Away`] while the database is away, so that no reader waits
+    /// for a connection that will not come; a read that fails marks it away.
     pub async fn counts(&self, puzzle_id: &str) -> Result<Counts, StoreError> {
+        if !self.is_connected() {
+            return Err(StoreError::Away);
+        }
+        let read = tokio::time::timeout(READ_WAIT, self.read_counts(puzzle_id)).await;
+        let outcome = read.unwrap_or(Err(StoreError::Away));
+        if outcome.as_ref().is_err_and(StoreError::is_transient) {
+            self.set_connected(false);
+        }
+        outcome
+    }
+
+    async fn read_counts(&self, puzzle_id: &str) -> Result<Counts, StoreError> {
         use sqlx::Row;
         // `CASE` rather than `FILTER` or `SUM`: the same SQL and the same BIGINT result on
         // both engines (PostgreSQL's SUM of a BIGINT is NUMERIC, which `Any` cannot read).
