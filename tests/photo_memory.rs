@@ -49,7 +49,8 @@ fn large_jpeg(path: &Path) {
 /// The peak resident memory of process `pid` so far, or `None` once it is gone.
 fn peak_rss(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let kb: u64 = status.lines().find_map(|l| l.strip_prefix("VmHWM:"))?.trim().trim_end_matches("kB").trim().parse().ok()?;
+    let kb: u64 =
+        status.lines().find_map(|l| l.strip_prefix("VmHWM:"))?.trim().trim_end_matches("kB").trim().parse().ok()?;
     Some(kb * 1024)
 }
 
@@ -93,7 +94,11 @@ fn the_largest_photos_take_at_most_150_mb_in_the_command() {
             .spawn()
             .unwrap();
         let (status, peak) = run_watched(child);
-        eprintln!("{name}: {} KB, peak RSS {} MB, exit {status}", std::fs::metadata(&path).unwrap().len() / 1024, peak / MB);
+        eprintln!(
+            "{name}: {} KB, peak RSS {} MB, exit {status}",
+            std::fs::metadata(&path).unwrap().len() / 1024,
+            peak / MB
+        );
         // Decoded and looked at: no card on a blank page (1 or 2), never refused as too large.
         assert!(matches!(status.code(), Some(1 | 2)), "{name}: {status}");
         assert!(peak > 0 && peak <= 150 * MB, "{name}: peak RSS {} MB", peak / MB);

@@ -6,7 +6,6 @@
 //! evenly stacked. Each bar's own direction is measured (second moments), so a photo
 //! turned a few degrees, or seen in perspective, needs no global straightening.
 
-
 use super::PhotoError;
 use super::page::Page;
 
