@@ -20,7 +20,7 @@ SEMANTIC_RULES = [
     ("POST /api/zhipai/check", {400}, r"card \d+ is on the table from the start "),
     # A puzzle is answered in its game's kind: a pathways id takes a sequence, a zhipai
     # id turns (the kind is in the path, the answer in the body).
-    ("POST /api/puzzles/{id}/check", {400}, r"\S+ is answered with (a sequence|turns); "),
+    ("POST /api/puzzles/{id}/check", {400}, r"\S+ was sent (a sequence|turns) \(a .+ answer\), but it is a "),
     # A photo is a PNG or JPEG image in which a card can be read.
     ("POST /api/neighbours/verify-photo", {400, 422}, r""),
 ]
