@@ -219,7 +219,14 @@ pub fn play(start: Hexagram, deal: &[Hexagram], turns: &[Turn]) -> Played {
                     break;
                 }
                 if let Err(violation) = game.place(card, side) {
-                    failure = Some((step, violation.rule(), format!("turn {step}: {violation}")));
+                    // The game counts placements ("move 3: …"); a deal counts turns, passes
+                    // included, so the rule is named at its turn alone.
+                    let words = violation.to_string();
+                    let words = words
+                        .split_once(": ")
+                        .filter(|(head, _)| head.starts_with("move "))
+                        .map_or(words.as_str(), |(_, rest)| rest);
+                    failure = Some((step, violation.rule(), format!("turn {step}: {words}")));
                     break;
                 }
                 used |= 1 << (card.number() - 1);
@@ -338,6 +345,24 @@ mod tests {
             turns.truncate(1);
             assert!(!play(deal.start, &deal.deal, &turns).dead_end, "seed {n}: a pass is still possible");
         }
+    }
+
+    /// A card that does not link is named at its turn, counted as the deal counts them
+    /// (passes included), not at the game's count of placements.
+    #[test]
+    fn a_refused_card_is_named_at_its_turn_alone() {
+        let deal = Deal::generate([3; 32]);
+        let mut refused = None;
+        for &card in &deal.deal[..OPENING_ZONE + 1] {
+            for side in [Side::Left, Side::Right] {
+                let played = play(deal.start, &deal.deal, &[Turn::Pass, Turn::Place(card, side)]);
+                if let Some((2, "no-link", why)) = played.failure {
+                    refused = Some(why);
+                }
+            }
+        }
+        let why = refused.expect("some card of the zone does not link on some side");
+        assert!(why.starts_with("turn 2: card ") && !why.contains("move 1"), "{why}");
     }
 
     #[test]
