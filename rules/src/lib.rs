@@ -8,3 +8,5 @@
 #![forbid(unsafe_code)]
 
 pub mod core;
+pub mod play;
+pub mod tao;

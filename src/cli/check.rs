@@ -23,6 +23,8 @@ enum CheckPuzzle {
     Pathways(CheckPathwaysArgs),
     /// Check a Zhi Pai sequence: every placement links, cards once, finished by the last one.
     Zhipai(CheckZhiPaiArgs),
+    /// Check game records of Tao (JSON Lines): exit 0 all valid, 1 a rule broken.
+    Tao(super::record::CheckRecordArgs),
 }
 
 #[derive(Debug, Args)]
@@ -49,6 +51,7 @@ struct CheckZhiPaiArgs {
 
 pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     let state = match args.puzzle {
+        CheckPuzzle::Tao(args) => return super::record::tao(args),
         CheckPuzzle::Pathways(args) => {
             let question = args.puzzle.request();
             let request = api::pathways::CheckRequest {

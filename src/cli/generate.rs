@@ -141,7 +141,7 @@ fn read_edition(file: &Path, base: Lang) -> anyhow::Result<&'static Edition> {
 }
 
 /// A progress bar over the parts, on stderr when it is a terminal, hidden otherwise.
-fn progress_bar() -> ProgressBar {
+pub(super) fn progress_bar() -> ProgressBar {
     let target =
         if std::io::stderr().is_terminal() { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
     let bar = ProgressBar::with_draw_target(Some(0), target);

@@ -6,8 +6,11 @@ mod check;
 mod generate;
 mod hexagram;
 mod puzzle;
+mod record;
 mod serve;
+mod simulate;
 mod solve;
+mod tao;
 mod values;
 mod verify;
 mod verify_photo;
@@ -54,6 +57,10 @@ pub enum Command {
     Puzzle(puzzle::PuzzleArgs),
     /// Run the HTTP service and web page: the same JSON as --json, card images, downloads.
     Serve(serve::ServeArgs),
+    /// Tao, the Changing Lines deck's game: the legal plays on a card.
+    Tao(tao::TaoArgs),
+    /// Play many seeded games between bots and summarise them (turns, wins, plays by kind).
+    Simulate(simulate::SimulateArgs),
 }
 
 /// How a command ended, mapped to the process exit code.
@@ -80,6 +87,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Check(args) => check::run(args),
         Command::Puzzle(args) => puzzle::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Tao(args) => tao::run(args),
+        Command::Simulate(args) => simulate::run(args),
     }
 }
 
@@ -127,6 +136,8 @@ pub(crate) fn parse_line(s: &str) -> Result<LinePosition, String> {
     let n: i64 = s.trim().parse().map_err(|_| format!("line {s:?} is not a number; expected 1..=6"))?;
     LinePosition::new(n).map_err(|e| e.to_string())
 }
+
+use generate::progress_bar;
 
 /// Prints a value as pretty JSON on stdout.
 pub(crate) fn print_json(value: &impl serde::Serialize) {

@@ -1,0 +1,113 @@
+//! The one interface every game's engine implements, and what drives it: simulation,
+//! game records and their checking, and bots. Each is written once, for every game.
+//!
+//! A game is a state with the seat to move, the actions legal for that seat, a way to
+//! apply one, whether it is over and who won, and what each seat may see (OpenSpiel's
+//! `State`). Chance (the order of a shuffled pile) lives in the state, drawn from a seed
+//! the caller gives, so a game replays exactly; what chance decided is written into the
+//! game's record as an event (`{"seat":1,"draw":33}`), so a record replays without the seed.
+
+pub mod bots;
+pub mod simulate;
+
+use serde::Serialize;
+use std::fmt;
+
+/// A seat at the table, 0-based, numbered clockwise from the dealer's left.
+pub type Seat = usize;
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    /// This seat won.
+    Won(Seat),
+    /// The game could no longer progress: no winner.
+    Stalled,
+}
+
+impl Outcome {
+    pub fn winner(self) -> Option<Seat> {
+        match self {
+            Outcome::Won(seat) => Some(seat),
+            Outcome::Stalled => None,
+        }
+    }
+}
+
+/// An action or event that breaks a rule: the rule's name (kebab-case, stable, the names
+/// the checkers and the API print) and a sentence for people.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal {
+    pub rule: &'static str,
+    pub message: String,
+}
+
+impl Illegal {
+    pub fn new(rule: &'static str, message: impl Into<String>) -> Illegal {
+        Illegal { rule, message: message.into() }
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.message, self.rule)
+    }
+}
+
+impl std::error::Error for Illegal {}
+
+/// A game's engine.
+///
+/// `Action` is what a seat chooses ("draw a card"); `Event` is what happened, as a record
+/// holds it ("drew card 33"). [`Game::apply`] turns an action into its event, resolving
+/// chance from the state's own seeded generator; [`Game::replay`] applies a recorded event,
+/// checking it against the rules, so a game played at a table can be typed in and checked.
+pub trait Game: Clone {
+    type Action: Clone + PartialEq + fmt::Debug;
+    type Event: Clone + PartialEq + fmt::Debug;
+    type View: Serialize;
+
+    /// Seats at the table.
+    fn players(&self) -> usize;
+
+    /// The seat to act, or `None` once the game is over.
+    fn to_move(&self) -> Option<Seat>;
+
+    /// Every action legal for the seat to move (empty once the game is over), in a fixed
+    /// order, so that a seeded bot chooses the same way every time.
+    fn legal_actions(&self) -> Vec<Self::Action>;
+
+    /// Applies an action of the seat to move.
+    fn apply(&mut self, action: &Self::Action) -> Result<Self::Event, Illegal>;
+
+    /// Applies a recorded event, as the seat it names (which must be the seat to move).
+    fn replay(&mut self, seat: Seat, event: &Self::Event) -> Result<(), Illegal>;
+
+    /// How the game ended, once it has.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// What `seat` may see: its own hidden cards, never another's.
+    fn view(&self, seat: Seat) -> Self::View;
+
+    /// A state `seat` cannot tell from this one: every card hidden from `seat` dealt again
+    /// at random among the places it could be. Search bots plan on such states, so that
+    /// they never use what they cannot see.
+    fn determinized(&self, seat: Seat, rng: &mut rand_chacha::ChaCha8Rng) -> Self;
+
+    /// Turns taken so far (a turn is one seat's consecutive actions).
+    fn turns(&self) -> u32;
+
+    /// How often each kind of play and each rule event happened so far, by name: the
+    /// playtest's counts (`plays_by_kind`, then the other events).
+    fn counts(&self) -> Counts;
+}
+
+/// A game's counts by name, in a fixed order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Plays by kind (a play of several kinds counts once in each).
+    pub plays_by_kind: Vec<(&'static str, u64)>,
+    /// Other events: draws, passes, reshuffles, penalties…
+    pub events: Vec<(&'static str, u64)>,
+}

@@ -1,0 +1,250 @@
+//! Tao's game records: one game a line (JSON Lines), as `hexforge simulate tao --record`
+//! writes them and `hexforge check tao --record` reads them.
+//!
+//! ```json
+//! {"game":"tao","players":2,"seed":7,"bots":["greedy","random"],
+//!  "hands":[[3,9,…],[1,12,…]],"pile":[40,2,…],"first":{"card":12,"orientation":"dark"},
+//!  "actions":[{"seat":0,"play":{"card":11,"orientation":"dark"}},{"seat":1,"draw":40},
+//!             {"seat":1,"pass":true}],
+//!  "result":{"winner":0}}
+//! ```
+//! `hands` are seat 0 (the dealer's left) first; `pile` is the draw pile in the order it is
+//! drawn; `first` is absent with eight players (the holder of card 1 leads it). A play that
+//! leaves one card and was not announced carries `"announced":false`. `seed` and `bots`
+//! are there when a program played; `result` is `{"winner":S}` or `{"stalled":true}`.
+
+use super::deal::Deal;
+use super::legal::Laid;
+use super::{Event, Tao};
+use crate::core::card::{Card, Orientation};
+use crate::core::deck::CardSet;
+use crate::play::{Game, Illegal, Outcome, Seat};
+use serde::{Deserialize, Serialize};
+
+/// A card as it lies, by number.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Face {
+    pub card: u8,
+    pub orientation: Orientation,
+    /// Whether a last card was announced (absent: yes).
+    #[serde(default = "yes", skip_serializing_if = "is_yes")]
+    pub announced: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_yes(b: &bool) -> bool {
+    *b
+}
+
+/// What one entry of `actions` did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum What {
+    Play(Face),
+    Draw(u8),
+    Pass(bool),
+}
+
+/// One entry of `actions`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub seat: Seat,
+    #[serde(flatten)]
+    pub what: What,
+}
+
+/// How the game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ending {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Seat>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stalled: bool,
+}
+
+impl From<Outcome> for Ending {
+    fn from(outcome: Outcome) -> Ending {
+        Ending { winner: outcome.winner(), stalled: outcome == Outcome::Stalled }
+    }
+}
+
+/// One game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    pub game: String,
+    pub players: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bots: Option<Vec<String>>,
+    pub hands: Vec<Vec<u8>>,
+    pub pile: Vec<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<Face>,
+    pub actions: Vec<Entry>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<Ending>,
+}
+
+fn card(number: u8) -> Result<Card, Illegal> {
+    Card::from_number(number.into())
+        .map_err(|_| Illegal::new("bad-card", format!("card {number} is out of range 1..=64")))
+}
+
+impl Record {
+    /// The record of a game from its deal, before any action.
+    pub fn start(deal: &Deal, seed: Option<u64>, bots: Option<Vec<String>>) -> Record {
+        Record {
+            game: "tao".into(),
+            players: deal.hands.len(),
+            seed,
+            bots,
+            hands: deal.hands.iter().map(|h| h.numbers()).collect(),
+            pile: deal.pile.iter().map(|c| c.number()).collect(),
+            first: deal.first.map(|f| Face { card: f.card.number(), orientation: f.orientation, announced: true }),
+            actions: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// Appends what a seat did.
+    pub fn push(&mut self, seat: Seat, event: &Event) {
+        let what = match *event {
+            Event::Play { laid, announced } => {
+                What::Play(Face { card: laid.card.number(), orientation: laid.orientation, announced })
+            }
+            Event::Draw(card) => What::Draw(card.number()),
+            Event::Pass => What::Pass(true),
+        };
+        self.actions.push(Entry { seat, what });
+    }
+
+    /// The deal the record holds, checked.
+    pub fn deal(&self) -> Result<Deal, Illegal> {
+        if self.game != "tao" {
+            return Err(Illegal::new("bad-record", format!("a record of {:?}, not of tao", self.game)));
+        }
+        if self.players != self.hands.len() {
+            return Err(Illegal::new("bad-deal", format!("{} players but {} hands", self.players, self.hands.len())));
+        }
+        let mut hands = Vec::with_capacity(self.hands.len());
+        for hand in &self.hands {
+            let mut set = CardSet::EMPTY;
+            for &n in hand {
+                set.insert(card(n)?);
+            }
+            if set.len() != hand.len() {
+                return Err(Illegal::new("bad-deal", "a card is listed twice in one hand"));
+            }
+            hands.push(set);
+        }
+        let pile = self.pile.iter().map(|&n| card(n)).collect::<Result<_, _>>()?;
+        let first = match self.first {
+            Some(f) => Some(Laid::new(card(f.card)?, f.orientation)),
+            None => None,
+        };
+        Deal { hands, pile, first }.checked()
+    }
+}
+
+/// The event an entry records.
+pub fn event(entry: &Entry) -> Result<Event, Illegal> {
+    Ok(match entry.what {
+        What::Play(face) => Event::Play { laid: Laid::new(card(face.card)?, face.orientation), announced: face.announced },
+        What::Draw(n) => Event::Draw(card(n)?),
+        What::Pass(true) => Event::Pass,
+        What::Pass(false) => return Err(Illegal::new("bad-record", "\"pass\" is always true")),
+    })
+}
+
+/// What checking one record found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// The game's number in the file, from 1.
+    pub game: usize,
+    pub valid: bool,
+    /// The first action that breaks a rule, counted from 1 (null: none; 0: the deal).
+    pub failed_move: Option<usize>,
+    pub rule: Option<&'static str>,
+    pub message: Option<String>,
+    /// The winner by the replay (null: no winner yet, or a stalled game).
+    pub winner: Option<Seat>,
+    pub stalled: bool,
+}
+
+/// Replays a record and names the first action that breaks a rule, or a result that is not
+/// what the play gives.
+pub fn check(number: usize, record: &Record) -> Verdict {
+    let fail = |at: usize, illegal: Illegal, game: Option<&Tao>| Verdict {
+        game: number,
+        valid: false,
+        failed_move: Some(at),
+        rule: Some(illegal.rule),
+        message: Some(illegal.message),
+        winner: game.and_then(|g| g.outcome()).and_then(Outcome::winner),
+        stalled: false,
+    };
+    let deal = match record.deal() {
+        Ok(deal) => deal,
+        Err(illegal) => return fail(0, illegal, None),
+    };
+    let mut game = Tao::new(&deal, record.seed.unwrap_or(0));
+    for (i, entry) in record.actions.iter().enumerate() {
+        if let Err(illegal) = event(entry).and_then(|e| game.replay(entry.seat, &e)) {
+            return fail(i + 1, illegal, Some(&game));
+        }
+    }
+    let outcome = game.outcome();
+    if let Some(claimed) = record.result {
+        if Some(claimed) != outcome.map(Ending::from) {
+            let played = match outcome {
+                Some(Outcome::Won(seat)) => format!("seat {seat} won"),
+                Some(Outcome::Stalled) => "the game stalled".to_string(),
+                None => "the game is not over".to_string(),
+            };
+            let illegal = Illegal::new("wrong-result", format!("the result does not follow from the play: {played}"));
+            return fail(record.actions.len(), illegal, Some(&game));
+        }
+    }
+    Verdict {
+        game: number,
+        valid: true,
+        failed_move: None,
+        rule: None,
+        message: None,
+        winner: outcome.and_then(Outcome::winner),
+        stalled: outcome == Some(Outcome::Stalled),
+    }
+}
+
+/// Actions a simulated game may take before it is cut (none of the measured games came
+/// near it: a game between random bots takes about 700 actions).
+pub const ACTION_LIMIT: usize = 50_000;
+
+/// Game `index` of a simulated run seeded `seed`: its result for the summary, and its
+/// record. The bots are turned by `index` seats (see [`crate::play::simulate::seating`]).
+pub fn simulated(
+    players: usize,
+    bots: &[crate::play::bots::Bot],
+    seed: u64,
+    index: u64,
+) -> Result<(crate::play::simulate::GameResult, Record), Illegal> {
+    use crate::play::simulate::{GameResult, game_seed, play, seating};
+    let game_seed = game_seed(seed, index);
+    let deal = Deal::shuffled(players, game_seed)?;
+    let seats = seating(bots, players, index);
+    let played = play(Tao::new(&deal, game_seed), &seats, game_seed, ACTION_LIMIT);
+    let names = seats.iter().map(|b| b.name().to_string()).collect();
+    let mut record = Record::start(&deal, Some(game_seed), Some(names));
+    for (seat, event) in &played.events {
+        record.push(*seat, event);
+    }
+    record.result = played.outcome.map(Into::into);
+    Ok((GameResult::of(&played, seats), record))
+}

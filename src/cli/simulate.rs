@@ -1,0 +1,119 @@
+//! `simulate GAME`: many seeded games between bots, on every core, summarised (turns, wins
+//! by seat and by bot, plays by kind); `--record FILE` also writes every game as a record.
+//! The same seed and bots give the same summary, whatever the number of cores.
+
+use super::print_json;
+use super::{Outcome, progress_bar};
+use crate::print::output::write_atomic;
+use clap::{Args, ValueEnum};
+use hexforge_rules::play::bots::Bot;
+use hexforge_rules::play::simulate::Summary;
+use hexforge_rules::tao;
+use rayon::prelude::*;
+use std::path::PathBuf;
+
+/// The games that can be simulated.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SimulatedGame {
+    /// Tao, the shedding game of the Changing Lines deck (2 to 8 players).
+    Tao,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  hexforge simulate tao --players 4 --games 10000 --seed 1\n  \
+    hexforge simulate tao --players 4 --games 2000 --seed 1 --bots search,greedy --json\n  \
+    hexforge simulate tao --players 2 --games 10 --seed 7 --record games.jsonl")]
+pub struct SimulateArgs {
+    /// The game.
+    #[arg(value_enum)]
+    game: SimulatedGame,
+    /// Seats at the table.
+    #[arg(long, default_value_t = 4)]
+    players: usize,
+    /// Games to play.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Seed of the run: game i is seeded from it and i, so any game can be replayed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Bots for the seats, comma-separated (random, greedy, search), repeated to fill the
+    /// table and turned one seat a game, so each bot sits in each seat equally often.
+    #[arg(long, value_delimiter = ',', default_value = "random")]
+    bots: Vec<Bot>,
+    /// Write every game's record to FILE (JSON Lines, what `hexforge check GAME --record` reads).
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
+    if !tao::PLAYERS.contains(&args.players) {
+        anyhow::bail!("--players {} is out of range 2..=8 for tao", args.players);
+    }
+    if args.games == 0 {
+        anyhow::bail!("--games 0: play at least one game");
+    }
+    let bar = progress_bar();
+    bar.set_length(args.games);
+    bar.set_message("games");
+    let games: Vec<_> = (0..args.games)
+        .into_par_iter()
+        .map(|index| {
+            let game = tao::record::simulated(args.players, &args.bots, args.seed, index);
+            bar.inc(1);
+            game
+        })
+        .collect::<Result<_, _>>()?;
+    bar.finish_and_clear();
+    let results: Vec<_> = games.iter().map(|(result, _)| result.clone()).collect();
+    let summary = Summary::of("tao", args.players, args.seed, &args.bots, &results);
+    if let Some(path) = &args.record {
+        let mut lines = String::new();
+        for (_, record) in &games {
+            lines.push_str(&serde_json::to_string(record)?);
+            lines.push('\n');
+        }
+        write_atomic(path, lines.as_bytes())?;
+    }
+    if args.json {
+        print_json(&summary);
+    } else {
+        print!("{}", text(&summary));
+    }
+    Ok(Outcome::Success)
+}
+
+/// The summary for people.
+fn text(s: &Summary) -> String {
+    let mut out = format!(
+        "{} games of {} for {} players, seed {}, bots {}\n",
+        s.games,
+        s.game,
+        s.players,
+        s.seed,
+        s.bots.join(",")
+    );
+    out += &format!("  won {}, stalled {}, cut at the action limit {}\n", s.finished, s.stalled, s.unfinished);
+    out += &format!(
+        "  turns: median {}, 10-90 % {}-{}, mean {}, most {}\n",
+        s.turns.median, s.turns.p10, s.turns.p90, s.turns.mean, s.turns.max
+    );
+    out += &format!("  wins by seat: {:?}\n", s.wins_by_seat);
+    for b in &s.wins_by_bot {
+        out += &format!(
+            "  {} ({} seat{}): {:.1} % of games (95 %: {:.1}-{:.1} %), chance {:.1} %\n",
+            b.bot,
+            b.seats,
+            if b.seats == 1 { "" } else { "s" },
+            b.rate.rate * 100.0,
+            b.rate.low * 100.0,
+            b.rate.high * 100.0,
+            b.chance * 100.0
+        );
+    }
+    let kinds: Vec<String> = s.plays_by_kind.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    out += &format!("  plays by kind: {}\n", kinds.join(", "));
+    out
+}
