@@ -502,6 +502,13 @@ fn the_page_checks_pathways_and_verifies_cards() {
         result.contains("class=\"table-card bad\" data-card=\"2\" data-move=\"2\""),
         "the refused card is marked: {result}"
     );
+    // Issue 27: the optimum's stepper counts moves as the checks do, the start being move 1.
+    let deck: hexforge::games::changing_lines::deck::Deck = "6d".parse().unwrap();
+    let h = |n: u8| hexforge::core::hexagram::Hexagram::from_number(n.into()).unwrap();
+    let mode = hexforge::games::changing_lines::pathways::Mode::Dark;
+    let best = hexforge::games::changing_lines::pathways::shortest(h(1), h(2), &deck, mode).unwrap().len();
+    assert!(result.contains(&format!("move {best} of {best}")), "{result}");
+    assert!(result.contains(&format!("Move {best}: card 2,")), "{result}");
 
     // Issue 17: a sequence in the address is checked even with &solve=1 (legal, not done).
     let dom = dump_dom(&chromium, &format!("{base}/?pathways=1&to=2&deck=6d&sequence=1:dark,44:dark&solve=1"));
