@@ -230,10 +230,15 @@ def main():
         check("P★" in day, "the calendar marks yesterday's ladder solved", day)
         page.locator("#today").screenshot(path=f"{SHOTS}/desktop-archive-played.png")
 
-        # A day not out yet: refused by the service, said on the page.
+        # A day not out yet: refused by the service, said on the page; tomorrow (UTC), which
+        # the service serves to time zones ahead, waits here for its day too.
         ready(page, "/?puzzle=" + S["future_id"])
         text = feedback(page)[1]
         check("not out yet" in text, "a future puzzle is refused", text)
+        ready(page, "/?puzzle=pathways-" + S["tomorrow"])
+        text = feedback(page)[1]
+        check("has not begun in your time zone" in text and page.text_content("#today-question") == "",
+              "tomorrow's puzzle waits for its day", text)
         desk.close()
 
         # The linked puzzle (the puzzle book's QR codes) wins every time, its moves kept.

@@ -101,6 +101,18 @@ function sentence(text) {
 /** Opens the puzzle `id`: the latest call wins, whatever order the answers come in. */
 async function open(id) {
   const ticket = ++state.opened;
+  const day = dayOf(id);
+  if (day && day > localDay()) {
+    // The service serves a day ahead of UTC, for the time zones whose day has turned;
+    // here it has not, so the puzzle waits for its day like everyone's.
+    state.puzzle = null;
+    $('today-board').replaceChildren();
+    $('today-path').replaceChildren();
+    $('today-question').textContent = '';
+    $('today-result').replaceChildren();
+    feedback('error', id + ' is not out yet here: its day, ' + day + ', has not begun in your time zone.');
+    return false;
+  }
   state.puzzle = null;
   state.busy = true;
   feedback('', 'Loading ' + id + '…');
@@ -123,7 +135,6 @@ async function open(id) {
   state.deadEnd = false;
   state.active = [];
   $('today-game').value = p.game;
-  const day = dayOf(p.id);
   if (day) $('today-date').value = day;
   $('today-rules-list').replaceChildren(...(p.rules || []).map((r) => el('li', { text: r })));
   const record = played()[p.id];
