@@ -456,7 +456,7 @@ fn the_page_plays_todays_puzzles_as_a_player_would() {
     let said = format!("{}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "the page play failed:\n{said}");
     assert!(said.contains("a double click sends the winning answer once"), "{said}");
-    eprintln!("page play passed; screenshots in {}", shots.display());
+    eprintln!("page play passed; screenshots in {}\n{said}", shots.display());
 }
 
 #[test]
