@@ -73,6 +73,8 @@ fn dump_dom(chromium: &Path, url: &str) -> String {
         ])
         .arg(format!("--user-data-dir={}", profile.0.display()))
         .arg("--dump-dom")
+        // The page's day is the player's own; the tests name days in UTC.
+        .env("TZ", "UTC")
         .arg(url)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
