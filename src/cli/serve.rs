@@ -129,7 +129,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the async runtime")?;
     let rate = RecordRate { per_minute: args.record_per_minute, burst: args.record_burst };
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let results = Results::start(&args.database, rate, args.record_queue).await?;
         let mut state = AppState::new(args.downloads);
         let writer = match results {
@@ -152,11 +152,17 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
         if let Some(writer) = writer {
             writer.finish(args.shutdown_grace).await;
         }
-        if let Some(store) = store {
-            store.close().await;
+        // An away database is not waited for: a connection still being attempted would
+        // hold the close for its whole timeout, and what is unwritten is already counted.
+        if let Some(store) = store.filter(|s| s.is_connected()) {
+            let _ = tokio::time::timeout(Duration::from_secs(1), store.close()).await;
         }
         served
-    })?;
+    });
+    // Tasks still trying an away database (a connection attempt, the pool's upkeep) are
+    // not waited for: the grace is over and what is lost is counted.
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    served?;
     Ok(Outcome::Success)
 }
 

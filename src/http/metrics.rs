@@ -224,7 +224,7 @@ impl Metrics {
             (
                 "hexforge_results_failed_total",
                 "counter",
-                "Checked puzzle answers lost because the results database refused them.",
+                "Checked puzzle answers lost: refused by the results database 3 times, or unwritten when the shutdown grace ran out.",
                 result(|c| &c.failed),
             ),
             (
