@@ -87,6 +87,41 @@ fn deck_folder(folder: &str, written: &[ManifestEntry]) -> String {
     parts.join("; ")
 }
 
+/// Lines no wider than this, for a text editor's window.
+const WIDTH: usize = 88;
+
+/// `text` wrapped to [`WIDTH`] at spaces: the first line after `first`, the rest after
+/// `rest` (both indents).
+fn wrapped(t: &mut String, first: &str, rest: &str, text: &str) {
+    let mut line = first.to_string();
+    let mut empty = true;
+    for word in text.split(' ') {
+        if !empty && line.chars().count() + 1 + word.chars().count() > WIDTH {
+            let _ = writeln!(t, "{line}");
+            line = rest.to_string();
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line.push_str(word);
+        empty = false;
+    }
+    let _ = writeln!(t, "{line}");
+}
+
+/// A heading underlined.
+fn heading(t: &mut String, text: &str, rule: char) {
+    let _ = writeln!(t);
+    let _ = writeln!(t, "{text}");
+    let _ = writeln!(t, "{}", rule.to_string().repeat(text.chars().count()));
+}
+
+/// Whether a file is for one of the large papers (a copy shop's).
+fn is_large(path: &str) -> bool {
+    paper_of(path).is_some_and(|(p, _)| Paper::LARGE.contains(&p))
+}
+
 /// The text of `README.txt` for a run that wrote `written` with `print`.
 pub fn readme(written: &[ManifestEntry], print: &PrintOptions) -> String {
     let has = |path: &str| written.iter().any(|e| e.path == path);
@@ -96,32 +131,35 @@ pub fn readme(written: &[ManifestEntry], print: &PrintOptions) -> String {
     let _ = writeln!(t);
     let _ = writeln!(t, "Print every PDF at 100 % (\"actual size\"), never \"fit to page\".");
     let _ = writeln!(t, "Files for home printers come in two paper sizes; print the one your printer holds:");
-    let _ = writeln!(t, "  ...-a4.pdf      A4 paper, 210 x 297 mm");
-    let _ = writeln!(t, "  ...-letter.pdf  US Letter paper, 8.5 x 11 in");
-    if written.iter().any(|e| paper_of(&e.path).is_some_and(|(p, _)| Paper::LARGE.contains(&p))) {
-        let _ = writeln!(t, "Boards printed whole on one large sheet (at a copy shop):");
-        let _ = writeln!(t, "  ...-a3.pdf      A3 paper, 297 x 420 mm");
-        let _ = writeln!(t, "  ...-tabloid.pdf Tabloid paper, 11 x 17 in");
+    let _ = writeln!(t, "  ...-a4.pdf       A4 paper, 210 x 297 mm");
+    let _ = writeln!(t, "  ...-letter.pdf   US Letter paper, 8.5 x 11 in");
+    if written.iter().any(|e| is_large(&e.path)) {
+        let _ = writeln!(t, "Boards printed whole on one large sheet, at a copy shop:");
+        let _ = writeln!(t, "  ...-a3.pdf       A3 paper, 297 x 420 mm");
+        let _ = writeln!(t, "  ...-tabloid.pdf  Tabloid paper, 11 x 17 in");
     }
-    let _ = writeln!(t);
-    let _ = writeln!(t, "What to print first");
-    let _ = writeln!(t, "-------------------");
+
+    heading(&mut t, "What to print first", '-');
     let mut step = 0;
     let mut next = || {
         step += 1;
-        step
+        format!("{step}. ")
     };
     let alignment: Vec<&str> =
         written.iter().map(|e| e.path.as_str()).filter(|p| p.starts_with("alignment-test-")).collect();
     if !alignment.is_empty() {
         let files = alignment.iter().map(|p| with_paper(p)).collect::<Vec<_>>().join(" or ");
-        let _ = writeln!(t, "{}. Before any two-sided card sheet: {files},", next());
-        let _ = writeln!(t, "   once, two-sided. Held up to the light it shows how far your printer shifts");
-        let _ = writeln!(t, "   the back; if it does not read 0, make the cards again with --back-offset X,Y.");
+        let text = format!(
+            "Before any two-sided card sheet: {files}, once, two-sided. Held up to the light it shows \
+             how far your printer shifts the back; if it does not read 0, make the cards again with \
+             --back-offset X,Y."
+        );
+        wrapped(&mut t, &next(), "   ", &text);
     }
-    let _ = writeln!(t, "{}. The rulebook of the game you want to play, from rulebooks/ (named below", next());
-    let _ = writeln!(t, "   with each game): its components list says what to print from which file.");
-    let _ = writeln!(t, "{}. Then that game's files, as listed below.", next());
+    let text = "The rulebook of the game you want to play, from rulebooks/ (named below with each game): \
+                its components list says what to print from which file.";
+    wrapped(&mut t, &next(), "   ", text);
+    wrapped(&mut t, &next(), "   ", "Then that game's files, as listed below.");
 
     for game in games::all() {
         let folder = format!("{}/", game.key());
@@ -140,10 +178,7 @@ pub fn readme(written: &[ManifestEntry], print: &PrintOptions) -> String {
         if books.is_empty() && pdfs.is_empty() {
             continue;
         }
-        let name = title(game);
-        let _ = writeln!(t);
-        let _ = writeln!(t, "{name}");
-        let _ = writeln!(t, "{}", "-".repeat(name.chars().count()));
+        heading(&mut t, title(game), '-');
         if !books.is_empty() {
             let _ = writeln!(t, "  Read first, the rulebook:");
             for book in &books {
@@ -153,12 +188,13 @@ pub fn readme(written: &[ManifestEntry], print: &PrintOptions) -> String {
         if pdfs.is_empty() {
             continue;
         }
-        let _ = writeln!(t, "  Print:");
-        // A4 and Letter editions of one file, together.
-        let mut groups: BTreeMap<&str, Vec<&ManifestEntry>> = BTreeMap::new();
+        let _ = writeln!(t, "  Then print:");
+        // The home-paper editions of one file together, the large-paper ones apart
+        // (a board tiled on A4 is printed otherwise than the same board whole on A3).
+        let mut groups: BTreeMap<(&str, bool), Vec<&ManifestEntry>> = BTreeMap::new();
         for e in &pdfs {
             let stem = paper_of(&e.path).map_or(e.path.as_str(), |(_, stem)| stem);
-            groups.entry(stem).or_default().push(e);
+            groups.entry((stem, is_large(&e.path))).or_default().push(e);
         }
         let components = game.components();
         for files in groups.values() {
@@ -171,16 +207,34 @@ pub fn readme(written: &[ManifestEntry], print: &PrintOptions) -> String {
                 .filter(|c| files.iter().any(|e| c.files.contains(&e.path)))
                 .map(|c| c.name.as_str())
                 .collect();
-            let what = if holds.is_empty() { String::new() } else { format!(": {}", holds.join(", ")) };
-            let _ = writeln!(t, "      {}{what}", how(game.key(), &first.kind, &first.path, print));
+            let what = if holds.is_empty() { String::new() } else { format!(". Holds: {}", holds.join("; ")) };
+            wrapped(
+                &mut t,
+                "      - ",
+                "        ",
+                &format!("{}{what}", how(game.key(), &first.kind, &first.path, print)),
+            );
         }
     }
+    let puzzles: Vec<&str> =
+        written.iter().map(|e| e.path.as_str()).filter(|p| p.starts_with("puzzles/") && p.ends_with(".pdf")).collect();
+    if !puzzles.is_empty() {
+        heading(&mut t, "Puzzle book", '-');
+        for p in &puzzles {
+            let _ = writeln!(t, "    {}", with_paper(p));
+        }
+        wrapped(
+            &mut t,
+            "      - ",
+            "        ",
+            "30 Pathways ladders and 30 Zhi Pai deals; the answers are at the back.",
+        );
+    }
 
-    let _ = writeln!(t);
-    let _ = writeln!(t, "What each folder holds");
-    let _ = writeln!(t, "----------------------");
+    heading(&mut t, "What each folder holds", '-');
     let top = |p: &str| p.split_once('/').map(|(f, _)| f.to_string());
     let mut folders: Vec<String> = written.iter().filter_map(|e| top(&e.path)).collect();
+    folders.sort();
     folders.dedup();
     for folder in folders {
         let about = match folder.as_str() {
@@ -198,13 +252,22 @@ pub fn readme(written: &[ManifestEntry], print: &PrintOptions) -> String {
             }
             _ => String::new(),
         };
-        let _ = writeln!(t, "  {:<16}{about}", format!("{folder}/"));
+        wrapped(&mut t, &format!("  {:<17}", format!("{folder}/")), &" ".repeat(19), &about);
     }
-    let data: Vec<&str> = ["hexagrams.json", "neighbours.csv"].into_iter().filter(|p| has(p)).collect();
-    if !data.is_empty() {
-        let _ = writeln!(t, "  {:<16}the core's tables, for checking a deck by other means", data.join(", "));
+    for data in ["hexagrams.json", "neighbours.csv"].into_iter().filter(|p| has(p)) {
+        wrapped(
+            &mut t,
+            &format!("  {data:<17}"),
+            &" ".repeat(19),
+            "one of the core's tables, for checking a deck by other means",
+        );
     }
-    let _ = writeln!(t, "  {:<16}every file of this run, with its kind, size and SHA-256", MANIFEST);
+    wrapped(
+        &mut t,
+        &format!("  {MANIFEST:<17}"),
+        &" ".repeat(19),
+        "every file of this run, with its kind, size and SHA-256",
+    );
     t
 }
 
@@ -228,7 +291,8 @@ mod tests {
         assert!(text.contains("changing-lines/changing-lines-cards-letter.pdf (US Letter)"), "{text}");
         assert!(text.contains("two-sided, flip on long edge"), "{text}");
         assert!(text.contains("rulebooks/changing-lines-rules-a4.pdf (A4)"), "{text}");
-        assert!(text.contains("Changing Lines cards, Card backs, Player aids"), "{text}");
+        assert!(text.contains("Holds: Changing Lines cards;"), "{text}");
+        assert!(text.lines().all(|l| l.chars().count() <= WIDTH), "{text}");
         assert!(text.contains("the whole board on one sheet"), "{text}");
         // Nothing the run did not write: no alignment test, no Zhi Pai, no Letter rulebook.
         assert!(!text.contains("alignment-test") && !text.contains("Zhi Pai"), "{text}");
