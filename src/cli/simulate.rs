@@ -40,6 +40,10 @@ pub struct SimulateArgs {
     /// table and turned one seat a game, so each bot sits in each seat equally often.
     #[arg(long, value_delimiter = ',', default_value = "random")]
     bots: Vec<Bot>,
+    /// Cards dealt to each player: 8, or 7 for the eight-player variant (which leaves a
+    /// draw pile).
+    #[arg(long, default_value_t = 8)]
+    hand: usize,
     /// Write every game's record to FILE (JSON Lines, what `hexforge check GAME --record` reads).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
@@ -61,7 +65,7 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
     let games: Vec<_> = (0..args.games)
         .into_par_iter()
         .map(|index| {
-            let game = tao::record::simulated(args.players, &args.bots, args.seed, index);
+            let game = tao::record::simulated(args.players, args.hand, &args.bots, args.seed, index);
             bar.inc(1);
             game
         })

@@ -22,17 +22,24 @@ pub struct Deal {
 }
 
 impl Deal {
-    /// A shuffled deal for `players` (2 to 8), from `seed` alone.
+    /// A shuffled deal of eight cards each for `players` (2 to 8), from `seed` alone.
     pub fn shuffled(players: usize, seed: u64) -> Result<Deal, Illegal> {
+        Deal::shuffled_hands(players, HAND, seed)
+    }
+
+    /// A shuffled deal of `hand` cards each (the eight-player variant deals seven, so
+    /// that a draw pile remains).
+    pub fn shuffled_hands(players: usize, hand: usize, seed: u64) -> Result<Deal, Illegal> {
         check_players(players)?;
+        check_hand(players, hand)?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut cards: Vec<Card> = Card::all().collect();
         cards.shuffle(&mut rng);
         let mut hands = vec![CardSet::EMPTY; players];
-        for (i, &card) in cards[..players * HAND].iter().enumerate() {
+        for (i, &card) in cards[..players * hand].iter().enumerate() {
             hands[i % players].insert(card);
         }
-        let mut rest = cards[players * HAND..].iter().copied();
+        let mut rest = cards[players * hand..].iter().copied();
         let first = rest.next().map(|card| {
             let orientation = if rng.random::<bool>() { Orientation::Dark } else { Orientation::Light };
             Laid::new(card, orientation)
@@ -40,19 +47,23 @@ impl Deal {
         Ok(Deal { hands, pile: rest.collect(), first })
     }
 
-    /// Checks a deal typed in or read from a record: 2 to 8 hands of eight, every card
-    /// once, a first card exactly when fewer than eight play.
+    /// Checks a deal typed in or read from a record: 2 to 8 hands of eight cards (or all
+    /// of seven, the eight-player variant), every card once, a first card turned up
+    /// exactly when cards are left after the deal.
     pub fn checked(self) -> Result<Deal, Illegal> {
         let players = self.hands.len();
         check_players(players)?;
-        for (seat, hand) in self.hands.iter().enumerate() {
-            if hand.len() != HAND {
-                return Err(Illegal::new("bad-deal", format!("seat {seat} holds {} cards; a hand is {HAND}", hand.len())));
+        let hand = self.hands[0].len();
+        check_hand(players, hand)?;
+        for (seat, cards) in self.hands.iter().enumerate() {
+            if cards.len() != hand {
+                return Err(Illegal::new("bad-deal", format!("seat {seat} holds {} cards, seat 0 {hand}", cards.len())));
             }
         }
-        if self.first.is_some() != (players < 8) {
-            let rule = if players < 8 { "a first card is turned up" } else { "there is no first card" };
-            return Err(Illegal::new("bad-deal", format!("with {players} players {rule}")));
+        let left = players * hand < 64;
+        if self.first.is_some() != left {
+            let rule = if left { "a first card is turned up" } else { "there is no first card" };
+            return Err(Illegal::new("bad-deal", format!("with {players} hands of {hand} {rule}")));
         }
         let mut seen = CardSet::EMPTY;
         let all = self.hands.iter().flat_map(|h| h.iter()).chain(self.pile.iter().copied()).chain(self.first.map(|f| f.card));
@@ -68,6 +79,15 @@ impl Deal {
             return Err(Illegal::new("bad-deal", format!("the deal holds {count} cards; the deck is 64")));
         }
         Ok(self)
+    }
+}
+
+/// Hands are eight cards; seven is the variant for eight players.
+fn check_hand(players: usize, hand: usize) -> Result<(), Illegal> {
+    if hand == HAND || (hand == HAND - 1 && players == 8) {
+        Ok(())
+    } else {
+        Err(Illegal::new("bad-deal", format!("hands of {hand} cards: a hand is {HAND} (7 in the eight-player variant)")))
     }
 }
 

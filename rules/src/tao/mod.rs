@@ -27,8 +27,11 @@
 //! - **Last card.** A play that leaves one card is announced (bots always do; a person has
 //!   a button). A play recorded unannounced costs one card, drawn at the start of that
 //!   player's next turn.
-//! - **The end.** The first player to lay their last card wins. A full round of passes
-//!   (every seat passes in turn, nothing drawn or laid) is a stalled game: no winner.
+//! - **The end.** The first player to lay their last card wins. The game is stalled, with
+//!   no winner, after a full round of passes (every seat passes in turn, nothing drawn or
+//!   laid), or when the same position (every hand, the play pile and its top card, the
+//!   player to move) comes back a third time: with eight players a draw pile remade
+//!   from a short play pile can hand the same two cards back and forth for ever.
 
 pub mod deal;
 mod heuristic;
@@ -52,6 +55,8 @@ use serde::Serialize;
 pub const PLAYERS: std::ops::RangeInclusive<usize> = 2..=8;
 /// Cards dealt to each player.
 pub const HAND: usize = 8;
+/// A position that comes back this many times at a turn's start stalls the game.
+pub const REPETITIONS: usize = 3;
 
 /// What a seat chooses.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -128,6 +133,9 @@ pub struct Tao {
     pending: (bool, u8),
     /// Consecutive passes.
     passes: usize,
+    /// The positions at the start of each turn since the first reshuffle (before it, the
+    /// play pile only grows, so no position can come back), hashed.
+    positions: Vec<u64>,
     turns: u32,
     outcome: Option<Outcome>,
     rng: ChaCha8Rng,
@@ -155,6 +163,7 @@ impl Tao {
             extra: None,
             pending: (false, 0),
             passes: 0,
+            positions: Vec::new(),
             turns: 0,
             outcome: None,
             rng,
@@ -286,6 +295,28 @@ impl Tao {
         }
         self.owes_announcement = std::mem::take(&mut self.unannounced[next]);
         self.forgive_what_cannot_be_drawn();
+        if self.tally.reshuffles > 0 {
+            let position = self.position();
+            let seen = self.positions.iter().filter(|&&p| p == position).count();
+            self.positions.push(position);
+            if seen + 1 >= REPETITIONS {
+                self.outcome = Some(Outcome::Stalled);
+            }
+        }
+    }
+
+    /// The position at a turn's start, hashed: every hand, the cards in the play pile and
+    /// its top card, the seat to move and what it owes. The draw pile is what is left.
+    fn position(&self) -> u64 {
+        let mix = |h: u64, v: u64| (h ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+        let played = self.played.iter().fold(0u64, |m, l| m | 1 << (l.card.number() - 1));
+        let top = self.top().map_or(0, |t| u64::from(t.card.number()) << 1 | u64::from(t.orientation == Orientation::Light));
+        let state = (self.to_move as u64) << 16 | u64::from(self.owed) << 8 | u64::from(self.owes_announcement);
+        let mut h = mix(mix(mix(0, played), top), state);
+        for hand in &self.hands {
+            h = mix(h, hand.mask());
+        }
+        h
     }
 
     fn forgive_what_cannot_be_drawn(&mut self) {

@@ -231,13 +231,14 @@ pub const ACTION_LIMIT: usize = 50_000;
 /// record. The bots are turned by `index` seats (see [`crate::play::simulate::seating`]).
 pub fn simulated(
     players: usize,
+    hand: usize,
     bots: &[crate::play::bots::Bot],
     seed: u64,
     index: u64,
 ) -> Result<(crate::play::simulate::GameResult, Record), Illegal> {
     use crate::play::simulate::{GameResult, game_seed, play, seating};
     let game_seed = game_seed(seed, index);
-    let deal = Deal::shuffled(players, game_seed)?;
+    let deal = Deal::shuffled_hands(players, hand, game_seed)?;
     let seats = seating(bots, players, index);
     let played = play(Tao::new(&deal, game_seed), &seats, game_seed, ACTION_LIMIT);
     let names = seats.iter().map(|b| b.name().to_string()).collect();

@@ -236,3 +236,24 @@ fn a_determinized_table_keeps_what_the_seat_knows() {
     }
     assert!(moved, "the hidden hands are dealt again");
 }
+
+#[test]
+fn a_position_that_comes_back_a_third_time_stalls_the_game_instead_of_looping() {
+    // Eight greedy players: every card is dealt, and a draw pile remade from a short play
+    // pile can hand the same cards back and forth.
+    let mut repeated = 0;
+    for index in 0..20 {
+        let (result, record) = record::simulated(8, HAND, &[Bot::Greedy], 1, index).unwrap();
+        assert!(result.outcome.is_some(), "game {index} ended");
+        let stalled_by_passes = result.counts.events.iter().any(|&(name, n)| name == "passes" && n > 0);
+        if result.outcome == Some(Outcome::Stalled) && !stalled_by_passes {
+            repeated += 1;
+            assert!(record.actions.len() < 2_000, "stopped at the third repetition, not at a limit");
+        }
+        assert!(record::check(1, &record).valid);
+    }
+    assert!(repeated > 0, "some eight-player games repeat");
+    // Seven cards each leaves a draw pile.
+    let (_, record) = record::simulated(8, HAND - 1, &[Bot::Greedy], 1, 0).unwrap();
+    assert_eq!((record.hands[0].len(), record.first.is_some()), (7, true));
+}

@@ -1,0 +1,64 @@
+//! What playing costs: a whole four-player game of Tao between random bots (the issue's
+//! target is 10,000 a second on this 2-core machine, so 5,000 a core), and one move of the
+//! search bot (target 50 ms) on positions from greedy games.
+//!
+//! `cargo bench --bench games`
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use hexforge_rules::play::Game;
+use hexforge_rules::play::bots::{Bot, SEARCH_PLAYOUTS};
+use hexforge_rules::play::simulate::{game_seed, play};
+use hexforge_rules::tao::{Tao, deal::Deal};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::hint::black_box;
+
+fn tao_random_game(c: &mut Criterion) {
+    let mut index = 0u64;
+    c.bench_function("tao/4 players/random bots, one game", |b| {
+        b.iter(|| {
+            index += 1;
+            let seed = game_seed(1, index);
+            let game = Tao::new(&Deal::shuffled(4, seed).expect("4 players"), seed);
+            black_box(play(game, &[Bot::Random; 4], seed, 50_000).outcome)
+        })
+    });
+}
+
+/// Positions where the search bot has a real choice: turns of greedy games at which the
+/// seat to move has two or more legal actions.
+fn positions() -> Vec<Tao> {
+    let mut found = Vec::new();
+    for index in 0..200u64 {
+        let seed = game_seed(2, index);
+        let mut game = Tao::new(&Deal::shuffled(4, seed).expect("4 players"), seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..30 {
+            if game.outcome().is_some() {
+                break;
+            }
+            if game.legal_actions().len() >= 3 && found.len() < 64 {
+                found.push(game.clone());
+            }
+            let action = Bot::Greedy.choose(&game, &mut rng);
+            game.apply(&action).expect("legal");
+        }
+    }
+    found
+}
+
+fn tao_search_move(c: &mut Criterion) {
+    let positions = positions();
+    let bot = Bot::Search { playouts: SEARCH_PLAYOUTS };
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut i = 0;
+    c.bench_function("tao/4 players/search bot, one move", |b| {
+        b.iter(|| {
+            i = (i + 1) % positions.len();
+            black_box(bot.choose(&positions[i], &mut rng))
+        })
+    });
+}
+
+criterion_group!(benches, tao_random_game, tao_search_move);
+criterion_main!(benches);
