@@ -559,6 +559,8 @@ fn a_postgres_outage_under_load_loses_no_record() {
     cluster.start();
     let sent: u64 = load.into_iter().map(|t| t.join().expect("every check answered 200")).sum();
 
+    // A fresh connection: the server closes one left idle through a long outage.
+    let mut client = served.client();
     client.wait_ready(200, Duration::from_secs(30));
     let start = Instant::now();
     while client.attempts(id) != Some(before + sent) {
@@ -573,6 +575,7 @@ fn a_postgres_outage_under_load_loses_no_record() {
     assert_eq!(client.metric("hexforge_results_dropped_total"), 0);
     assert_eq!(client.metric("hexforge_results_failed_total"), 0);
     assert_eq!(client.metric("hexforge_results_recorded_total"), sent);
+    eprintln!("{sent} checks through a {outage} s outage: all recorded, none dropped or failed");
     let log = served.log();
     assert!(log.contains("the results database is away") && log.contains("the results database is connected"), "{log}");
 }
