@@ -13,8 +13,10 @@ use crate::games::{self, Game, PrintOptions};
 use crate::print::output::{ManifestEntry, Output, OutputError};
 use crate::print::paper::Paper;
 use crate::rulebook::{self, RulebookError};
+use rayon::prelude::*;
 use serde::Serialize;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The parts `generate` can make; all of them by default.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -137,23 +139,25 @@ pub enum GenerateError {
 }
 
 /// Makes every requested part and writes the manifest. Returns what was written.
-/// `progress(part, done, total)` is called before each part and once at the end.
+/// `progress(part, done, total)` is called as each part starts (`done` parts finished so
+/// far) and once at the end.
+///
+/// The parts are independent, so they are made at the same time (rayon), each of them
+/// rendering its own pieces in parallel too; files are written as they are ready and
+/// the manifest, sorted, is written last ([`Output`]), so runs stay byte-identical.
 pub fn generate(
     options: &GenerateOptions,
-    progress: &dyn Fn(&str, usize, usize),
+    progress: &(dyn Fn(&str, usize, usize) + Sync),
 ) -> Result<Vec<ManifestEntry>, GenerateError> {
     let out = Output::create(&options.out)?;
     let parts: Vec<Part> = Part::ALL.iter().copied().filter(|p| options.parts.contains(p)).collect();
-    for (done, part) in parts.iter().enumerate() {
-        progress(part.key(), done, parts.len());
-        match (part, part.game()) {
-            (Part::Data, _) => write_data(&out)?,
-            (Part::Rulebooks, _) => rulebook::write_rulebooks(&out, &books(options)?)?,
-            (Part::Puzzles, _) => rulebook::puzzle_book::write(&out, options.print.base_url)?,
-            (_, Some(game)) => write_game(&out, game, &options.print)?,
-            (_, None) => unreachable!("every part but data and rulebooks is a game"),
-        }
-    }
+    let done = AtomicUsize::new(0);
+    parts.par_iter().try_for_each(|part| {
+        progress(part.key(), done.load(Ordering::Relaxed), parts.len());
+        write_part(&out, *part, options)?;
+        done.fetch_add(1, Ordering::Relaxed);
+        Ok::<(), GenerateError>(())
+    })?;
     for file in alignment_test_files(options) {
         let paper = if file.path.contains("letter") { Paper::Letter } else { Paper::A4 };
         let duplex = Duplex { edge: options.print.duplex, back_offset: options.print.back_offset };
@@ -165,6 +169,17 @@ pub fn generate(
     out.write(crate::index::PATH, crate::index::KIND, crate::index::readme(&out.entries(), &options.print).as_bytes())?;
     progress("done", parts.len(), parts.len());
     Ok(out.finish()?)
+}
+
+/// Makes one part.
+fn write_part(out: &Output, part: Part, options: &GenerateOptions) -> Result<(), GenerateError> {
+    match (part, part.game()) {
+        (Part::Data, _) => write_data(out),
+        (Part::Rulebooks, _) => Ok(rulebook::write_rulebooks(out, &books(options)?)?),
+        (Part::Puzzles, _) => Ok(rulebook::puzzle_book::write(out, options.print.base_url)?),
+        (_, Some(game)) => write_game(out, game, &options.print),
+        (_, None) => unreachable!("every part but data and rulebooks is a game"),
+    }
 }
 
 /// The duplex alignment test, `alignment-test-a4.pdf` and `alignment-test-letter.pdf`
@@ -231,12 +246,13 @@ pub fn books(options: &GenerateOptions) -> Result<Vec<rulebook::Book>, GenerateE
         .collect()
 }
 
-/// Has `game` write its files, and checks they are exactly the ones it lists.
+/// Has `game` write its files, and checks they are exactly the ones it lists. The game
+/// writes through a scope of the run's output, so the files other parts write meanwhile
+/// are not counted as its own.
 fn write_game(out: &Output, game: &dyn Game, print: &PrintOptions) -> Result<(), GenerateError> {
-    let before: std::collections::BTreeSet<String> = out.entries().into_iter().map(|e| e.path).collect();
-    game.generate(out, print).map_err(|source| GenerateError::Game { game: game.key(), source })?;
-    let written: std::collections::BTreeSet<String> =
-        out.entries().into_iter().map(|e| e.path).filter(|p| !before.contains(p)).collect();
+    let scope = out.scope();
+    game.generate(&scope, print).map_err(|source| GenerateError::Game { game: game.key(), source })?;
+    let written: std::collections::BTreeSet<String> = scope.written().into_iter().collect();
     let listed: std::collections::BTreeSet<String> = game.files(print).into_iter().map(|f| f.path).collect();
     if written != listed {
         return Err(GenerateError::Unlisted {

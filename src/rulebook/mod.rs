@@ -201,15 +201,16 @@ pub fn output_path(edition: &str, paper: Paper) -> String {
     format!("rulebooks/{edition}-rules-{}.pdf", paper.key())
 }
 
-/// Writes both editions of each game's rulebook through `out` (atomic, in the manifest).
+/// Writes both editions of each game's rulebook through `out` (atomic, in the manifest),
+/// typeset at the same time (rayon): each is one typst compile, independent of the others.
 pub fn write_rulebooks(out: &Output, books: &[Book]) -> Result<(), RulebookError> {
-    for book in books {
-        for paper in Paper::HOME {
-            let pdf = rulebook_pdf(book, paper)?;
-            out.write(&output_path(&book.edition(), paper), "rulebook-pdf", &pdf)?;
-        }
-    }
-    Ok(())
+    use rayon::prelude::*;
+    let editions: Vec<(&Book, Paper)> = books.iter().flat_map(|book| Paper::HOME.map(|paper| (book, paper))).collect();
+    editions.par_iter().try_for_each(|&(book, paper)| {
+        let pdf = rulebook_pdf(book, paper)?;
+        out.write(&output_path(&book.edition(), paper), "rulebook-pdf", &pdf)?;
+        Ok(())
+    })
 }
 
 // ---------------------------------------------------------------------------------------

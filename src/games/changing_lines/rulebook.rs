@@ -131,31 +131,22 @@ pub fn data() -> Value {
 }
 
 /// Two-player Pathways with perfect play (SPEC §8), by deck and mode: how many starts
-/// there are and how many end in a tie. Solved once per process (a few tenths of a
-/// second in a release build).
+/// there are and how many end each way. The pinned figures ([`pathways::duel::SOLVED`]),
+/// which a test proves with the search; printing never solves the game.
 fn duel_table() -> serde_json::Value {
-    static TABLE: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
-    TABLE
-        .get_or_init(|| {
-            let rows = [(DeckName::ThreeD, Mode::Dark), (DeckName::FourD, Mode::Dark), (DeckName::FourD, Mode::Free)];
-            json!(
-                rows.iter()
-                    .map(|&(deck, mode)| {
-                        let counts = pathways::duel::tally(deck.cards(), mode);
-                        let of = |v| counts.get(&v).copied().unwrap_or(0);
-                        json!({
-                            "deck": deck.name().to_uppercase(),
-                            "mode": mode.name(),
-                            "starts": counts.values().sum::<usize>(),
-                            "ties": of(pathways::duel::Value::Tie),
-                            "first_wins": of(pathways::duel::Value::FirstWins),
-                            "second_wins": of(pathways::duel::Value::SecondWins),
-                        })
-                    })
-                    .collect::<Vec<_>>()
-            )
+    pathways::duel::SOLVED
+        .iter()
+        .map(|row| {
+            json!({
+                "deck": row.deck.name().to_uppercase(),
+                "mode": row.mode.name(),
+                "starts": row.starts(),
+                "ties": row.ties,
+                "first_wins": row.first_wins,
+                "second_wins": row.second_wins,
+            })
         })
-        .clone()
+        .collect()
 }
 
 /// The Pathways decks, by card number, from the deck module.

@@ -169,17 +169,17 @@ fn legal_next_is_exactly_what_the_judge_accepts() {
 
 /// SPEC §8: with perfect play two-player Pathways is a tie from every start on the 3d deck
 /// (56 ordered start pairs) and the 4d deck (240), and on 4d with free orientation (732
-/// starts with orientations). Computed here by the exact search, not typed.
+/// starts with orientations). The printed figures are pinned ([`super::duel::SOLVED`]);
+/// here the exact search computes them again and must agree, row by row.
 #[test]
-fn two_player_pathways_is_a_tie_with_perfect_play_on_3d_and_4d() {
-    use super::duel::{Value, tally};
-    for (deck, mode, starts) in
-        [(DeckName::ThreeD, Mode::Dark, 56), (DeckName::FourD, Mode::Dark, 240), (DeckName::FourD, Mode::Free, 732)]
-    {
-        let counts = tally(deck.cards(), mode);
-        assert_eq!(counts.values().sum::<usize>(), starts, "{deck:?} {mode:?}");
-        assert_eq!(counts.get(&Value::Tie), Some(&starts), "{deck:?} {mode:?}: {counts:?}");
+fn the_pinned_duel_outcomes_are_the_searchs() {
+    use super::duel::{Outcomes, SOLVED};
+    for pinned in SOLVED {
+        assert_eq!(Outcomes::search(pinned.deck, pinned.mode), pinned);
     }
+    let starts: Vec<usize> = SOLVED.iter().map(Outcomes::starts).collect();
+    assert_eq!(starts, [56, 240, 732]);
+    assert!(SOLVED.iter().all(|row| row.ties == row.starts()), "every start is a tie");
 }
 
 /// The searcher is not blind: on a small custom deck where the second player's pile is
