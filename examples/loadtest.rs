@@ -396,6 +396,12 @@ fn results_mode(args: &Args) -> std::process::ExitCode {
             .await
             .expect("the results store opens")
             .expect("--database none records nothing; give a database");
+        // PostgreSQL is connected to in the background; measure once it is.
+        let start = Instant::now();
+        while !results.store.is_connected() {
+            assert!(start.elapsed() < Duration::from_secs(30), "{database} did not connect within 30 s");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
         let mut addrs = Vec::new();
         for state in [AppState::new("output"), AppState::new("output").with_results(results.clone())] {
             let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind a loopback port");
