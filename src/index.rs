@@ -223,12 +223,7 @@ pub fn readme(written: &[ManifestEntry], print: &PrintOptions) -> String {
         for p in &puzzles {
             let _ = writeln!(t, "    {}", with_paper(p));
         }
-        wrapped(
-            &mut t,
-            "      - ",
-            "        ",
-            "30 Pathways ladders and 30 Zhi Pai deals; the answers are at the back.",
-        );
+        wrapped(&mut t, "      - ", "        ", "Pathways ladders and Zhi Pai deals; the answers are at the back.");
     }
 
     heading(&mut t, "What each folder holds", '-');
