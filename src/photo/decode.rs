@@ -9,9 +9,10 @@
 //! full-size colour image is never made. A PNG is decoded row by row, each row turned
 //! grey and summed into a box [`shrink`]ing by a whole factor (to at most twice the
 //! working side) as it comes; a JPEG is decoded straight to grey (one byte a pixel) and
-//! shrunk the same way. Only then is the small grey image averaged down to the working
-//! size. Decoding the largest accepted photo (64 megapixels) so takes about 70 MB at most
-//! (a JPEG's grey pixels), less than the recognition that follows.
+//! shrunk the same way (a progressive JPEG, whose decoder holds every coefficient, only up
+//! to [`MAX_PROGRESSIVE_PIXELS`]). Only then is the small grey image averaged down to the
+//! working size. Decoding the largest accepted photo (64 megapixels) so takes about 70 MB
+//! at most (a JPEG's grey pixels).
 
 use image::{DynamicImage, GrayImage, ImageDecoder, ImageFormat, ImageReader};
 use std::io::Cursor;
@@ -31,6 +32,11 @@ pub const WORKING_SIDE_PX: u32 = 2000;
 /// so it is decoded whole (four bytes a pixel), which only a small one may.
 pub const MAX_INTERLACED_PIXELS: u64 = 16_000_000;
 
+/// Largest progressive JPEG accepted: its decoder keeps every coefficient of every
+/// component until the last scan (2 bytes a sample, up to 6 bytes a pixel), so only a
+/// smaller one stays within the memory of a baseline JPEG of 64 megapixels.
+pub const MAX_PROGRESSIVE_PIXELS: u64 = 12_000_000;
+
 /// Decodes a PNG or JPEG into a grey image no larger than [`WORKING_SIDE_PX`] a side.
 pub fn decode_grey(bytes: &[u8]) -> Result<GrayImage, PhotoError> {
     let format = sniff(bytes)?;
@@ -39,6 +45,18 @@ pub fn decode_grey(bytes: &[u8]) -> Result<GrayImage, PhotoError> {
     check_dimensions(width, height)?;
     // The orientation from the headers only; the pixels are decoded below.
     let orientation = reader(bytes, format).into_decoder().and_then(|mut d| d.orientation()).map_err(bad)?;
+    if format == ImageFormat::Jpeg
+        && is_progressive(bytes)
+        && u64::from(width) * u64::from(height) > MAX_PROGRESSIVE_PIXELS
+    {
+        return Err(PhotoError::Decode {
+            format: "JPEG".into(),
+            reason: format!(
+                "a progressive JPEG of {width}x{height} px is too large to decode; at most {} megapixels (save it as a baseline JPEG or a PNG, or smaller)",
+                MAX_PROGRESSIVE_PIXELS / 1_000_000
+            ),
+        });
+    }
     let factor = shrink_factor(width.max(height));
     let grey = match format {
         ImageFormat::Png => png_grey(bytes, factor)?,
@@ -66,6 +84,28 @@ pub fn decode_grey(bytes: &[u8]) -> Result<GrayImage, PhotoError> {
 /// little left to do and a small image to do it on.
 fn shrink_factor(longest: u32) -> u32 {
     longest.div_ceil(2 * WORKING_SIDE_PX).max(1)
+}
+
+/// Whether a JPEG's frame is progressive (SOF2, or SOF6, SOF10, SOF14), from its
+/// markers before the first scan.
+fn is_progressive(bytes: &[u8]) -> bool {
+    let mut at = 2;
+    while at + 4 <= bytes.len() && bytes[at] == 0xFF {
+        let marker = bytes[at + 1];
+        if matches!(marker, 0xC2 | 0xC6 | 0xCA | 0xCE) {
+            return true;
+        }
+        if matches!(marker, 0xC0 | 0xC1 | 0xC3 | 0xC5 | 0xC7 | 0xC9 | 0xCB | 0xCD | 0xCF | 0xDA) {
+            return false;
+        }
+        if marker == 0xFF {
+            at += 1;
+            continue;
+        }
+        let length = usize::from(u16::from_be_bytes([bytes[at + 2], bytes[at + 3]]));
+        at += 2 + length;
+    }
+    false
 }
 
 /// Grey from the samples of one pixel (grey, grey and alpha, RGB or RGBA), with the
@@ -285,6 +325,21 @@ mod tests {
                 assert!(got.abs_diff(want) <= 3, "{format:?} at {x},{y}: {got} vs {want}");
             }
         }
+    }
+
+    #[test]
+    fn a_large_progressive_jpeg_is_refused_and_a_baseline_one_is_not() {
+        let mut bytes = Vec::new();
+        image::RgbImage::new(300, 200).write_to(&mut Cursor::new(&mut bytes), ImageFormat::Jpeg).unwrap();
+        assert!(!is_progressive(&bytes));
+        // The same headers with the frame marked progressive and claiming 5000 x 4000 px.
+        let sof = bytes.windows(2).position(|w| w == [0xFF, 0xC0]).expect("a baseline frame");
+        bytes[sof + 1] = 0xC2;
+        bytes[sof + 5..sof + 7].copy_from_slice(&4000u16.to_be_bytes());
+        bytes[sof + 7..sof + 9].copy_from_slice(&5000u16.to_be_bytes());
+        assert!(is_progressive(&bytes));
+        let err = decode_grey(&bytes).unwrap_err().to_string();
+        assert!(err.contains("progressive") && err.contains("5000x4000"), "{err}");
     }
 
     #[test]

@@ -185,7 +185,8 @@ impl Writer {
         if !self.store.is_connected() {
             let wait = match self.store.connect(&self.database).await {
                 Ok(()) => {
-                    self.backoff.reset();
+                    // The backoff is reset by a write that succeeds, not here: a database
+                    // that answers a ping but refuses writes is not tried in a tight loop.
                     let queued = self.queue.len() + self.held.len();
                     tracing::info!(database = %self.database, queued, "the results database is connected");
                     return None;
