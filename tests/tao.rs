@@ -47,7 +47,8 @@ fn simulate_is_the_same_for_the_same_seed_and_its_records_check_as_valid() {
     let dir = TempDir::new("tao-sim");
     let records = dir.0.join("games.jsonl");
     let records = records.to_str().unwrap();
-    let args = ["simulate", "tao", "--players", "3", "--games", "40", "--seed", "9", "--bots", "greedy,random", "--json"];
+    let args =
+        ["simulate", "tao", "--players", "3", "--games", "40", "--seed", "9", "--bots", "greedy,random", "--json"];
     let first = hexforge(&[&args[..], &["--record", records]].concat());
     assert_eq!(first.status.code(), Some(0), "{}", String::from_utf8_lossy(&first.stderr));
     let summary = json(&first);
@@ -57,7 +58,10 @@ fn simulate_is_the_same_for_the_same_seed_and_its_records_check_as_valid() {
     let wins: u64 = summary["wins_by_seat"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).sum();
     assert_eq!(wins, summary["finished"].as_u64().unwrap());
     assert!(summary["plays_by_kind"]["change-trigram"].as_u64().unwrap() > 0);
-    assert_ne!(json(&hexforge(&["simulate", "tao", "--players", "3", "--games", "40", "--seed", "10", "--json"])), summary);
+    assert_ne!(
+        json(&hexforge(&["simulate", "tao", "--players", "3", "--games", "40", "--seed", "10", "--json"])),
+        summary
+    );
 
     let check = hexforge(&["check", "tao", "--record", records, "--json"]);
     assert_eq!(check.status.code(), Some(0), "{}", String::from_utf8_lossy(&check.stdout));
@@ -91,4 +95,25 @@ fn check_refuses_a_file_that_holds_no_records_naming_the_line() {
     let out = hexforge(&["simulate", "tao", "--players", "9"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("2..=8"));
+}
+
+/// The rulebook's table of Tao's lengths names, under each row, the command that plays
+/// its games again: run two of them and compare with what the book prints.
+#[test]
+fn the_rulebooks_simulate_commands_give_its_figures() {
+    let data = hexforge::games::changing_lines::rulebook::data();
+    let rows = data["tao"]["measured"]["rows"].as_array().expect("the measured rows").clone();
+    assert_eq!(rows.len(), 6);
+    for row in [&rows[0], &rows[5]] {
+        let command = row["command"].as_str().unwrap();
+        let args: Vec<&str> = command.split(' ').skip(1).collect();
+        assert_eq!(command.split(' ').next(), Some("hexforge"));
+        let summary = json(&hexforge(&args));
+        assert_eq!(summary["turns"]["median"], row["median_turns"], "{command}");
+        assert_eq!(summary["turns"]["p90"], row["p90_turns"], "{command}");
+        let games = summary["games"].as_f64().unwrap();
+        let percent = |v: &serde_json::Value| format!("{:.1}", v.as_f64().unwrap() * 100.0 / games);
+        assert_eq!(percent(&summary["first_player"]["wins"]), row["first_player"].as_str().unwrap(), "{command}");
+        assert_eq!(percent(&summary["stalled"]), row["stalled"].as_str().unwrap(), "{command}");
+    }
 }

@@ -52,7 +52,9 @@ pub fn tao(args: CheckRecordArgs) -> anyhow::Result<Outcome> {
                 (None, false) => "not over".to_string(),
             };
             match (v.failed_move, v.rule, &v.message) {
-                (Some(0), Some(rule), Some(message)) => println!("game {}: the deal is wrong: {message} ({rule})", v.game),
+                (Some(0), Some(rule), Some(message)) => {
+                    println!("game {}: the deal is wrong: {message} ({rule})", v.game)
+                }
                 (Some(at), Some(rule), Some(message)) => println!("game {}: move {at}: {message} ({rule})", v.game),
                 _ => println!("game {}: valid, {winner}", v.game),
             }

@@ -15,7 +15,9 @@ pub struct TaoArgs {
 #[derive(Debug, Subcommand)]
 enum TaoCommand {
     /// Every legal play on a card as it lies, or only one card's.
-    #[command(after_help = "Examples:\n  hexforge tao legal --on 12:dark\n  hexforge tao legal --on 12:dark --card 11 --json")]
+    #[command(
+        after_help = "Examples:\n  hexforge tao legal --on 12:dark\n  hexforge tao legal --on 12:dark --card 11 --json"
+    )]
     Legal(LegalArgs),
 }
 

@@ -25,7 +25,9 @@ pub enum Bot {
     Random,
     Greedy,
     /// Determinized Monte Carlo with this many playouts a move.
-    Search { playouts: u32 },
+    Search {
+        playouts: u32,
+    },
 }
 
 /// Playouts a search bot makes per move by default.

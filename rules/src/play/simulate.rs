@@ -52,6 +52,8 @@ pub fn play<G: Heuristic>(mut game: G, bots: &[Bot], seed: u64, limit: usize) ->
 #[derive(Clone, Debug)]
 pub struct GameResult {
     pub seats: Vec<Bot>,
+    /// The seat that acted first.
+    pub first: Seat,
     pub turns: u32,
     /// `None`: the action limit came first.
     pub outcome: Option<Outcome>,
@@ -60,7 +62,8 @@ pub struct GameResult {
 
 impl GameResult {
     pub fn of<G: Game>(played: &Played<G>, seats: Vec<Bot>) -> GameResult {
-        GameResult { seats, turns: played.game.turns(), outcome: played.outcome, counts: played.game.counts() }
+        let first = played.events.first().map_or(0, |(seat, _)| *seat);
+        GameResult { seats, first, turns: played.game.turns(), outcome: played.outcome, counts: played.game.counts() }
     }
 }
 
@@ -90,10 +93,10 @@ pub struct Summary {
     /// Games cut at the action limit (counted apart; none is expected).
     pub unfinished: u64,
     pub turns: Spread,
-    /// Wins of each seat (seat 0 moves first after a dark first card).
+    /// Wins of each seat (seat 0 sits at the dealer's left).
     pub wins_by_seat: Vec<u64>,
-    /// The first seat's win rate, with its 95 % interval.
-    pub first_seat: Rate,
+    /// How often the player who moved first won, with its 95 % interval.
+    pub first_player: Rate,
     pub wins_by_bot: Vec<BotWins>,
     pub plays_by_kind: std::collections::BTreeMap<&'static str, u64>,
     pub events: std::collections::BTreeMap<&'static str, u64>,
@@ -113,10 +116,12 @@ impl Summary {
             }
         }
         let mut bot_wins = vec![0u64; names.len()];
+        let mut first_player = 0;
         for result in results {
             match result.outcome {
                 Some(Outcome::Won(seat)) => {
                     finished += 1;
+                    first_player += u64::from(seat == result.first);
                     wins_by_seat[seat] += 1;
                     let name = result.seats[seat].name();
                     bot_wins[names.iter().position(|n| *n == name).expect("a listed bot")] += 1;
@@ -151,7 +156,7 @@ impl Summary {
             stalled,
             unfinished,
             turns: Spread::of(results.iter().map(|r| r.turns).collect()),
-            first_seat: Rate::of(wins_by_seat[0], games),
+            first_player: Rate::of(first_player, games),
             wins_by_seat,
             wins_by_bot,
             plays_by_kind,

@@ -57,7 +57,10 @@ impl Deal {
         check_hand(players, hand)?;
         for (seat, cards) in self.hands.iter().enumerate() {
             if cards.len() != hand {
-                return Err(Illegal::new("bad-deal", format!("seat {seat} holds {} cards, seat 0 {hand}", cards.len())));
+                return Err(Illegal::new(
+                    "bad-deal",
+                    format!("seat {seat} holds {} cards, seat 0 {hand}", cards.len()),
+                ));
             }
         }
         let left = players * hand < 64;
@@ -66,7 +69,8 @@ impl Deal {
             return Err(Illegal::new("bad-deal", format!("with {players} hands of {hand} {rule}")));
         }
         let mut seen = CardSet::EMPTY;
-        let all = self.hands.iter().flat_map(|h| h.iter()).chain(self.pile.iter().copied()).chain(self.first.map(|f| f.card));
+        let all =
+            self.hands.iter().flat_map(|h| h.iter()).chain(self.pile.iter().copied()).chain(self.first.map(|f| f.card));
         let mut count = 0;
         for card in all {
             if seen.contains(card) {
@@ -87,7 +91,10 @@ fn check_hand(players: usize, hand: usize) -> Result<(), Illegal> {
     if hand == HAND || (hand == HAND - 1 && players == 8) {
         Ok(())
     } else {
-        Err(Illegal::new("bad-deal", format!("hands of {hand} cards: a hand is {HAND} (7 in the eight-player variant)")))
+        Err(Illegal::new(
+            "bad-deal",
+            format!("hands of {hand} cards: a hand is {HAND} (7 in the eight-player variant)"),
+        ))
     }
 }
 

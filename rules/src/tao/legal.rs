@@ -179,6 +179,9 @@ pub struct Effects {
     pub extra_play: bool,
 }
 
+/// Cards the next player draws after the first, second and third cancel of a chain.
+pub const CANCEL_DRAWS: [u8; 3] = [2, 4, 8];
+
 /// The effects of a play legal by `kinds`, laid on `previous`, when it is the `chain`-th
 /// cancel in a row (1 for a cancel that starts a chain).
 pub fn effects(previous: Laid, laid: Laid, kinds: Kinds, chain: u8) -> Effects {
@@ -186,7 +189,7 @@ pub fn effects(previous: Laid, laid: Laid, kinds: Kinds, chain: u8) -> Effects {
     Effects {
         reverses: laid.orientation != previous.orientation,
         skips_next: kinds.contains(PlayKind::Invert),
-        next_draws: if cancel { 1 << chain.clamp(1, 3) } else { 0 },
+        next_draws: if cancel { CANCEL_DRAWS[usize::from(chain.clamp(1, 3)) - 1] } else { 0 },
         extra_play: kinds.contains(PlayKind::Match) || laid.shows().is_double(),
     }
 }
@@ -279,9 +282,8 @@ mod tests {
             for o in Orientation::BOTH {
                 let b = c.shows(o);
                 let a = twelve.shows();
-                let expected = c != twelve.card
-                    && o == Orientation::Dark
-                    && ((a.lower() == b.lower()) ^ (a.upper() == b.upper()));
+                let expected =
+                    c != twelve.card && o == Orientation::Dark && ((a.lower() == b.lower()) ^ (a.upper() == b.upper()));
                 assert_eq!(kinds(twelve, c, o).contains(PlayKind::ChangeTrigram), expected, "{c:?} {o:?}");
             }
         }

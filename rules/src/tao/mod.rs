@@ -36,6 +36,7 @@
 pub mod deal;
 mod heuristic;
 pub mod legal;
+pub mod measured;
 pub mod plays;
 pub mod record;
 #[cfg(test)]
@@ -73,7 +74,10 @@ pub enum Action {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     /// Laid a card; `announced` is whether a last card was announced (true otherwise).
-    Play { laid: Laid, announced: bool },
+    Play {
+        laid: Laid,
+        announced: bool,
+    },
     /// Drew this card.
     Draw(Card),
     Pass,
@@ -234,7 +238,10 @@ impl Tao {
     pub fn judge(&self, laid: Laid) -> Result<Kinds, Illegal> {
         let seat = self.to_move;
         if !self.hands[seat].contains(laid.card) {
-            return Err(Illegal::new("not-in-hand", format!("card {} is not in seat {seat}'s hand", laid.card.number())));
+            return Err(Illegal::new(
+                "not-in-hand",
+                format!("card {} is not in seat {seat}'s hand", laid.card.number()),
+            ));
         }
         if self.owes_announcement {
             return Err(Illegal::new("must-draw", "a last card was not announced: draw one card first"));
@@ -253,7 +260,10 @@ impl Tao {
                 return Err(Illegal::new("must-draw", format!("seat {seat} owes {} cards for a cancel", self.owed)));
             }
             if !kinds.contains(PlayKind::Cancel) {
-                return Err(Illegal::new("must-cancel-or-draw", "a player who owes cards for a cancel may only cancel"));
+                return Err(Illegal::new(
+                    "must-cancel-or-draw",
+                    "a player who owes cards for a cancel may only cancel",
+                ));
             }
             return Ok(kinds);
         }
@@ -274,7 +284,10 @@ impl Tao {
         }
         if kinds.is_empty() {
             let name = laid.card.number();
-            return Err(Illegal::new("no-legal-kind", format!("card {name} {} is not legal on the top card", laid.orientation)));
+            return Err(Illegal::new(
+                "no-legal-kind",
+                format!("card {name} {} is not legal on the top card", laid.orientation),
+            ));
         }
         Ok(kinds)
     }
@@ -310,7 +323,8 @@ impl Tao {
     fn position(&self) -> u64 {
         let mix = |h: u64, v: u64| (h ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
         let played = self.played.iter().fold(0u64, |m, l| m | 1 << (l.card.number() - 1));
-        let top = self.top().map_or(0, |t| u64::from(t.card.number()) << 1 | u64::from(t.orientation == Orientation::Light));
+        let top =
+            self.top().map_or(0, |t| u64::from(t.card.number()) << 1 | u64::from(t.orientation == Orientation::Light));
         let state = (self.to_move as u64) << 16 | u64::from(self.owed) << 8 | u64::from(self.owes_announcement);
         let mut h = mix(mix(mix(0, played), top), state);
         for hand in &self.hands {
@@ -391,7 +405,10 @@ impl Tao {
             return Err(Illegal::new("must-lead-card-1", "with eight players the holder of card 1 leads it"));
         }
         if !self.can_draw() {
-            return Err(Illegal::new("nothing-to-draw", "the draw pile and the play pile under the top card are empty"));
+            return Err(Illegal::new(
+                "nothing-to-draw",
+                "the draw pile and the play pile under the top card are empty",
+            ));
         }
         self.reshuffle_if_empty();
         let Some(at) = self.pile.iter().rposition(|&c| c == card) else {
@@ -423,7 +440,10 @@ impl Tao {
             return Ok(());
         }
         if self.leading || self.owed() > 0 || self.can_draw() {
-            return Err(Illegal::new("must-draw", "a player who does not lay a card draws while anything can be drawn"));
+            return Err(Illegal::new(
+                "must-draw",
+                "a player who does not lay a card draws while anything can be drawn",
+            ));
         }
         self.tally.passes += 1;
         self.passes += 1;
@@ -548,7 +568,10 @@ impl Game for Tao {
             return Err(Illegal::new("game-over", "the game is already over"));
         }
         if seat != self.to_move {
-            return Err(Illegal::new("not-your-turn", format!("it is seat {}'s turn, not seat {seat}'s", self.to_move)));
+            return Err(Illegal::new(
+                "not-your-turn",
+                format!("it is seat {}'s turn, not seat {seat}'s", self.to_move),
+            ));
         }
         match *event {
             Event::Play { laid, announced } => self.lay(laid, announced),

@@ -156,7 +156,9 @@ impl Record {
 /// The event an entry records.
 pub fn event(entry: &Entry) -> Result<Event, Illegal> {
     Ok(match entry.what {
-        What::Play(face) => Event::Play { laid: Laid::new(card(face.card)?, face.orientation), announced: face.announced },
+        What::Play(face) => {
+            Event::Play { laid: Laid::new(card(face.card)?, face.orientation), announced: face.announced }
+        }
         What::Draw(n) => Event::Draw(card(n)?),
         What::Pass(true) => Event::Pass,
         What::Pass(false) => return Err(Illegal::new("bad-record", "\"pass\" is always true")),

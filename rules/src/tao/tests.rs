@@ -33,7 +33,16 @@ fn games_between_bots_end_and_their_records_check_as_valid() {
     let mut ended = 0;
     for players in PLAYERS {
         for seed in 0..30 {
-            let bots = [Bot::Random, Bot::Greedy, Bot::Random, Bot::Greedy, Bot::Random, Bot::Greedy, Bot::Random, Bot::Greedy];
+            let bots = [
+                Bot::Random,
+                Bot::Greedy,
+                Bot::Random,
+                Bot::Greedy,
+                Bot::Random,
+                Bot::Greedy,
+                Bot::Random,
+                Bot::Greedy,
+            ];
             let (outcome, record) = recorded(players, game_seed(seed, players as u64), &bots[..players]);
             let verdict = record::check(1, &record);
             assert!(verdict.valid, "{players} players, seed {seed}: {verdict:?}");
@@ -57,13 +66,17 @@ fn a_record_survives_json_and_a_broken_one_names_its_move_and_rule() {
     let first = &mut wrong_seat.actions[0];
     first.seat = (first.seat + 1) % 4;
     let verdict = record::check(3, &wrong_seat);
-    assert_eq!((verdict.game, verdict.valid, verdict.failed_move, verdict.rule), (3, false, Some(1), Some("not-your-turn")));
+    assert_eq!(
+        (verdict.game, verdict.valid, verdict.failed_move, verdict.rule),
+        (3, false, Some(1), Some("not-your-turn"))
+    );
 
     // A card laid that the seat does not hold.
     let mut not_held = record.clone();
     let seat = not_held.actions[0].seat;
     let stranger = (1..=64u8).find(|n| !not_held.hands[seat].contains(n)).unwrap();
-    not_held.actions[0].what = record::What::Play(record::Face { card: stranger, orientation: Orientation::Dark, announced: true });
+    not_held.actions[0].what =
+        record::What::Play(record::Face { card: stranger, orientation: Orientation::Dark, announced: true });
     assert_eq!(record::check(1, &not_held).rule, Some("not-in-hand"));
 
     // A claimed winner the play does not give.
@@ -144,7 +157,11 @@ fn a_cancel_makes_the_next_player_draw_two_unless_they_cancel_and_the_chain_ends
 fn an_invert_skips_the_next_player() {
     // Three players: 12 dark; card 11 dark on it cancels and inverts; seat 0 plays, seat 1 is
     // skipped, seat 2 owes 2.
-    let hands = vec![set(&[11, 3, 4, 5, 6, 7, 8, 9]), set(&[13, 14, 15, 16, 17, 18, 19, 20]), set(&[21, 22, 23, 24, 25, 26, 27, 28])];
+    let hands = vec![
+        set(&[11, 3, 4, 5, 6, 7, 8, 9]),
+        set(&[13, 14, 15, 16, 17, 18, 19, 20]),
+        set(&[21, 22, 23, 24, 25, 26, 27, 28]),
+    ];
     let first = Laid::new(card(12), Orientation::Dark);
     let used: u64 = hands.iter().map(|h| h.mask()).fold(1 << 11, |a, b| a | b);
     let pile = Card::all().filter(|c| used & (1 << (c.number() - 1)) == 0).collect();

@@ -11,6 +11,7 @@ use crate::core::casting;
 use crate::core::hexagram::{Hexagram, Line, LinePosition};
 use crate::games::Component;
 use crate::rulebook::{hexagrams_json, trigrams_json};
+use hexforge_rules::tao;
 use serde_json::{Value, json};
 
 /// Card 12 shows 12 dark and 11 light: the booklet's example card.
@@ -19,13 +20,44 @@ pub(super) const EXAMPLE_CARD: u8 = 12;
 /// Hexagram 3 has four different opposites, so it shows them all.
 pub(super) const OPPOSITES_EXAMPLE: u8 = 3;
 
-/// Tao's deal: cards dealt to each player. With the whole deck dealt out this sets the
-/// largest table, 64 / 8 = 8 players.
-pub const TAO_HAND: usize = 8;
+/// Tao's deal (the engine's, in the rules crate): cards dealt to each player. With the
+/// whole deck dealt out this sets the largest table, 64 / 8 = 8 players.
+pub const TAO_HAND: usize = tao::HAND;
 /// Tao's smallest table.
-pub const TAO_MIN_PLAYERS: usize = 2;
+pub const TAO_MIN_PLAYERS: usize = *tao::PLAYERS.start();
 /// Cards drawn as a cancel chain of Tao grows: two, then doubled at each cancel back.
-pub const TAO_CANCEL_DRAWS: [usize; 3] = [2, 4, 8];
+pub const TAO_CANCEL_DRAWS: [usize; 3] = {
+    let d = tao::legal::CANCEL_DRAWS;
+    [d[0] as usize, d[1] as usize, d[2] as usize]
+};
+
+/// What simulation measured of Tao (pinned in the rules crate, with the command that
+/// reproduces each row): the book's table of game lengths.
+fn tao_measured() -> Value {
+    use tao::measured::{MEASURED, Measured, SECONDS_A_TURN};
+    let rows: Vec<Value> = MEASURED
+        .iter()
+        .map(|m| {
+            let games = tao::measured::GAMES as f64;
+            let percent = |n: u64| format!("{:.1}", n as f64 * 100.0 / games);
+            json!({
+                "players": m.players,
+                "hand": m.hand,
+                "median_turns": m.median_turns,
+                "p90_turns": m.p90_turns,
+                "median_minutes": Measured::minutes(m.median_turns),
+                "p90_minutes": Measured::minutes(m.p90_turns),
+                "first_player": percent(m.first_player_wins),
+                "chance": format!("{:.1}", 100.0 / m.players as f64),
+                "stalled": percent(m.stalled),
+                "command": m.command(),
+            })
+        })
+        .collect();
+    let games = tao::measured::GAMES;
+    let games_text = format!("{},{:03}", games / 1000, games % 1000);
+    json!({ "rows": rows, "games": games, "games_text": games_text, "seconds_a_turn": SECONDS_A_TURN, "bot": tao::measured::BOT.name() })
+}
 
 /// The Pathways example: from 1 to 11 in the 3D deck, dark reading, by the solver.
 pub(super) fn pathways_example() -> Vec<Laid> {
@@ -88,6 +120,7 @@ pub fn data() -> Value {
             "min_players": TAO_MIN_PLAYERS,
             "max_players": Hexagram::all().count() / TAO_HAND,
             "cancel_draws": TAO_CANCEL_DRAWS,
+            "measured": tao_measured(),
         },
         "trigrams": trigrams_json(),
         "hexagrams": hexagrams_json(),
