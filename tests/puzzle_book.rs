@@ -135,3 +135,13 @@ fn the_answers_never_share_a_spread_with_a_puzzle() {
         }
     }
 }
+
+/// The cover says what the book is, and prints no guessed time a puzzle: it once called
+/// itself "a print-and-play rulebook" and promised "5–15 min a puzzle".
+#[test]
+fn the_cover_calls_it_a_puzzle_book() {
+    let pdf = rulebook_pdf(&puzzle_book::book(None), Paper::A4).expect("the book compiles");
+    let cover = pdf_text::document_lines(&Document::load_mem(&pdf).unwrap())[0].join(" ");
+    assert!(cover.contains("puzzle book") && !cover.contains("rulebook"), "the cover: {cover}");
+    assert!(!cover.contains(" min"), "a playing time on the cover: {cover}");
+}

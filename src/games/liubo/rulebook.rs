@@ -40,7 +40,7 @@ pub fn components() -> Vec<Component> {
         Component::printed(p.sticks, "Throwing sticks", "a flat (yang) and a round (yin) face each", pieces()),
         Component::printed(
             THROW_CHARTS,
-            "Throw chart",
+            "Throw charts",
             "one per player: what each throw of the sticks scores",
             pieces(),
         ),

@@ -27,7 +27,7 @@ pub fn components() -> Vec<Component> {
             s.count(TileKind::Taiji)
         );
         let files = crate::print::paper::Paper::HOME.into_iter().map(|p| sheets_file(s, p).path).collect();
-        Component::printed(s.total(), &format!("Tile set of {}", s.total()), &tiles, files)
+        Component::printed(s.total(), &format!("Tiles (set of {})", s.total()), &tiles, files)
     };
     vec![
         set(TileSet::Standard144, "the standard set"),
