@@ -7,6 +7,7 @@
 //! results, HTTP, CLI) depends on it, and the compiler keeps the layering.
 #![forbid(unsafe_code)]
 
+pub mod changing_lines;
 pub mod core;
 pub mod play;
 pub mod tao;

@@ -1,16 +1,18 @@
 //! Changing Lines: the 64 dual-orientation cards, Tao, Pathways and divination (SPEC §2).
 //!
 //! - [`deck`]: the Pathways decks (`3d` … `6d`, custom); [`pathways`]: the Pathways
-//!   puzzles, their exact search and checker. Both pure.
+//!   puzzles, their exact search and checker. Both pure, in the rules crate
+//!   (`hexforge_rules::changing_lines`).
 //! - [`art`]: the layout of the cards; [`rulebook`]: the rulebook's data and figures;
 //!   [`aids`]: what the player aids say.
 
 pub mod aids;
 pub mod art;
-pub mod deck;
 pub mod figures;
-pub mod pathways;
 pub mod rulebook;
+
+// The pure rules live in the rules crate; these keep the old paths.
+pub use hexforge_rules::changing_lines::{deck, pathways};
 
 use crate::cards::{self, export};
 use crate::games::ArtError;

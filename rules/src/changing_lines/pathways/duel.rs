@@ -8,10 +8,10 @@
 //! is to move) gives each start its value with perfect play.
 
 use super::Mode;
+use crate::changing_lines::deck::DeckName;
 use crate::core::card::{Card, Orientation};
 use crate::core::deck::CardSet;
 use crate::core::hexagram::Hexagram;
-use crate::games::changing_lines::deck::DeckName;
 use serde::Serialize;
 use std::collections::HashMap;
 

@@ -1,7 +1,7 @@
 //! Tests of the Pathways search and checker.
 
 use super::*;
-use crate::games::changing_lines::deck::DeckName;
+use crate::changing_lines::deck::DeckName;
 
 fn h(n: i64) -> Hexagram {
     Hexagram::from_number(n).unwrap()

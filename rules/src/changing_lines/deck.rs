@@ -159,7 +159,7 @@ mod tests {
 
     #[test]
     fn the_deck_and_mode_parsers_take_any_case_and_surrounding_space() {
-        use crate::games::changing_lines::pathways::Mode;
+        use crate::changing_lines::pathways::Mode;
         assert_eq!("Free".parse::<Mode>().ok(), Some(Mode::Free));
         assert_eq!("6D".parse::<DeckName>().ok(), "6d".parse::<DeckName>().ok());
         assert!("6d".parse::<DeckName>().is_ok());
