@@ -11,3 +11,4 @@ pub mod changing_lines;
 pub mod core;
 pub mod play;
 pub mod tao;
+pub mod zhi_pai;

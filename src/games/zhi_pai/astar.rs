@@ -124,7 +124,7 @@ pub(super) fn tables() -> &'static Tables {
         let mask = |f: &dyn Fn(Hexagram, Hexagram) -> bool| -> [u64; 64] {
             std::array::from_fn(|i| (0..64).filter(|&j| f(hexagram[i], hexagram[j])).fold(0, |m, j| m | 1 << j))
         };
-        let everything = TrigramSet(u8::MAX);
+        let everything = TrigramSet::from_bits(u8::MAX);
         Tables {
             hexagram,
             free: mask(&|a, b| link(a, b, TrigramSet::EMPTY).is_some()),
@@ -296,7 +296,7 @@ fn search_in(scratch: &mut Scratch, setup: &Setup, budget: &Budget, tuning: Tuni
         same_cards: u32::MAX,
         left: index(setup.start),
         right: index(setup.start.complement()),
-        active: setup.active.0,
+        active: setup.active.bits(),
         move_and_flags: 0,
     };
     let mut effort = Effort::default();

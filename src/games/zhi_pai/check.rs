@@ -75,7 +75,7 @@ pub fn judge(setup: &Setup, placements: &[(Hexagram, Side)]) -> Judgement {
         } else {
             let (left, right) = (game.end(Side::Left), game.end(Side::Right));
             let last = game.placements().len();
-            let why = game.why_not(left, right, game.last_usable, Some(last));
+            let why = game.why_not(left, right, game.last_usable(), Some(last));
             Violation::NotFinished { after: last, left, right, why }
         });
     }

@@ -1,14 +1,17 @@
 //! Zhi Pai (易經紙牌, SPEC §3): two chains of hexagram cards grown toward each other.
 //!
-//! - [`rules`]: laying a card, the three link conditions, the trigram cards;
+//! - [`rules`]: laying a card, the three link conditions, the trigram cards, and [`score`]:
+//!   the solo score, both in the rules crate (`hexforge_rules::zhi_pai`), re-exported here;
 //! - [`solve`]: the exact shortest-sequence search, its engine in `astar.rs`, its
 //!   relaxed-game bound in `relax.rs` and its abstraction refinement in `refine.rs`; [`check`]: the judge and checker of a proposed
-//!   sequence; [`score`]: the solo score. These are pure: no printing, no I/O.
+//!   sequence. These are pure: no printing, no I/O.
 //! - [`art`]: the layout of the cards; [`rulebook`]: the rulebook's data and figures;
 //!   [`aids`]: what the player aid says.
 //!
 //! The public items of the four rule files are re-exported here, so callers write
 //! `zhi_pai::shortest`, `zhi_pai::Setup`, …
+
+pub use hexforge_rules::zhi_pai::{rules, score};
 
 pub mod aids;
 pub mod art;
@@ -19,8 +22,6 @@ mod hard;
 mod refine;
 mod relax;
 pub mod rulebook;
-pub mod rules;
-pub mod score;
 pub mod solve;
 #[cfg(test)]
 mod tests;

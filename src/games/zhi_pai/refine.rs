@@ -100,7 +100,7 @@ fn shortest_abstract(t: &Tables, setup: &Setup, single_use: &[usize], cancel: Op
     // Each entry: its state, the entry it came from, the card laid and whether on the right.
     let mut queue: Vec<(u32, u32, u8, bool)> = Vec::new();
     let index = |h: Hexagram| usize::from(h.number() - 1);
-    let root = state(index(setup.start), index(setup.start.complement()), setup.active.0, 0);
+    let root = state(index(setup.start), index(setup.start.complement()), setup.active.bits(), 0);
     mark(root);
     queue.push((root, u32::MAX, 0, false));
     let mut head = 0;

@@ -120,10 +120,20 @@ pub struct Link {
 
 /// A set of trigram cards (the active ones). Serialised as a list of names.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
-pub struct TrigramSet(pub(super) u8);
+pub struct TrigramSet(u8);
 
 impl TrigramSet {
     pub const EMPTY: TrigramSet = TrigramSet(0);
+
+    /// The set as a bit mask, bit `t.bits()` for trigram `t`: the solver's state key.
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// The set of a bit mask (every `u8` is a set).
+    pub const fn from_bits(bits: u8) -> TrigramSet {
+        TrigramSet(bits)
+    }
 
     pub fn contains(self, t: Trigram) -> bool {
         self.0 >> t.bits() & 1 == 1
@@ -378,7 +388,7 @@ pub struct Game {
     placements: Vec<Placement>,
     finish: Option<(usize, Link)>,
     /// The trigram cards the last finish check could use.
-    pub(super) last_usable: TrigramSet,
+    last_usable: TrigramSet,
 }
 
 impl Game {
@@ -492,15 +502,15 @@ impl Game {
         Ok(placement)
     }
 
+    /// The trigram cards the last finish check could use: those active before the last
+    /// placement, less any it spent.
+    pub fn last_usable(&self) -> TrigramSet {
+        self.last_usable
+    }
+
     /// Why `card` does not link to `neighbour`, in words. `this_move` is the move whose
     /// finish check is being explained (its own activations do not count yet).
-    pub(super) fn why_not(
-        &self,
-        card: Hexagram,
-        neighbour: Hexagram,
-        usable: TrigramSet,
-        this_move: Option<usize>,
-    ) -> String {
+    pub fn why_not(&self, card: Hexagram, neighbour: Hexagram, usable: TrigramSet, this_move: Option<usize>) -> String {
         let lines = card.differing_lines(neighbour);
         let listed = lines.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(", ");
         let lines_part = if lines.len() == 2 {
