@@ -975,3 +975,52 @@ async fn the_server_does_what_the_schema_says_where_schemathesis_found_it_did_no
         assert_eq!(answer.status, StatusCode::OK, "{uri} {body}: {}", answer.text());
     }
 }
+
+// ---------------------------------------------------------------- Tao
+
+#[tokio::test]
+async fn tao_legal_answers_as_the_command_line() {
+    let answer = post_json("/api/tao/legal", json!({"on": {"card": 12, "orientation": "dark"}, "card": 11})).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_hexforge"))
+        .args(["tao", "legal", "--on", "12:dark", "--card", "11", "--json"])
+        .output()
+        .expect("the binary runs");
+    let printed: Value = serde_json::from_slice(&cli.stdout).expect("JSON");
+    assert_eq!(answer.json(), printed);
+    for bad in [
+        json!({"on": {"card": 65, "orientation": "dark"}}),
+        json!({"on": {"card": 12}}),
+        json!({"on": {"card": 12, "orientation": "dark"}, "card": null}),
+    ] {
+        let refused = post_json("/api/tao/legal", bad.clone()).await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{bad}");
+        assert!(refused.json()["error"].is_string());
+    }
+}
+
+#[tokio::test]
+async fn tao_check_gives_a_verdict_for_a_record_and_refuses_a_record_of_another_shape() {
+    use hexforge_rules::tao::record::{Record, check};
+    let deal = hexforge_rules::tao::deal::Deal::shuffled(2, 3).unwrap();
+    let mut record = Record::start(&deal, Some(3), None);
+    // A play by seat 1, the dealer: with two players seat 0 moves first either way.
+    let seat = 1;
+    let card = deal.hands[seat].numbers()[0];
+    let body = {
+        let mut v = serde_json::to_value(&record).unwrap();
+        v["actions"] = json!([{"seat": seat, "play": {"card": card, "orientation": "dark"}}]);
+        v
+    };
+    record.actions = serde_json::from_value(body["actions"].clone()).unwrap();
+    let answer = post_json("/api/tao/check", body.clone()).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+    let verdict = answer.json();
+    assert_eq!(verdict, serde_json::to_value(check(1, &record)).unwrap());
+    assert_eq!((verdict["valid"].clone(), verdict["failed_move"].clone()), (json!(false), json!(1)));
+    let mut both = body.clone();
+    both["actions"] = json!([{"seat": 0, "draw": 5, "pass": true}]);
+    let refused = post_json("/api/tao/check", both).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert!(refused.json()["error"].as_str().unwrap().contains("action 1"));
+}

@@ -151,7 +151,8 @@ fn the_tools_name_is_only_in_the_colophon() {
             continue;
         }
         // A measured figure's footnote is the command that reproduces it (issue 31).
-        if lower.trim_start_matches(|c: char| c.is_ascii_digit() || c.is_whitespace()).starts_with("hexforge simulate ") {
+        if lower.trim_start_matches(|c: char| c.is_ascii_digit() || c.is_whitespace()).starts_with("hexforge simulate ")
+        {
             continue;
         }
         assert!(!lower.contains("hexforge"), "{game} {paper:?} p{page}: tool-speak in {line:?}");
@@ -427,5 +428,35 @@ fn zhi_pai_says_where_the_penalty_doubles() {
         let t = editions()[&("zhi-pai", paper)].iter().flatten().map(String::as_str).collect::<Vec<_>>().join(" ");
         let said = format!("From {} cards on, each extra card doubles the penalty", words[first as usize]);
         assert!(t.contains(&said), "{paper:?}: {said:?} is not in the book");
+    }
+}
+
+/// The French Zhi Pai speaks as its French source: typographic apostrophes ("L’Abondance",
+/// once "L'Abondance"), the source's trigram names (Ravine and Lumière, once Eau and Feu),
+/// the source's hexagram names where the book retells its example (12 Adversité, once
+/// La Stagnation), and "n’éveille aucune" where a turn wakes no trigram card.
+#[test]
+fn the_french_zhi_pai_names_things_as_its_source() {
+    use hexforge::core::hexagram::Hexagram;
+    use hexforge::core::trigram::Trigram;
+    for h in Hexagram::all() {
+        assert!(!h.names().fr.contains('\''), "hexagram {}: {:?} has a straight apostrophe", h.number(), h.names().fr);
+    }
+    assert_eq!(Lang::Fr.trigram_name(Trigram::WATER), "Ravine");
+    assert_eq!(Lang::Fr.trigram_name(Trigram::FIRE), "Lumière");
+    for paper in Paper::HOME {
+        let lines = editions()[&("zhi-pai-fr", paper)].iter().flatten().collect::<Vec<_>>();
+        let text = lines.iter().map(|l| l.as_str()).collect::<Vec<_>>().join(" ");
+        let straight: Vec<&&String> = lines.iter().filter(|l| l.contains('\'')).collect();
+        assert!(straight.is_empty(), "{paper:?}: straight apostrophes in {straight:?}");
+        for word in text.split(|c: char| !c.is_alphabetic()) {
+            assert!(word != "Eau" && word != "Feu", "{paper:?}: the trigram {word:?}, not the source's name");
+        }
+        for name in ["Ravine", "Lumière", "12 Adversité", "11 Prospérité", "6 Plaider sa cause", "22 Embellir"] {
+            assert!(text.contains(name), "{paper:?}: {name:?} is not in the book");
+        }
+        for (at, _) in text.match_indices("éveille aucune") {
+            assert!(text[..at].ends_with("n’"), "{paper:?}: {:?}", &text[at.saturating_sub(20)..at + 20]);
+        }
     }
 }

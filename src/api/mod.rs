@@ -4,7 +4,8 @@
 //! the service sends). Pure: the games' rules and searches, nothing that serves or prints.
 //!
 //! - [`zhipai`]: `POST /api/zhipai/shortest` and `/check`;
-//! - [`pathways`]: `POST /api/pathways/shortest` and `/check`.
+//! - [`pathways`]: `POST /api/pathways/shortest` and `/check`;
+//! - [`tao`]: `POST /api/tao/legal` and `/check`.
 //!
 //! Every shortest answer carries a [`Status`]; every check answer a [`State`], the moves
 //! as judged and, separately, what is known of the optimum. The verdict on a proposed
@@ -14,6 +15,7 @@
 pub mod fields;
 pub mod pathways;
 pub mod puzzles;
+pub mod tao;
 pub mod zhipai;
 
 use serde::Serialize;

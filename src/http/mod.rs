@@ -28,6 +28,7 @@ mod downloads;
 mod edge;
 pub mod error;
 mod forwarded;
+mod games;
 mod hexagrams;
 mod meta;
 pub mod metrics;
@@ -267,6 +268,7 @@ fn all_routes() -> Routes {
     let routes = photos::routes(routes);
     let routes = solver::routes(routes);
     let routes = puzzles::routes(routes);
+    let routes = games::routes(routes);
     let routes = cards::routes(routes);
     let routes = downloads::routes(routes);
     let routes = metrics::routes(routes);
