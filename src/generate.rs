@@ -142,9 +142,12 @@ pub enum GenerateError {
 /// `progress(part, done, total)` is called as each part starts (`done` parts finished so
 /// far) and once at the end.
 ///
-/// The parts are independent, so they are made at the same time (rayon), each of them
-/// rendering its own pieces in parallel too; files are written as they are ready and
-/// the manifest, sorted, is written last ([`Output`]), so runs stay byte-identical.
+/// The parts are independent and made on every core (rayon), in two stages so that the
+/// ones that hold the most memory do not overlap (a full run stays near 250 MB): first
+/// the typeset books, one typst compile after another (60–100 MB each), beside the
+/// boards, pieces and data; then the two card decks, each rendering its faces and sheets
+/// in parallel. Files are written as they are ready and the manifest, sorted, is written
+/// last ([`Output`]), so runs stay byte-identical.
 pub fn generate(
     options: &GenerateOptions,
     progress: &(dyn Fn(&str, usize, usize) + Sync),
@@ -152,12 +155,21 @@ pub fn generate(
     let out = Output::create(&options.out)?;
     let parts: Vec<Part> = Part::ALL.iter().copied().filter(|p| options.parts.contains(p)).collect();
     let done = AtomicUsize::new(0);
-    parts.par_iter().try_for_each(|part| {
+    let make = |part: &Part| {
         progress(part.key(), done.load(Ordering::Relaxed), parts.len());
         write_part(&out, *part, options)?;
         done.fetch_add(1, Ordering::Relaxed);
         Ok::<(), GenerateError>(())
-    })?;
+    };
+    let of = |wanted: &[Part]| parts.iter().filter(|p| wanted.contains(p)).collect::<Vec<_>>();
+    let books = of(&[Part::Rulebooks, Part::Puzzles]);
+    let decks = of(&[Part::ChangingLines, Part::ZhiPai]);
+    let others = of(&[Part::Data, Part::Dragons, Part::Liubo, Part::YijingPai]);
+    let (typeset, drawn) =
+        rayon::join(|| books.iter().try_for_each(|p| make(p)), || others.par_iter().try_for_each(|p| make(p)));
+    typeset?;
+    drawn?;
+    decks.par_iter().try_for_each(|p| make(p))?;
     for file in alignment_test_files(options) {
         let paper = if file.path.contains("letter") { Paper::Letter } else { Paper::A4 };
         let duplex = Duplex { edge: options.print.duplex, back_offset: options.print.back_offset };

@@ -223,10 +223,11 @@ fn write(out: &Output, file: PrintFile, bytes: &[u8]) -> Result<(), OutputError>
     out.write(&file.path, &file.kind, bytes)
 }
 
-/// The per-face images the sheets are assembled from.
+/// What the sheets are assembled from, per face. The Tabletop Simulator faces are drawn
+/// from the SVG when their sheet is made, not kept here: 1 MB each, 150 MB for both decks.
 struct Thumbs {
     contact: Pixmap,
-    tts: Pixmap,
+    svg: String,
     /// The DriveThruCards page, when that profile is made.
     dtc: Option<CmykImage>,
 }
@@ -263,8 +264,8 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
                 Some(converter) => Some(dtc_page(converter, &svg)?),
                 None => None,
             };
-            let thumbs = Thumbs { contact: sheet::contact_face(&svg)?, tts: sheet::tts_face(&svg)?, dtc };
             let tree = if home { Some(render::svg_tree(&svg, 72.0)?) } else { None };
+            let thumbs = Thumbs { contact: sheet::contact_face(&svg)?, svg, dtc };
             step();
             Ok((*face, thumbs, tree))
         })
@@ -320,12 +321,12 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
                 }
                 Job::Tts(i) => {
                     let (_, image) = tts_image(deck, i);
-                    let tts = |f: &Face| &rendered[find(f)].1.tts;
+                    let svg = |f: &Face| rendered[find(f)].1.svg.as_str();
                     let png = match image {
-                        TtsImage::Single(face) => render::encode_png(tts(&face).clone(), sheet::tts_dpi())?,
+                        TtsImage::Single(face) => render::encode_png(sheet::tts_face(svg(&face))?, sheet::tts_dpi())?,
                         TtsImage::Sheet { faces, hidden } => {
-                            let faces: Vec<&Pixmap> = faces.iter().map(tts).collect();
-                            sheet::tts_sheet(&faces, hidden.as_ref().map(tts))?
+                            let faces: Vec<&str> = faces.iter().map(svg).collect();
+                            sheet::tts_sheet(&faces, hidden.as_ref().map(svg))?
                         }
                     };
                     write(out, tts_file(deck, i), &png)?;

@@ -419,6 +419,10 @@ pub const TTS_CARD_HEIGHT: u32 = 571;
 
 /// Renders the trim box of a card (no bleed: TTS shows the cut card) at TTS size.
 pub fn tts_face(svg: &str) -> Result<tiny_skia::Pixmap, SheetError> {
+    Ok(tts_pixmap(svg)?)
+}
+
+fn tts_pixmap(svg: &str) -> Result<tiny_skia::Pixmap, RenderError> {
     // At 25.4 dpi one user unit (mm) is one pixel, so the transform is in px per mm.
     let tree = render::svg_tree(svg, 25.4)?;
     let sx = TTS_CARD_WIDTH as f32 / TRIM_WIDTH_MM;
@@ -436,9 +440,13 @@ pub fn tts_dpi() -> f32 {
 }
 
 /// A TTS deck sheet: 10 columns and as many rows as needed, at most 7 (a full sheet is
-/// 4090×3997 px): `faces` in reading order from the top left; `hidden`, if given, in the
-/// last slot of the grid, which TTS shows for cards in a hand.
-pub fn tts_sheet(faces: &[&tiny_skia::Pixmap], hidden: Option<&tiny_skia::Pixmap>) -> Result<Vec<u8>, SheetError> {
+/// 4090×3997 px): the card SVGs `faces` in reading order from the top left; `hidden`, if
+/// given, in the last slot of the grid, which TTS shows for cards in a hand.
+///
+/// Drawn and compressed one row of cards at a time (its faces rendered in parallel), so a
+/// sheet takes 9 MB of pixels at most, not 65 MB.
+pub fn tts_sheet(faces: &[&str], hidden: Option<&str>) -> Result<Vec<u8>, SheetError> {
+    use rayon::prelude::*;
     let slots = faces.len() + usize::from(hidden.is_some());
     let capacity = (TTS_COLS * TTS_ROWS) as usize;
     if slots > capacity {
@@ -446,14 +454,20 @@ pub fn tts_sheet(faces: &[&tiny_skia::Pixmap], hidden: Option<&tiny_skia::Pixmap
     }
     let rows = (slots as u32).div_ceil(TTS_COLS).max(1);
     let (w, h) = (TTS_COLS * TTS_CARD_WIDTH, rows * TTS_CARD_HEIGHT);
-    let mut sheet = tiny_skia::Pixmap::new(w, h).ok_or(RenderError::Size { width: w, height: h })?;
     let last = (TTS_COLS * rows - 1) as usize;
-    let placed = faces.iter().enumerate().map(|(k, f)| (k, *f)).chain(hidden.map(|f| (last, f)));
-    for (k, face) in placed {
-        let (col, row) = (k as u32 % TTS_COLS, k as u32 / TTS_COLS);
-        blit(&mut sheet, face, col * TTS_CARD_WIDTH, row * TTS_CARD_HEIGHT);
-    }
-    Ok(render::encode_png(sheet, tts_dpi())?)
+    let placed: Vec<(usize, &str)> = faces.iter().copied().enumerate().chain(hidden.map(|f| (last, f))).collect();
+    let band = |row: u32| -> Result<tiny_skia::Pixmap, RenderError> {
+        let mut band = tiny_skia::Pixmap::new(w, TTS_CARD_HEIGHT)
+            .ok_or(RenderError::Size { width: w, height: TTS_CARD_HEIGHT })?;
+        let in_row: Vec<&(usize, &str)> = placed.iter().filter(|(k, _)| *k as u32 / TTS_COLS == row).collect();
+        let drawn =
+            in_row.par_iter().map(|(k, svg)| Ok((*k, tts_pixmap(svg)?))).collect::<Result<Vec<_>, RenderError>>()?;
+        for (k, face) in drawn {
+            blit(&mut band, &face, k as u32 % TTS_COLS * TTS_CARD_WIDTH, 0);
+        }
+        Ok(band)
+    };
+    Ok(render::encode_png_bands(w, h, tts_dpi(), (0..rows).map(band))?)
 }
 
 #[cfg(test)]

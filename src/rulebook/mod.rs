@@ -202,15 +202,16 @@ pub fn output_path(edition: &str, paper: Paper) -> String {
 }
 
 /// Writes both editions of each game's rulebook through `out` (atomic, in the manifest),
-/// typeset at the same time (rayon): each is one typst compile, independent of the others.
+/// one after another: a typst compile holds 60–100 MB, and `generate` makes the other
+/// parts meanwhile.
 pub fn write_rulebooks(out: &Output, books: &[Book]) -> Result<(), RulebookError> {
-    use rayon::prelude::*;
-    let editions: Vec<(&Book, Paper)> = books.iter().flat_map(|book| Paper::HOME.map(|paper| (book, paper))).collect();
-    editions.par_iter().try_for_each(|&(book, paper)| {
-        let pdf = rulebook_pdf(book, paper)?;
-        out.write(&output_path(&book.edition(), paper), "rulebook-pdf", &pdf)?;
-        Ok(())
-    })
+    for book in books {
+        for paper in Paper::HOME {
+            let pdf = rulebook_pdf(book, paper)?;
+            out.write(&output_path(&book.edition(), paper), "rulebook-pdf", &pdf)?;
+        }
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------

@@ -81,12 +81,12 @@ pub fn book(base_url: Option<&str>) -> Book {
     Book { key: "puzzle-book", lang: Lang::En, data, figures }
 }
 
-/// Writes both editions through `out` (atomic, in the manifest), typeset at the same time.
+/// Writes both editions through `out` (atomic, in the manifest), one after the other (see
+/// [`super::write_rulebooks`]).
 pub fn write(out: &Output, base_url: Option<&str>) -> Result<(), RulebookError> {
-    use rayon::prelude::*;
     let book = book(base_url);
-    Paper::HOME.par_iter().try_for_each(|&paper| -> Result<(), RulebookError> {
-        let pdf = rulebook_pdf(&book, paper)?;
-        Ok(out.write(&output_path(paper), "puzzle-book-pdf", &pdf)?)
-    })
+    for paper in Paper::HOME {
+        out.write(&output_path(paper), "puzzle-book-pdf", &rulebook_pdf(&book, paper)?)?;
+    }
+    Ok(())
 }
