@@ -8,10 +8,14 @@
 //! which such pairs it has used (see [`shortest`] for why that is exact).
 //!
 //! Here: the question ([`Puzzle`]) and what a card laid is ([`Laid`], [`Mode`]);
-//! [`solve`] finds the fewest cards, [`check`] judges a proposed sequence. All pure.
+//! [`solve`] finds the fewest cards, [`check`] judges a proposed sequence; [`duel`] solves
+//! the two-player game exactly and [`engine`] plays the game for 2 to 8 players. All pure.
 
 pub mod check;
 pub mod duel;
+pub mod engine;
+#[cfg(test)]
+mod engine_tests;
 pub mod solve;
 #[cfg(test)]
 mod tests;

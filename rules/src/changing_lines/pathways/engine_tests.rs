@@ -1,0 +1,188 @@
+//! Tests of the Pathways engine: whole games, replays, crashing and re-entry by hand, and
+//! agreement with the exact two-player search.
+
+use super::Mode;
+use super::duel::{Duel, Value, starts};
+use super::engine::{Action, Pathways, simulated};
+use crate::changing_lines::deck::{Deck, DeckName};
+use crate::core::card::{Card, Orientation};
+use crate::core::deck::CardSet;
+use crate::core::hexagram::Hexagram;
+use crate::play::bots::Bot;
+use crate::play::simulate::{Summary, game_seed};
+use crate::play::{Game, Outcome};
+
+/// The card that shows these lines dark side up.
+fn dark(bits: u8) -> Card {
+    Card::showing(Hexagram::from_bits(bits), Orientation::Dark)
+}
+
+fn lay(bits: u8) -> Action {
+    Action::Lay(dark(bits), Orientation::Dark)
+}
+
+fn deck_of(bits: &[u8]) -> Deck {
+    Deck::from_set(bits.iter().map(|&b| dark(b)).collect()).unwrap()
+}
+
+fn game(deck: &[u8], starts: &[u8]) -> Pathways {
+    let starts: Vec<_> = starts.iter().map(|&b| (dark(b), Orientation::Dark)).collect();
+    Pathways::new(deck_of(deck), Mode::Dark, &starts).unwrap()
+}
+
+#[test]
+fn bot_games_end_on_every_deck_mode_and_table_and_their_events_replay() {
+    let bots = [Bot::Greedy, Bot::Random, Bot::Search { playouts: 12 }];
+    let mut index = 0;
+    for deck in DeckName::ALL {
+        for mode in Mode::ALL {
+            for players in [2, 3, 5, 8] {
+                index += 1;
+                let deck = Deck::named(deck);
+                let (result, events) = simulated(deck, mode, players, &bots, 3, index).unwrap();
+                assert!(result.outcome.is_some(), "{deck} {mode} {players}: the game did not end");
+                assert_eq!(result.turns as usize, events.len());
+                let mut again = Pathways::dealt(deck, mode, players, game_seed(3, index)).unwrap();
+                for (n, (seat, event)) in events.iter().enumerate() {
+                    again.replay(*seat, event).unwrap_or_else(|e| panic!("{deck} {mode} {players}: event {n}: {e}"));
+                }
+                assert_eq!(again.outcome(), result.outcome);
+                assert_eq!(again.counts(), result.counts);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_crashed_pile_returns_when_play_passes_its_seat() {
+    // Seat 0 walks down from 111111 out of everyone's way; seat 1 starts on 000000, lays
+    // 000001 and is then stuck; seat 2 goes 001110, 000110, 000010, next to seat 1's start.
+    let deck = [0b111111, 0b111110, 0b111100, 0b111000, 0b110000, 0, 0b000001, 0b001110, 0b000110, 0b000010];
+    let mut g = game(&deck, &[0b111111, 0, 0b001110]);
+    g.apply(&lay(0b111110)).unwrap();
+    g.apply(&lay(0b000001)).unwrap();
+    g.apply(&lay(0b000110)).unwrap();
+    g.apply(&lay(0b111100)).unwrap();
+    assert_eq!(g.to_move(), Some(1));
+    assert_eq!(g.legal_actions(), vec![Action::Crash]);
+    g.apply(&Action::Crash).unwrap();
+    assert!(g.crashed(1));
+    // Seat 2 moves next: play has not gone round to seat 1 yet, its pile is still out.
+    assert_eq!(g.to_move(), Some(2));
+    g.apply(&lay(0b000010)).unwrap();
+    assert!(!g.available().contains(dark(0)));
+    assert_eq!(g.counts().events[1], ("re-entry", 0));
+    // Seat 0 moves, then play passes seat 1: its two cards are back, seat 1 is skipped.
+    g.apply(&lay(0b111000)).unwrap();
+    assert_eq!(g.to_move(), Some(2));
+    assert!(g.available().contains(dark(0)) && g.available().contains(dark(1)));
+    assert!(g.pile(1).is_empty());
+    assert_eq!(g.counts().events, vec![("crash", 1), ("re-entry", 1), ("shared-first", 0)]);
+    assert!(g.legal_actions().contains(&lay(0)));
+    g.apply(&lay(0)).unwrap();
+    assert_eq!(g.to_move(), Some(0));
+}
+
+#[test]
+fn crashing_with_a_move_and_other_broken_rules_are_refused() {
+    let mut g = game(&[0, 1, 3, 0b111111], &[0, 0b111111]);
+    assert_eq!(g.apply(&Action::Crash).unwrap_err().rule, "crash-with-a-move");
+    assert_eq!(g.apply(&lay(3)).unwrap_err().rule, "not-one-line");
+    assert_eq!(g.apply(&lay(0b111111)).unwrap_err().rule, "card-laid");
+    assert_eq!(g.apply(&lay(0b010101)).unwrap_err().rule, "not-in-deck");
+    assert_eq!(g.apply(&Action::Lay(dark(1), Orientation::Light)).unwrap_err().rule, "wrong-orientation");
+    assert_eq!(g.replay(1, &lay(1)).unwrap_err().rule, "not-your-turn");
+    g.replay(0, &lay(1)).unwrap();
+}
+
+#[test]
+fn the_last_player_standing_wins_only_with_a_final_play() {
+    // Seat 0 is stuck at once; seat 1 can still lay 000011 on 000001: it wins.
+    let mut g = game(&[0b111111, 1, 3], &[0b111111, 1]);
+    g.apply(&Action::Crash).unwrap();
+    assert!(g.final_turn());
+    g.apply(&lay(3)).unwrap();
+    assert_eq!(g.outcome(), Some(Outcome::Won(1)));
+    assert_eq!(g.to_move(), None);
+
+    // Seat 1's only move is seat 0's start, still out of the deck on the final turn: both
+    // crashed in the same round and share first place, no single winner.
+    let mut g = game(&[0, 1], &[0, 1]);
+    assert_eq!(g.legal_actions(), vec![Action::Crash]);
+    g.apply(&Action::Crash).unwrap();
+    assert_eq!(g.legal_actions(), vec![Action::Crash]);
+    g.apply(&Action::Crash).unwrap();
+    assert_eq!(g.outcome(), Some(Outcome::Stalled));
+    assert_eq!(g.counts().events[2], ("shared-first", 1));
+    assert!(g.legal_actions().is_empty());
+    assert_eq!(g.apply(&lay(0)).unwrap_err().rule, "game-over");
+}
+
+/// +1 when seat 0 wins with perfect play, 0 shared first place, −1 when seat 1 wins: a
+/// plain minimax through the engine.
+fn perfect(g: &Pathways) -> i8 {
+    match g.outcome() {
+        Some(Outcome::Won(0)) => return 1,
+        Some(Outcome::Won(_)) => return -1,
+        Some(Outcome::Stalled) => return 0,
+        None => {}
+    }
+    let values = g.legal_actions().into_iter().map(|a| {
+        let mut next = g.clone();
+        next.apply(&a).unwrap();
+        perfect(&next)
+    });
+    if g.to_move() == Some(0) { values.max().unwrap() } else { values.min().unwrap() }
+}
+
+#[test]
+fn two_player_games_end_as_the_exact_duel_search_says() {
+    let decks = [
+        (DeckName::ThreeD.cards(), Mode::Dark),
+        (DeckName::ThreeD.cards(), Mode::Light),
+        (DeckName::ThreeD.cards(), Mode::Free),
+        (CardSet::from_numbers(&[1, 43, 34, 2]).unwrap(), Mode::Dark),
+        (CardSet::from_numbers(&[1, 43, 34, 2, 14, 44]).unwrap(), Mode::Dark),
+        (CardSet::from_numbers(&[1, 43, 14, 5, 9, 2, 24]).unwrap(), Mode::Free),
+    ];
+    let mut decided = 0;
+    for (cards, mode) in decks {
+        let mut duel = Duel::new(cards, mode);
+        for start in starts(cards, mode) {
+            let g = Pathways::new(Deck::from_set(cards).unwrap(), mode, &[start.first, start.second]).unwrap();
+            let want = match duel.solve(start) {
+                Value::FirstWins => 1,
+                Value::Tie => 0,
+                Value::SecondWins => -1,
+            };
+            decided += usize::from(want != 0);
+            assert_eq!(perfect(&g), want, "{:?} on {:?} {mode}", start, cards.numbers());
+        }
+    }
+    assert!(decided > 0, "some start must have a winner, or the comparison shows little");
+}
+
+#[test]
+fn simulation_depends_only_on_the_seed() {
+    let run = |seed| {
+        let bots = [Bot::Greedy];
+        let results: Vec<_> = (0..30)
+            .map(|i| simulated(Deck::named(DeckName::FourD), Mode::Free, 3, &bots, seed, i).unwrap().0)
+            .collect();
+        Summary::of("pathways", 3, seed, &bots, &results)
+    };
+    assert_eq!(run(5), run(5));
+    assert_ne!(run(5).turns, run(6).turns);
+}
+
+#[test]
+fn dealing_refuses_more_players_than_cards_and_deals_distinct_cards() {
+    let deck = Deck::named(DeckName::ThreeD);
+    assert_eq!(Pathways::dealt(deck, Mode::Dark, 9, 1).unwrap_err().rule, "players");
+    let g = Pathways::dealt(deck, Mode::Dark, 8, 1).unwrap();
+    let starts: CardSet = (0..8).map(|s| g.pile(s)[0].card).collect();
+    assert_eq!(starts, deck.cards());
+    let free = Pathways::dealt(Deck::named(DeckName::SixD), Mode::Free, 8, 2).unwrap();
+    let turned = (0..8).filter(|&s| free.pile(s)[0].orientation == Orientation::Light).count();
+    assert!(turned > 0 && turned < 8, "free mode turns starting cards at random");
+}
