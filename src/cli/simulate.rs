@@ -62,12 +62,16 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
     let bar = progress_bar();
     bar.set_length(args.games);
     bar.set_message("games");
+    // Each game keeps its summary line and, only when asked for, its record as JSON: a
+    // game's events would take hundreds of bytes an action over a long run.
+    let keep_records = args.record.is_some();
     let games: Vec<_> = (0..args.games)
         .into_par_iter()
         .map(|index| {
-            let game = tao::record::simulated(args.players, args.hand, &args.bots, args.seed, index);
+            let (result, record) = tao::record::simulated(args.players, args.hand, &args.bots, args.seed, index)?;
+            let line = if keep_records { Some(serde_json::to_string(&record)?) } else { None };
             bar.inc(1);
-            game
+            Ok::<_, anyhow::Error>((result, line))
         })
         .collect::<Result<_, _>>()?;
     bar.finish_and_clear();
@@ -75,8 +79,8 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
     let summary = Summary::of("tao", args.players, args.seed, &args.bots, &results);
     if let Some(path) = &args.record {
         let mut lines = String::new();
-        for (_, record) in &games {
-            lines.push_str(&serde_json::to_string(record)?);
+        for line in games.iter().filter_map(|(_, line)| line.as_deref()) {
+            lines.push_str(line);
             lines.push('\n');
         }
         write_atomic(path, lines.as_bytes())?;
