@@ -2,11 +2,14 @@
 //!
 //! - [`rules`]: laying a card, the three link conditions, the trigram cards, and a game in
 //!   progress that refuses an illegal placement with the reason;
-//! - [`score`]: the solo score.
+//! - [`score`]: the solo score;
+//! - [`duel`]: the game for two players, as an engine plays it (the one interface
+//!   [`crate::play::Game`]), its greedy heuristic and its simulation.
 //!
 //! The searches for the shortest sequence, the checker that adds the optimum, the card art
 //! and the rulebook live in the application (`hexforge::games::zhi_pai`), which re-exports
-//! these modules under their old paths.
+//! [`rules`] and [`score`] under their old paths.
 
+pub mod duel;
 pub mod rules;
 pub mod score;
