@@ -25,6 +25,8 @@ pub mod rulebook;
 /// mimalloc instead of the system allocator, for every binary that links this library
 /// (the CLI, the server, the tests and benchmarks). The service allocates a few small
 /// buffers per request, and glibc's malloc, free and consolidation took about a fifth of
-/// a small request's time (`cargo bench --bench service`, README: Performance).
+/// a small request's time (`cargo bench --bench service`, README: Performance). The
+/// `mimalloc` feature, on by default; without it, the system allocator.
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
