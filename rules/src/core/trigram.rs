@@ -12,6 +12,8 @@ pub struct Trigram(u8);
 
 struct TrigramInfo {
     key: &'static str,
+    /// The French name, as Zhi Pai's French rules name the trigrams (water is "ravine",
+    /// fire "lumière"); "eau" and "feu" are still read as aliases.
     french: &'static str,
     chinese: &'static str,
     pinyin: &'static str,
@@ -23,10 +25,10 @@ struct TrigramInfo {
 const INFO: [TrigramInfo; 8] = [
     TrigramInfo { key: "earth", french: "terre", chinese: "坤", pinyin: "kūn", nature: "地", symbol: '☷' },
     TrigramInfo { key: "thunder", french: "tonnerre", chinese: "震", pinyin: "zhèn", nature: "雷", symbol: '☳' },
-    TrigramInfo { key: "water", french: "eau", chinese: "坎", pinyin: "kǎn", nature: "水", symbol: '☵' },
+    TrigramInfo { key: "water", french: "ravine", chinese: "坎", pinyin: "kǎn", nature: "水", symbol: '☵' },
     TrigramInfo { key: "lake", french: "lac", chinese: "兌", pinyin: "duì", nature: "澤", symbol: '☱' },
     TrigramInfo { key: "mountain", french: "montagne", chinese: "艮", pinyin: "gèn", nature: "山", symbol: '☶' },
-    TrigramInfo { key: "fire", french: "feu", chinese: "離", pinyin: "lí", nature: "火", symbol: '☲' },
+    TrigramInfo { key: "fire", french: "lumière", chinese: "離", pinyin: "lí", nature: "火", symbol: '☲' },
     TrigramInfo { key: "wind", french: "vent", chinese: "巽", pinyin: "xùn", nature: "風", symbol: '☴' },
     TrigramInfo { key: "heaven", french: "ciel", chinese: "乾", pinyin: "qián", nature: "天", symbol: '☰' },
 ];
@@ -41,6 +43,7 @@ const ALIASES: &[(&str, u8)] = &[
     ("lac", 3),
     ("li", 5),
     ("feu", 5),
+    ("lumiere", 5),
     ("zhen", 1),
     ("tonnerre", 1),
     ("xun", 6),

@@ -160,8 +160,21 @@ fn gaps(game: &Game, lang: Lang) -> Vec<Value> {
         .collect()
 }
 
+/// The names the French rules give the hexagrams of their worked example: the French book
+/// retells that example, so it names those cards as the rules do (its cards print this
+/// edition's names, e.g. "La Stagnation" for 12).
+const FRENCH_EXAMPLE_NAMES: [(u8, &str); 6] = [
+    (12, "Adversité"),
+    (11, "Prospérité"),
+    (6, "Plaider sa cause"),
+    (22, "Embellir"),
+    (40, "Délivrance"),
+    (55, "Abondance"),
+];
+
 /// The facts the Zhi Pai rulebook prints (`sys.inputs.data`), its words in `lang`: each
-/// trigram's and hexagram's `name` is the one the cards of that language print.
+/// trigram's and hexagram's `name` is the one the cards of that language print;
+/// `example_names` (French only) the rules' own names of the worked example's cards.
 pub fn data(lang: Lang) -> Value {
     let example = zhi_pai_example(lang);
     let mut trigrams = trigrams_json();
@@ -198,6 +211,10 @@ pub fn data(lang: Lang) -> Value {
             "penalty": row.penalty,
         })).collect::<Vec<_>>(),
         "example": example,
+        "example_names": match lang {
+            Lang::Fr => FRENCH_EXAMPLE_NAMES.iter().map(|(n, name)| (n.to_string(), json!(name))).collect(),
+            _ => serde_json::Map::new(),
+        },
         "example_score": {
             "penalty": score::common_zone_penalty(6).expect("6 is a valid zone"),
             "total": score::solo_score(length, 6).expect("6 is a valid zone"),
