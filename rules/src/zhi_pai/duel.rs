@@ -19,11 +19,13 @@
 //!   player may pass with a legal placement in hand (the seed's "ne souhaite"). Then the
 //!   top card of the pile is revealed into the zone, after a pass too, while the pile
 //!   lasts.
-//! - **The end.** The second player who finishes wins at once. When the first player
-//!   finishes, the second has one more turn: if it does not finish, the first wins; if it
-//!   does, the shorter sequence (both starting cards counted) wins, then the one with more
-//!   trigram cards active at the end (those the last placement turned up included); if
-//!   both are equal the game is a tie. The engine reports a tie as no winner (the
+//! - **Seats.** Seat 0 is the first player, seat 1 the second (a simulation turns the bots
+//!   round the seats, one game each way).
+//! - **The end.** When the second player finishes first, it wins at once. When the first
+//!   player finishes, the second has one more turn: if it does not finish, the first
+//!   wins; if it does, the shorter sequence (both starting cards counted) wins, then the
+//!   one with more trigram cards active at the end (those the last placement turned up
+//!   included); if both are equal the game is a tie. The engine reports a tie as no winner (the
 //!   summary's `stalled`) and counts it apart as the event `ties`.
 //! - **The stalled game.** Once the pile is empty, two passes in a row (one by each player)
 //!   leave the table exactly as it was, so the game ends there with no winner (the event
