@@ -6,8 +6,10 @@ use super::print_json;
 use super::{Outcome, progress_bar};
 use crate::print::output::write_atomic;
 use clap::{Args, ValueEnum};
+use hexforge_rules::changing_lines::deck::Deck;
+use hexforge_rules::changing_lines::pathways::{Mode, engine as pathways};
 use hexforge_rules::play::bots::Bot;
-use hexforge_rules::play::simulate::Summary;
+use hexforge_rules::play::simulate::{GameResult, Summary};
 use hexforge_rules::tao;
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -17,12 +19,16 @@ use std::path::PathBuf;
 pub enum SimulatedGame {
     /// Tao, the shedding game of the Changing Lines deck (2 to 8 players).
     Tao,
+    /// Pathways, the open-deck route game of the Changing Lines deck (2 to 8 players;
+    /// --deck, --mode).
+    Pathways,
 }
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  hexforge simulate tao --players 4 --games 10000 --seed 1\n  \
     hexforge simulate tao --players 4 --games 2000 --seed 1 --bots search,greedy --json\n  \
-    hexforge simulate tao --players 2 --games 10 --seed 7 --record games.jsonl")]
+    hexforge simulate tao --players 2 --games 10 --seed 7 --record games.jsonl\n  \
+    hexforge simulate pathways --players 3 --deck 4d --mode free --games 10000 --seed 1 --bots greedy")]
 pub struct SimulateArgs {
     /// The game.
     #[arg(value_enum)]
@@ -44,6 +50,12 @@ pub struct SimulateArgs {
     /// draw pile).
     #[arg(long, default_value_t = 8)]
     hand: usize,
+    /// Pathways: the deck, 3d, 4d, 5d, 6d (the default) or a list of card numbers.
+    #[arg(long)]
+    deck: Option<Deck>,
+    /// Pathways: which way cards lie, dark (the default), light or free.
+    #[arg(long)]
+    mode: Option<Mode>,
     /// Write every game's record to FILE (JSON Lines, what `hexforge check GAME --record` reads).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
@@ -53,8 +65,22 @@ pub struct SimulateArgs {
 }
 
 pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
-    if !tao::PLAYERS.contains(&args.players) {
-        anyhow::bail!("--players {} is out of range 2..=8 for tao", args.players);
+    let (name, players) = match args.game {
+        SimulatedGame::Tao => ("tao", tao::PLAYERS),
+        SimulatedGame::Pathways => ("pathways", pathways::PLAYERS),
+    };
+    if !players.contains(&args.players) {
+        anyhow::bail!("--players {} is out of range 2..=8 for {name}", args.players);
+    }
+    if args.game != SimulatedGame::Pathways && (args.deck.is_some() || args.mode.is_some()) {
+        anyhow::bail!("--deck and --mode are for pathways, not {name}");
+    }
+    if args.game == SimulatedGame::Pathways && args.record.is_some() {
+        anyhow::bail!("--record is not available for pathways yet (only tao writes records)");
+    }
+    let deck = args.deck.unwrap_or_default();
+    if args.players > deck.cards().len() {
+        anyhow::bail!("--players {}: {deck} has only {} starting cards", args.players, deck.cards().len());
     }
     if args.games == 0 {
         anyhow::bail!("--games 0: play at least one game");
@@ -68,15 +94,25 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
     let games: Vec<_> = (0..args.games)
         .into_par_iter()
         .map(|index| {
-            let (result, record) = tao::record::simulated(args.players, args.hand, &args.bots, args.seed, index)?;
-            let line = if keep_records { Some(serde_json::to_string(&record)?) } else { None };
+            let (result, line): (GameResult, _) = match args.game {
+                SimulatedGame::Tao => {
+                    let (result, record) =
+                        tao::record::simulated(args.players, args.hand, &args.bots, args.seed, index)?;
+                    (result, if keep_records { Some(serde_json::to_string(&record)?) } else { None })
+                }
+                SimulatedGame::Pathways => {
+                    let mode = args.mode.unwrap_or_default();
+                    let (result, _) = pathways::simulated(deck, mode, args.players, &args.bots, args.seed, index)?;
+                    (result, None)
+                }
+            };
             bar.inc(1);
             Ok::<_, anyhow::Error>((result, line))
         })
         .collect::<Result<_, _>>()?;
     bar.finish_and_clear();
     let results: Vec<_> = games.iter().map(|(result, _)| result.clone()).collect();
-    let summary = Summary::of("tao", args.players, args.seed, &args.bots, &results);
+    let summary = Summary::of(name, args.players, args.seed, &args.bots, &results);
     if let Some(path) = &args.record {
         let mut lines = String::new();
         for line in games.iter().filter_map(|(_, line)| line.as_deref()) {

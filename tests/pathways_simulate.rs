@@ -1,0 +1,68 @@
+//! `simulate pathways` through the real binary: the summary's shape, determinism by seed,
+//! and bad input refused with exit code 2.
+
+use std::process::{Command, Output, Stdio};
+
+fn hexforge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hexforge")).args(args).stdin(Stdio::null()).output().expect("the binary runs")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+#[test]
+fn simulate_pathways_is_the_same_for_the_same_seed_on_every_deck_and_mode() {
+    for (deck, mode) in [("3d", "dark"), ("4d", "free"), ("5d", "light"), ("6d", "dark")] {
+        let args = [
+            "simulate",
+            "pathways",
+            "--players",
+            "3",
+            "--deck",
+            deck,
+            "--mode",
+            mode,
+            "--games",
+            "60",
+            "--seed",
+            "4",
+            "--bots",
+            "greedy,random",
+            "--json",
+        ];
+        let summary = json(&hexforge(&args));
+        assert_eq!(json(&hexforge(&args)), summary, "{deck} {mode}: same seed, same summary");
+        assert_eq!(summary["game"], "pathways");
+        assert_eq!(summary["unfinished"], 0, "{deck} {mode}: every game ends");
+        assert_eq!(summary["finished"].as_u64().unwrap() + summary["stalled"].as_u64().unwrap(), 60);
+        let wins: u64 = summary["wins_by_seat"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).sum();
+        assert_eq!(wins, summary["finished"].as_u64().unwrap());
+        assert!(summary["plays_by_kind"]["lay"].as_u64().unwrap() > 0);
+        // Every game ends with all but one player crashed, and more with shared first place.
+        let crashes = summary["events"]["crash"].as_u64().unwrap();
+        assert_eq!(crashes, 2 * 60 + summary["events"]["shared-first"].as_u64().unwrap());
+        let other = hexforge(&[&args[..10], &["--seed", "5", "--bots", "greedy,random", "--json"]].concat());
+        assert_ne!(json(&other), summary, "{deck} {mode}: another seed, other games");
+    }
+}
+
+#[test]
+fn simulate_pathways_refuses_bad_decks_modes_and_tables() {
+    for bad in [
+        &["--deck", "7d"][..],
+        &["--mode", "sideways"],
+        &["--players", "9"],
+        &["--players", "1"],
+        &["--deck", "1,2,3", "--players", "4"],
+    ] {
+        let out = hexforge(&[&["simulate", "pathways", "--games", "1"][..], bad].concat());
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(bad.iter().any(|v| err.contains(v)), "{bad:?}: the error names the value: {err}");
+    }
+    let out = hexforge(&["simulate", "tao", "--deck", "4d", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+}
