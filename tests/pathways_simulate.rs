@@ -1,7 +1,10 @@
 //! `simulate pathways` through the real binary: the summary's shape, determinism by seed,
-//! and bad input refused with exit code 2.
+//! the records it writes, and bad input refused with exit code 2.
 
 use std::process::{Command, Output, Stdio};
+
+mod temp_dir;
+use temp_dir::TempDir;
 
 fn hexforge(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hexforge")).args(args).stdin(Stdio::null()).output().expect("the binary runs")
@@ -65,4 +68,27 @@ fn simulate_pathways_refuses_bad_decks_modes_and_tables() {
     }
     let out = hexforge(&["simulate", "tao", "--deck", "4d", "--games", "1"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn simulate_pathways_writes_one_record_a_game_holding_the_start_and_every_action() {
+    let dir = TempDir::new("pathways-sim");
+    let path = dir.0.join("games.jsonl");
+    let args = ["simulate", "pathways", "--players", "4", "--deck", "5d", "--games", "12", "--seed", "2", "--json"];
+    let summary = json(&hexforge(&[&args[..], &["--record", path.to_str().unwrap()]].concat()));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let records: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(records.len(), 12);
+    let mut actions = 0;
+    for r in &records {
+        assert_eq!(
+            (r["game"].as_str(), r["deck"].as_str(), r["mode"].as_str()),
+            (Some("pathways"), Some("5d"), Some("dark"))
+        );
+        assert_eq!(r["starts"].as_array().unwrap().len(), 4);
+        assert!(r["result"]["winner"].is_u64() || r["result"]["shared_first"] == true);
+        actions += r["actions"].as_array().unwrap().len() as u64;
+    }
+    let lays = summary["plays_by_kind"]["lay"].as_u64().unwrap();
+    assert_eq!(actions, lays + summary["events"]["crash"].as_u64().unwrap(), "every lay and crash is recorded");
 }

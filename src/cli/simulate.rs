@@ -75,9 +75,6 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
     if args.game != SimulatedGame::Pathways && (args.deck.is_some() || args.mode.is_some()) {
         anyhow::bail!("--deck and --mode are for pathways, not {name}");
     }
-    if args.game == SimulatedGame::Pathways && args.record.is_some() {
-        anyhow::bail!("--record is not available for pathways yet (only tao writes records)");
-    }
     let deck = args.deck.unwrap_or_default();
     if args.players > deck.cards().len() {
         anyhow::bail!("--players {}: {deck} has only {} starting cards", args.players, deck.cards().len());
@@ -102,8 +99,8 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
                 }
                 SimulatedGame::Pathways => {
                     let mode = args.mode.unwrap_or_default();
-                    let (result, _) = pathways::simulated(deck, mode, args.players, &args.bots, args.seed, index)?;
-                    (result, None)
+                    let (result, record) = pathways::simulated(deck, mode, args.players, &args.bots, args.seed, index)?;
+                    (result, if keep_records { Some(serde_json::to_string(&record)?) } else { None })
                 }
             };
             bar.inc(1);

@@ -413,8 +413,8 @@ impl Heuristic for Pathways {
 }
 
 /// Game `index` of a simulation seeded `seed`: the starting cards dealt from the game's
-/// seed, the bots seated as [`seating`](crate::play::simulate::seating) turns them. Also
-/// the game's events, seat by seat, which replay on [`Pathways::dealt`] with the same seed.
+/// seed, the bots seated as [`seating`](crate::play::simulate::seating) turns them; its
+/// result for the summary and its record.
 pub fn simulated(
     deck: Deck,
     mode: Mode,
@@ -422,11 +422,17 @@ pub fn simulated(
     bots: &[crate::play::bots::Bot],
     seed: u64,
     index: u64,
-) -> Result<(crate::play::simulate::GameResult, Vec<(Seat, Action)>), Illegal> {
+) -> Result<(crate::play::simulate::GameResult, super::record::Record), Illegal> {
     use crate::play::simulate::{GameResult, game_seed, play, seating};
     let game_seed = game_seed(seed, index);
     let game = Pathways::dealt(deck, mode, players, game_seed)?;
     let seats = seating(bots, players, index);
+    let names = seats.iter().map(|b| b.name().to_string()).collect();
+    let mut record = super::record::Record::start(&game, Some(game_seed), Some(names));
     let played = play(game, &seats, game_seed, ACTION_LIMIT);
-    Ok((GameResult::of(&played, seats), played.events))
+    for (seat, action) in &played.events {
+        record.push(*seat, action);
+    }
+    record.result = played.outcome.map(Into::into);
+    Ok((GameResult::of(&played, seats), record))
 }

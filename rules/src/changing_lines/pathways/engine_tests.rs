@@ -4,6 +4,7 @@
 use super::Mode;
 use super::duel::{Duel, Value, starts};
 use super::engine::{Action, Pathways, simulated};
+use super::record::{Record, What};
 use crate::changing_lines::deck::{Deck, DeckName};
 use crate::core::card::{Card, Orientation};
 use crate::core::deck::CardSet;
@@ -39,14 +40,25 @@ fn bot_games_end_on_every_deck_mode_and_table_and_their_events_replay() {
             for players in [2, 3, 5, 8] {
                 index += 1;
                 let deck = Deck::named(deck);
-                let (result, events) = simulated(deck, mode, players, &bots, 3, index).unwrap();
+                let (result, record) = simulated(deck, mode, players, &bots, 3, index).unwrap();
                 assert!(result.outcome.is_some(), "{deck} {mode} {players}: the game did not end");
-                assert_eq!(result.turns as usize, events.len());
+                assert_eq!(result.turns as usize, record.actions.len());
+                // The record, through JSON and back, replays on a fresh deal event by event.
+                let line = serde_json::to_string(&record).unwrap();
+                let record: Record = serde_json::from_str(&line).unwrap();
                 let mut again = Pathways::dealt(deck, mode, players, game_seed(3, index)).unwrap();
-                for (n, (seat, event)) in events.iter().enumerate() {
-                    again.replay(*seat, event).unwrap_or_else(|e| panic!("{deck} {mode} {players}: event {n}: {e}"));
+                assert_eq!(Record::start(&again, record.seed, record.bots.clone()).starts, record.starts);
+                for (n, entry) in record.actions.iter().enumerate() {
+                    let action = match entry.what {
+                        What::Lay(f) => Action::Lay(Card::from_number(f.card.into()).unwrap(), f.orientation),
+                        What::Crash(_) => Action::Crash,
+                    };
+                    again
+                        .replay(entry.seat, &action)
+                        .unwrap_or_else(|e| panic!("{deck} {mode} {players}: event {n}: {e}"));
                 }
                 assert_eq!(again.outcome(), result.outcome);
+                assert_eq!(record.replay().unwrap().outcome(), result.outcome);
                 assert_eq!(again.counts(), result.counts);
             }
         }
@@ -185,4 +197,25 @@ fn dealing_refuses_more_players_than_cards_and_deals_distinct_cards() {
     let free = Pathways::dealt(Deck::named(DeckName::SixD), Mode::Free, 8, 2).unwrap();
     let turned = (0..8).filter(|&s| free.pile(s)[0].orientation == Orientation::Light).count();
     assert!(turned > 0 && turned < 8, "free mode turns starting cards at random");
+}
+
+#[test]
+fn a_broken_record_names_the_action_and_the_rule() {
+    let (_, record) = simulated(Deck::named(DeckName::FourD), Mode::Dark, 3, &[Bot::Greedy], 8, 0).unwrap();
+    assert!(record.replay().is_ok());
+    let mut wrong_seat = record.clone();
+    wrong_seat.actions[2].seat = (wrong_seat.actions[2].seat + 1) % 3;
+    let failed = wrong_seat.replay().unwrap_err();
+    assert_eq!((failed.action, failed.illegal.rule), (3, "not-your-turn"));
+    let mut wrong_card = record.clone();
+    wrong_card.actions[0].what = What::Lay(record.starts[1]);
+    let failed = wrong_card.replay().unwrap_err();
+    assert_eq!((failed.action, failed.illegal.rule), (1, "card-laid"));
+    let mut wrong_result = record.clone();
+    let winner = record.result.unwrap().winner.map_or(0, |w| (w + 1) % 3);
+    wrong_result.result = Some(super::record::Ending { winner: Some(winner), shared_first: false });
+    assert_eq!(wrong_result.replay().unwrap_err().illegal.rule, "wrong-result");
+    let mut custom = record.clone();
+    custom.deck = super::record::DeckField::Cards(vec![1, 9]);
+    assert_eq!(custom.replay().unwrap_err().illegal.rule, "not-in-deck");
 }

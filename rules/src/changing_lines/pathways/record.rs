@@ -1,0 +1,174 @@
+//! Pathways game records: one game a line (JSON Lines), as `hexforge simulate pathways
+//! --record` writes them.
+//!
+//! ```json
+//! {"game":"pathways","deck":"4d","mode":"free","players":3,"seed":7,"bots":["greedy","random","greedy"],
+//!  "starts":[{"card":9,"orientation":"dark"},{"card":30,"orientation":"light"},{"card":1,"orientation":"dark"}],
+//!  "actions":[{"seat":0,"lay":{"card":13,"orientation":"dark"}},{"seat":1,"crash":true}],
+//!  "result":{"winner":2}}
+//! ```
+//! `deck` is `3d` … `6d` or a list of card numbers; `starts` are seat 0 (the dealer's left,
+//! who moves first) first; `seed` and `bots` are there when a program played; `result` is
+//! `{"winner":S}`, or `{"shared_first":true}` when the last player standing could not make
+//! the final play.
+
+use super::Mode;
+use super::engine::{Action, Pathways};
+use crate::changing_lines::deck::{Deck, DeckName};
+use crate::core::card::{Card, Orientation};
+use crate::play::{Game, Illegal, Outcome, Seat};
+use serde::{Deserialize, Serialize};
+
+/// A named deck or a list of card numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum DeckField {
+    Named(String),
+    Cards(Vec<u8>),
+}
+
+/// A card as it lies, by number.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Face {
+    pub card: u8,
+    pub orientation: Orientation,
+}
+
+/// What one entry of `actions` did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum What {
+    Lay(Face),
+    Crash(bool),
+}
+
+/// One entry of `actions`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub seat: Seat,
+    #[serde(flatten)]
+    pub what: What,
+}
+
+/// How the game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ending {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Seat>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shared_first: bool,
+}
+
+impl From<Outcome> for Ending {
+    fn from(outcome: Outcome) -> Ending {
+        Ending { winner: outcome.winner(), shared_first: outcome == Outcome::Stalled }
+    }
+}
+
+/// One game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    pub game: String,
+    pub deck: DeckField,
+    pub mode: Mode,
+    pub players: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bots: Option<Vec<String>>,
+    pub starts: Vec<Face>,
+    pub actions: Vec<Entry>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<Ending>,
+}
+
+/// The first action of a record that breaks a rule, counted from 1 (0: the start itself).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failed {
+    pub action: usize,
+    pub illegal: Illegal,
+}
+
+impl Record {
+    /// The record of `game` before any action.
+    pub fn start(game: &Pathways, seed: Option<u64>, bots: Option<Vec<String>>) -> Record {
+        let deck = match game.deck().name() {
+            Some(name) => DeckField::Named(name.name().to_string()),
+            None => DeckField::Cards(game.deck().cards().numbers()),
+        };
+        Record {
+            game: "pathways".into(),
+            deck,
+            mode: game.mode(),
+            players: game.players(),
+            seed,
+            bots,
+            starts: (0..game.players())
+                .map(|s| {
+                    let laid = game.pile(s)[0];
+                    Face { card: laid.card.number(), orientation: laid.orientation }
+                })
+                .collect(),
+            actions: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// Appends what a seat did.
+    pub fn push(&mut self, seat: Seat, action: &Action) {
+        let what = match *action {
+            Action::Lay(card, orientation) => What::Lay(Face { card: card.number(), orientation }),
+            Action::Crash => What::Crash(true),
+        };
+        self.actions.push(Entry { seat, what });
+    }
+
+    /// Plays the record through the engine: the game it ends in, or the first action that
+    /// breaks a rule. A `result` that differs from how the game ended is refused as the
+    /// action after the last (rule `wrong-result`).
+    pub fn replay(&self) -> Result<Pathways, Failed> {
+        let at_start = |illegal| Failed { action: 0, illegal };
+        if self.game != "pathways" {
+            return Err(at_start(Illegal::new("not-pathways", format!("game {:?} is not pathways", self.game))));
+        }
+        let deck = match &self.deck {
+            DeckField::Named(name) => name.parse::<DeckName>().map(Deck::named),
+            DeckField::Cards(cards) => Deck::custom(&cards.iter().map(|&c| i64::from(c)).collect::<Vec<_>>()),
+        }
+        .map_err(|e| at_start(Illegal::new("bad-deck", e.to_string())))?;
+        if self.starts.len() != self.players {
+            let message = format!("{} starting cards for {} players", self.starts.len(), self.players);
+            return Err(at_start(Illegal::new("players", message)));
+        }
+        let starts = self
+            .starts
+            .iter()
+            .map(|f| card(f.card).map(|c| (c, f.orientation)))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(at_start)?;
+        let mut game = Pathways::new(deck, self.mode, &starts).map_err(at_start)?;
+        for (i, entry) in self.actions.iter().enumerate() {
+            let failed = |illegal| Failed { action: i + 1, illegal };
+            let action = match entry.what {
+                What::Lay(face) => Action::Lay(card(face.card).map_err(failed)?, face.orientation),
+                What::Crash(true) => Action::Crash,
+                What::Crash(false) => return Err(failed(Illegal::new("bad-action", "\"crash\" is only ever true"))),
+            };
+            game.replay(entry.seat, &action).map_err(failed)?;
+        }
+        let ended = game.outcome().map(Ending::from);
+        if let Some(result) = self.result.filter(|r| ended != Some(*r)) {
+            let message = format!("the record says {result:?}, the game ended {:?}", game.outcome());
+            return Err(Failed { action: self.actions.len() + 1, illegal: Illegal::new("wrong-result", message) });
+        }
+        Ok(game)
+    }
+}
+
+fn card(number: u8) -> Result<Card, Illegal> {
+    Card::from_number(number.into())
+        .map_err(|_| Illegal::new("bad-card", format!("card {number} is out of range 1..=64")))
+}
