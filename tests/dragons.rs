@@ -543,3 +543,95 @@ fn rulebook_is_deterministic() {
     let again = rulebook::rulebook_pdf(&Dragons.book().expect("the book is made"), BookPaper::Letter).unwrap();
     assert_eq!(again, rulebooks()[&BookPaper::Letter]);
 }
+
+/// A piece group's centre and drawn size from its transform,
+/// `translate(x y) rotate(r) scale(s)`, and the box its kind is drawn in.
+fn placed_piece(g: roxmltree::Node) -> Option<(f64, f64, f64)> {
+    let t = g.attribute("transform")?;
+    let numbers = |name: &str| -> Vec<f64> {
+        let inner = t.split(&format!("{name}(")).nth(1).and_then(|r| r.split(')').next()).unwrap_or("");
+        inner.split([' ', ',']).filter_map(|n| n.parse().ok()).collect()
+    };
+    let (at, scale) = (numbers("translate"), numbers("scale"));
+    let box_mm = match g.attribute("data-piece")? {
+        "head" | "segment" | "portal" | "rock" => 24.0,
+        "coin" => 30.0,
+        _ => 16.0,
+    };
+    Some((*at.first()?, *at.get(1)?, scale.first()? * box_mm))
+}
+
+/// The rulebook's figure of every face shows each one clear of the others: the two faces
+/// of the flux coin, drawn larger than a tile, once overlapped.
+#[test]
+fn the_pieces_figure_shows_no_face_over_another() {
+    let figures = rulebook_figures().unwrap();
+    let svg = &figures.iter().find(|(n, _)| n == "pieces.svg").expect("the pieces figure").1;
+    let doc = svg_doc(svg);
+    let pieces: Vec<(f64, f64, f64)> =
+        doc.descendants().filter(|n| n.has_attribute("data-piece")).filter_map(placed_piece).collect();
+    assert!(pieces.len() > 20, "pieces found: {}", pieces.len());
+    for (i, a) in pieces.iter().enumerate() {
+        for b in &pieces[i + 1..] {
+            let reach = (a.2 + b.2) / 2.0;
+            let apart = (a.0 - b.0).abs() >= reach || (a.1 - b.1).abs() >= reach;
+            assert!(apart, "pieces at ({:.1}, {:.1}) and ({:.1}, {:.1}) overlap", a.0, a.1, b.0, b.1);
+        }
+    }
+}
+
+/// On every flux coin drawing the arrow keeps clear of the words "FLUX COIN": it once ran
+/// through them. The arrow's arc (centred on the coin) and its head are checked against the
+/// words' box, estimated wide (0.62 em a letter plus the letter spacing).
+#[test]
+fn the_flux_coin_arrow_keeps_clear_of_its_words() {
+    let coins: Vec<String> = faces()
+        .into_iter()
+        .filter(|f| f.component.kind == K::FluxCoin)
+        .map(|f| read_str(&format!("dragons/pieces/{}.svg", f.stem())))
+        .collect();
+    assert_eq!(coins.len(), 2, "two faces of the coin");
+    for svg in &coins {
+        let doc = svg_doc(svg);
+        let words = doc.descendants().find(|n| n.text() == Some("FLUX COIN")).expect("the coin's words");
+        let attr = |n: roxmltree::Node, a: &str| n.attribute(a).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+        let (size, y) = (attr(words, "font-size"), attr(words, "y"));
+        let half = 9.0 * (0.62 * size + attr(words, "letter-spacing")) / 2.0;
+        // The words' box: cap height above the baseline, a little below it.
+        let (x0, x1, y0, y1) = (-half, half, y - 0.75 * size, y + 0.2 * size);
+        let paths: Vec<&str> = doc.descendants().filter_map(|n| n.attribute("d")).collect();
+        let mut points = Vec::new();
+        for d in &paths {
+            let n: Vec<f64> = d
+                .split(|c: char| c.is_ascii_alphabetic() || c == ' ' || c == ',')
+                .filter_map(|v| v.parse().ok())
+                .collect();
+            if d.contains('A') {
+                // M x y A r r rot large sweep x y: the arc round the coin's centre.
+                let (r, from, to) = (n[2], n[1].atan2(n[0]), n[8].atan2(n[7]));
+                let (large, sweep) = (n[5] != 0.0, n[6] != 0.0);
+                let mut span = to - from;
+                if sweep && span < 0.0 {
+                    span += std::f64::consts::TAU;
+                }
+                if !sweep && span > 0.0 {
+                    span -= std::f64::consts::TAU;
+                }
+                assert_eq!(span.abs() > std::f64::consts::PI, large, "the arc's flags in {d}");
+                points.extend((0..=200).map(|k| {
+                    let a = from + span * f64::from(k) / 200.0;
+                    (r * a.cos(), r * a.sin(), 0.55)
+                }));
+            } else {
+                points.extend(n.chunks(2).filter(|p| p.len() == 2).map(|p| (p[0], p[1], 0.0)));
+            }
+        }
+        assert!(points.len() > 200, "the arrow's points: {paths:?}");
+        for (px, py, stroke) in points {
+            let dx = (x0 - px).max(px - x1).max(0.0);
+            let dy = (y0 - py).max(py - y1).max(0.0);
+            let gap = dx.hypot(dy) - stroke;
+            assert!(gap > 0.5, "the arrow passes {gap:.2} from the words FLUX COIN, at ({px:.2}, {py:.2})");
+        }
+    }
+}

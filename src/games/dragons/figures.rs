@@ -183,8 +183,13 @@ fn pieces_figure() -> Result<String, ArtError> {
     for (k, (f, p)) in placed.iter().enumerate() {
         let x = TILE_MM / 2.0 + 1.0 + (k % FACES_PER_ROW) as f32 * pitch;
         let row_y = 14.0 + (k / FACES_PER_ROW) as f32 * row_pitch;
-        let y = row_y + (TILE_MM - p.size.min(TILE_MM)) / 2.0;
-        pieces.push(p.clone().at(x, y));
+        // A face larger than a tile (the coin) is drawn tile-sized: at its own size two
+        // faces side by side overlapped at this pitch.
+        let mut p = p.clone();
+        p.size = p.size.min(TILE_MM);
+        // Bottoms aligned on the row.
+        let y = row_y + (TILE_MM - p.size) / 2.0;
+        pieces.push(p.at(x, y));
         labels.push(json!({ "x": x, "y": row_y + TILE_MM / 2.0 + 5.0, "lines": face_caption(f) }));
     }
     let last_row_y = 14.0 + (placed.len().saturating_sub(1) / FACES_PER_ROW) as f32 * row_pitch;
