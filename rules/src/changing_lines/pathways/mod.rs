@@ -16,6 +16,7 @@ pub mod duel;
 pub mod engine;
 #[cfg(test)]
 mod engine_tests;
+pub mod measured;
 pub mod record;
 pub mod solve;
 #[cfg(test)]
