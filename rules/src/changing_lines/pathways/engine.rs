@@ -63,6 +63,9 @@ pub struct Pathways {
     to_move: Option<Seat>,
     /// Whether the seat to move is the last one standing, taking the final turn.
     final_turn: bool,
+    /// The seed's rule: the last player standing must still make one play to win. Off (the
+    /// variant [`Pathways::last_standing_wins`]): they win as the player before them crashes.
+    final_play: bool,
     outcome: Option<Outcome>,
     turns: u32,
     plays: u64,
@@ -117,6 +120,7 @@ impl Pathways {
             crashed: vec![false; starts.len()],
             to_move: Some(0),
             final_turn: false,
+            final_play: true,
             outcome: None,
             turns: 0,
             plays: 0,
@@ -149,6 +153,18 @@ impl Pathways {
             })
             .collect();
         Pathways::new(deck, mode, &starts)
+    }
+
+    /// The variant where the last player standing wins at once, without the final play
+    /// (so no two players ever share first place).
+    pub fn last_standing_wins(mut self) -> Pathways {
+        self.final_play = false;
+        self
+    }
+
+    /// Whether the last player standing must make a final play to win (the seed's rule).
+    pub fn final_play(&self) -> bool {
+        self.final_play
     }
 
     pub fn deck(&self) -> Deck {
@@ -324,6 +340,10 @@ impl Game for Pathways {
                     self.shared_first += 1;
                     self.outcome = Some(Outcome::Stalled);
                     self.to_move = None;
+                } else if !self.final_play && self.alive() == 1 {
+                    let last = self.crashed.iter().position(|c| !*c).expect("one player standing");
+                    self.outcome = Some(Outcome::Won(last));
+                    self.to_move = None;
                 } else {
                     self.pass_on(seat);
                 }
@@ -423,9 +443,26 @@ pub fn simulated(
     seed: u64,
     index: u64,
 ) -> Result<(crate::play::simulate::GameResult, super::record::Record), Illegal> {
+    simulated_variant(deck, mode, players, true, bots, seed, index)
+}
+
+/// [`simulated`], with the final play (`final_play`, the seed's rule) or without it (the
+/// variant [`Pathways::last_standing_wins`]).
+pub fn simulated_variant(
+    deck: Deck,
+    mode: Mode,
+    players: usize,
+    final_play: bool,
+    bots: &[crate::play::bots::Bot],
+    seed: u64,
+    index: u64,
+) -> Result<(crate::play::simulate::GameResult, super::record::Record), Illegal> {
     use crate::play::simulate::{GameResult, game_seed, play, seating};
     let game_seed = game_seed(seed, index);
-    let game = Pathways::dealt(deck, mode, players, game_seed)?;
+    let mut game = Pathways::dealt(deck, mode, players, game_seed)?;
+    if !final_play {
+        game = game.last_standing_wins();
+    }
     let seats = seating(bots, players, index);
     let names = seats.iter().map(|b| b.name().to_string()).collect();
     let mut record = super::record::Record::start(&game, Some(game_seed), Some(names));

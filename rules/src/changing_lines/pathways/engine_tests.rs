@@ -219,3 +219,26 @@ fn a_broken_record_names_the_action_and_the_rule() {
     custom.deck = super::record::DeckField::Cards(vec![1, 9]);
     assert_eq!(custom.replay().unwrap_err().illegal.rule, "not-in-deck");
 }
+
+#[test]
+fn in_the_variant_the_last_player_standing_wins_without_a_final_play() {
+    // As in the seed's rule both would crash; in the variant seat 1 wins as seat 0 crashes.
+    let mut g = game(&[0, 1], &[0, 1]).last_standing_wins();
+    assert!(!g.final_play());
+    g.apply(&Action::Crash).unwrap();
+    assert_eq!(g.outcome(), Some(Outcome::Won(1)));
+    assert_eq!(g.to_move(), None);
+    // Three players: the game goes on after the first crash.
+    let mut g = game(&[0, 1, 0b111111], &[0, 1, 0b111111]).last_standing_wins();
+    g.apply(&Action::Crash).unwrap();
+    assert_eq!((g.outcome(), g.to_move()), (None, Some(1)));
+    // Its records say so and replay as the variant.
+    let (result, record) =
+        super::engine::simulated_variant(Deck::named(DeckName::SixD), Mode::Dark, 2, false, &[Bot::Greedy], 1, 0)
+            .unwrap();
+    assert!(!record.final_play);
+    let line = serde_json::to_string(&record).unwrap();
+    assert!(line.contains("\"final_play\":false"));
+    assert_eq!(serde_json::from_str::<Record>(&line).unwrap().replay().unwrap().outcome(), result.outcome);
+    assert!(matches!(result.outcome, Some(Outcome::Won(_))));
+}

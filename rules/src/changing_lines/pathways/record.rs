@@ -10,7 +10,8 @@
 //! `deck` is `3d` … `6d` or a list of card numbers; `starts` are seat 0 (the dealer's left,
 //! who moves first) first; `seed` and `bots` are there when a program played; `result` is
 //! `{"winner":S}`, or `{"shared_first":true}` when the last player standing could not make
-//! the final play.
+//! the final play. `"final_play":false` marks the variant where the last player standing
+//! wins without it.
 
 use super::Mode;
 use super::engine::{Action, Pathways};
@@ -75,6 +76,10 @@ pub struct Record {
     pub deck: DeckField,
     pub mode: Mode,
     pub players: usize,
+    /// `false` for the variant where the last player standing wins without a final play
+    /// (absent: the seed's rule, the final play).
+    #[serde(default = "yes", skip_serializing_if = "is_yes")]
+    pub final_play: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -104,6 +109,7 @@ impl Record {
             deck,
             mode: game.mode(),
             players: game.players(),
+            final_play: game.final_play(),
             seed,
             bots,
             starts: (0..game.players())
@@ -150,6 +156,9 @@ impl Record {
             .collect::<Result<Vec<_>, _>>()
             .map_err(at_start)?;
         let mut game = Pathways::new(deck, self.mode, &starts).map_err(at_start)?;
+        if !self.final_play {
+            game = game.last_standing_wins();
+        }
         for (i, entry) in self.actions.iter().enumerate() {
             let failed = |illegal| Failed { action: i + 1, illegal };
             let action = match entry.what {
@@ -166,6 +175,14 @@ impl Record {
         }
         Ok(game)
     }
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_yes(b: &bool) -> bool {
+    *b
 }
 
 fn card(number: u8) -> Result<Card, Illegal> {
