@@ -92,3 +92,15 @@ fn simulate_pathways_writes_one_record_a_game_holding_the_start_and_every_action
     let lays = summary["plays_by_kind"]["lay"].as_u64().unwrap();
     assert_eq!(actions, lays + summary["events"]["crash"].as_u64().unwrap(), "every lay and crash is recorded");
 }
+
+#[test]
+fn the_last_standing_variant_always_has_a_winner_and_is_only_for_pathways() {
+    let args = ["simulate", "pathways", "--players", "3", "--deck", "5d", "--games", "200", "--seed", "3", "--json"];
+    let seed_rule = json(&hexforge(&args));
+    let variant = json(&hexforge(&[&args[..], &["--last-standing-wins"]].concat()));
+    assert!(seed_rule["stalled"].as_u64().unwrap() > 0, "the seed's final play leaves some games without a winner");
+    assert_eq!(variant["stalled"], 0);
+    assert_eq!(variant["finished"], 200);
+    let out = hexforge(&["simulate", "tao", "--last-standing-wins", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -56,6 +56,9 @@ pub struct SimulateArgs {
     /// Pathways: which way cards lie, dark (the default), light or free.
     #[arg(long)]
     mode: Option<Mode>,
+    /// Pathways variant: the last player standing wins without the final play.
+    #[arg(long)]
+    last_standing_wins: bool,
     /// Write every game's record to FILE (JSON Lines, what `hexforge check GAME --record` reads).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
@@ -72,8 +75,8 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
     if !players.contains(&args.players) {
         anyhow::bail!("--players {} is out of range 2..=8 for {name}", args.players);
     }
-    if args.game != SimulatedGame::Pathways && (args.deck.is_some() || args.mode.is_some()) {
-        anyhow::bail!("--deck and --mode are for pathways, not {name}");
+    if args.game != SimulatedGame::Pathways && (args.deck.is_some() || args.mode.is_some() || args.last_standing_wins) {
+        anyhow::bail!("--deck, --mode and --last-standing-wins are for pathways, not {name}");
     }
     let deck = args.deck.unwrap_or_default();
     if args.players > deck.cards().len() {
@@ -99,7 +102,15 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
                 }
                 SimulatedGame::Pathways => {
                     let mode = args.mode.unwrap_or_default();
-                    let (result, record) = pathways::simulated(deck, mode, args.players, &args.bots, args.seed, index)?;
+                    let (result, record) = pathways::simulated_variant(
+                        deck,
+                        mode,
+                        args.players,
+                        !args.last_standing_wins,
+                        &args.bots,
+                        args.seed,
+                        index,
+                    )?;
                     (result, if keep_records { Some(serde_json::to_string(&record)?) } else { None })
                 }
             };

@@ -5,7 +5,8 @@
 //! All are games between greedy bots (the heuristic of [`super::engine`]: keep the most
 //! onward moves for yourself and leave the others the fewest), 10,000 games a setting,
 //! seed 1: 2, 3 and 4 players on each deck in the dark reading, and on the 4d and 6d decks
-//! in free orientation (the seed offers it only for those two).
+//! in free orientation (the seed offers it only for those two). [`VARIANT`]: the same dark
+//! settings where the last player standing wins without the final play.
 
 use super::Mode;
 use crate::changing_lines::deck::{Deck, DeckName};
@@ -25,6 +26,8 @@ pub struct Measured {
     pub players: usize,
     pub deck: DeckName,
     pub mode: Mode,
+    /// The seed's final play (`false`: the variant, `--last-standing-wins`).
+    pub final_play: bool,
     pub median_turns: u32,
     pub p90_turns: u32,
     /// Games won by the player who moved first (seat 0).
@@ -40,6 +43,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 2,
         deck: DeckName::ThreeD,
         mode: Mode::Dark,
+        final_play: true,
         median_turns: 8,
         p90_turns: 8,
         first_player_wins: 0,
@@ -49,6 +53,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 3,
         deck: DeckName::ThreeD,
         mode: Mode::Dark,
+        final_play: true,
         median_turns: 7,
         p90_turns: 8,
         first_player_wins: 5058,
@@ -58,6 +63,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 4,
         deck: DeckName::ThreeD,
         mode: Mode::Dark,
+        final_play: true,
         median_turns: 8,
         p90_turns: 8,
         first_player_wins: 432,
@@ -67,6 +73,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 2,
         deck: DeckName::FourD,
         mode: Mode::Dark,
+        final_play: true,
         median_turns: 14,
         p90_turns: 16,
         first_player_wins: 616,
@@ -76,6 +83,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 3,
         deck: DeckName::FourD,
         mode: Mode::Dark,
+        final_play: true,
         median_turns: 13,
         p90_turns: 17,
         first_player_wins: 3471,
@@ -85,6 +93,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 4,
         deck: DeckName::FourD,
         mode: Mode::Dark,
+        final_play: true,
         median_turns: 16,
         p90_turns: 19,
         first_player_wins: 886,
@@ -94,6 +103,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 2,
         deck: DeckName::FiveD,
         mode: Mode::Dark,
+        final_play: true,
         median_turns: 26,
         p90_turns: 30,
         first_player_wins: 318,
@@ -103,6 +113,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 3,
         deck: DeckName::FiveD,
         mode: Mode::Dark,
+        final_play: true,
         median_turns: 27,
         p90_turns: 33,
         first_player_wins: 2107,
@@ -112,6 +123,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 4,
         deck: DeckName::FiveD,
         mode: Mode::Dark,
+        final_play: true,
         median_turns: 29,
         p90_turns: 40,
         first_player_wins: 981,
@@ -121,6 +133,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 2,
         deck: DeckName::SixD,
         mode: Mode::Dark,
+        final_play: true,
         median_turns: 48,
         p90_turns: 50,
         first_player_wins: 1052,
@@ -130,6 +143,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 3,
         deck: DeckName::SixD,
         mode: Mode::Dark,
+        final_play: true,
         median_turns: 54,
         p90_turns: 65,
         first_player_wins: 2459,
@@ -139,6 +153,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 4,
         deck: DeckName::SixD,
         mode: Mode::Dark,
+        final_play: true,
         median_turns: 66,
         p90_turns: 75,
         first_player_wins: 1745,
@@ -148,6 +163,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 2,
         deck: DeckName::FourD,
         mode: Mode::Free,
+        final_play: true,
         median_turns: 14,
         p90_turns: 15,
         first_player_wins: 1050,
@@ -157,6 +173,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 3,
         deck: DeckName::FourD,
         mode: Mode::Free,
+        final_play: true,
         median_turns: 15,
         p90_turns: 16,
         first_player_wins: 1179,
@@ -166,6 +183,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 4,
         deck: DeckName::FourD,
         mode: Mode::Free,
+        final_play: true,
         median_turns: 15,
         p90_turns: 16,
         first_player_wins: 743,
@@ -175,6 +193,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 2,
         deck: DeckName::SixD,
         mode: Mode::Free,
+        final_play: true,
         median_turns: 50,
         p90_turns: 54,
         first_player_wins: 3118,
@@ -184,6 +203,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 3,
         deck: DeckName::SixD,
         mode: Mode::Free,
+        final_play: true,
         median_turns: 57,
         p90_turns: 71,
         first_player_wins: 2298,
@@ -193,6 +213,7 @@ pub const MEASURED: [Measured; 18] = [
         players: 4,
         deck: DeckName::SixD,
         mode: Mode::Free,
+        final_play: true,
         median_turns: 71,
         p90_turns: 81,
         first_player_wins: 1794,
@@ -200,12 +221,138 @@ pub const MEASURED: [Measured; 18] = [
     },
 ];
 
+/// The variant where the last player standing wins at once: every game has a winner, but
+/// two players hand the game to the second player (who can always answer the first's line).
+pub const VARIANT: [Measured; 12] = [
+    Measured {
+        players: 2,
+        deck: DeckName::ThreeD,
+        mode: Mode::Dark,
+        final_play: false,
+        median_turns: 7,
+        p90_turns: 7,
+        first_player_wins: 0,
+        shared_first: 0,
+    },
+    Measured {
+        players: 3,
+        deck: DeckName::ThreeD,
+        mode: Mode::Dark,
+        final_play: false,
+        median_turns: 6,
+        p90_turns: 7,
+        first_player_wins: 5779,
+        shared_first: 0,
+    },
+    Measured {
+        players: 4,
+        deck: DeckName::ThreeD,
+        mode: Mode::Dark,
+        final_play: false,
+        median_turns: 7,
+        p90_turns: 7,
+        first_player_wins: 1463,
+        shared_first: 0,
+    },
+    Measured {
+        players: 2,
+        deck: DeckName::FourD,
+        mode: Mode::Dark,
+        final_play: false,
+        median_turns: 13,
+        p90_turns: 15,
+        first_player_wins: 616,
+        shared_first: 0,
+    },
+    Measured {
+        players: 3,
+        deck: DeckName::FourD,
+        mode: Mode::Dark,
+        final_play: false,
+        median_turns: 12,
+        p90_turns: 16,
+        first_player_wins: 4313,
+        shared_first: 0,
+    },
+    Measured {
+        players: 4,
+        deck: DeckName::FourD,
+        mode: Mode::Dark,
+        final_play: false,
+        median_turns: 15,
+        p90_turns: 18,
+        first_player_wins: 1216,
+        shared_first: 0,
+    },
+    Measured {
+        players: 2,
+        deck: DeckName::FiveD,
+        mode: Mode::Dark,
+        final_play: false,
+        median_turns: 25,
+        p90_turns: 29,
+        first_player_wins: 318,
+        shared_first: 0,
+    },
+    Measured {
+        players: 3,
+        deck: DeckName::FiveD,
+        mode: Mode::Dark,
+        final_play: false,
+        median_turns: 26,
+        p90_turns: 32,
+        first_player_wins: 3344,
+        shared_first: 0,
+    },
+    Measured {
+        players: 4,
+        deck: DeckName::FiveD,
+        mode: Mode::Dark,
+        final_play: false,
+        median_turns: 28,
+        p90_turns: 39,
+        first_player_wins: 1661,
+        shared_first: 0,
+    },
+    Measured {
+        players: 2,
+        deck: DeckName::SixD,
+        mode: Mode::Dark,
+        final_play: false,
+        median_turns: 47,
+        p90_turns: 49,
+        first_player_wins: 1850,
+        shared_first: 0,
+    },
+    Measured {
+        players: 3,
+        deck: DeckName::SixD,
+        mode: Mode::Dark,
+        final_play: false,
+        median_turns: 53,
+        p90_turns: 64,
+        first_player_wins: 3239,
+        shared_first: 0,
+    },
+    Measured {
+        players: 4,
+        deck: DeckName::SixD,
+        mode: Mode::Dark,
+        final_play: false,
+        median_turns: 65,
+        p90_turns: 74,
+        first_player_wins: 2260,
+        shared_first: 0,
+    },
+];
+
 impl Measured {
     /// The command that reproduces this setting's figures.
     pub fn command(&self) -> String {
         let mode = if self.mode == Mode::Dark { String::new() } else { format!(" --mode {}", self.mode) };
+        let variant = if self.final_play { "" } else { " --last-standing-wins" };
         format!(
-            "hexforge simulate pathways --players {} --deck {}{mode} --games {GAMES} --seed {SEED} --bots {} --json",
+            "hexforge simulate pathways --players {} --deck {}{mode}{variant} --games {GAMES} --seed {SEED} --bots {} --json",
             self.players,
             self.deck,
             BOT.name()
@@ -213,11 +360,12 @@ impl Measured {
     }
 
     /// The figures a summary gives, in this shape (to compare with the pinned ones).
-    pub fn of(summary: &Summary, deck: DeckName, mode: Mode) -> Measured {
+    pub fn of(summary: &Summary, deck: DeckName, mode: Mode, final_play: bool) -> Measured {
         Measured {
             players: summary.players,
             deck,
             mode,
+            final_play,
             median_turns: summary.turns.median,
             p90_turns: summary.turns.p90,
             first_player_wins: summary.first_player.wins,
@@ -227,13 +375,15 @@ impl Measured {
 }
 
 /// Plays a measured setting's games again (one core; the CLI spreads them over all).
-pub fn measure(players: usize, deck: DeckName, mode: Mode) -> Measured {
+pub fn measure(players: usize, deck: DeckName, mode: Mode, final_play: bool) -> Measured {
     let results: Vec<GameResult> = (0..GAMES)
         .map(|index| {
-            super::engine::simulated(Deck::named(deck), mode, players, &[BOT], SEED, index).expect("a valid setting").0
+            super::engine::simulated_variant(Deck::named(deck), mode, players, final_play, &[BOT], SEED, index)
+                .expect("a valid setting")
+                .0
         })
         .collect();
-    Measured::of(&Summary::of("pathways", players, SEED, &[BOT], &results), deck, mode)
+    Measured::of(&Summary::of("pathways", players, SEED, &[BOT], &results), deck, mode, final_play)
 }
 
 #[cfg(test)]
@@ -243,8 +393,9 @@ mod tests {
     /// The pinned figures are what the games give.
     #[test]
     fn the_pinned_figures_are_what_the_simulations_give() {
-        for pinned in MEASURED {
-            assert_eq!(measure(pinned.players, pinned.deck, pinned.mode), pinned, "{}", pinned.command());
+        for pinned in MEASURED.into_iter().chain(VARIANT) {
+            let measured = measure(pinned.players, pinned.deck, pinned.mode, pinned.final_play);
+            assert_eq!(measured, pinned, "{}", pinned.command());
         }
     }
 
@@ -257,6 +408,10 @@ mod tests {
         assert_eq!(
             MEASURED[17].command(),
             "hexforge simulate pathways --players 4 --deck 6d --mode free --games 10000 --seed 1 --bots greedy --json"
+        );
+        assert_eq!(
+            VARIANT[4].command(),
+            "hexforge simulate pathways --players 3 --deck 4d --last-standing-wins --games 10000 --seed 1 --bots greedy --json"
         );
     }
 }
