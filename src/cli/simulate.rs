@@ -11,6 +11,7 @@ use hexforge_rules::changing_lines::pathways::{Mode, engine as pathways};
 use hexforge_rules::play::bots::Bot;
 use hexforge_rules::play::simulate::{GameResult, Summary};
 use hexforge_rules::tao;
+use hexforge_rules::zhi_pai::duel as zhi_pai;
 use rayon::prelude::*;
 use std::path::PathBuf;
 
@@ -22,20 +23,23 @@ pub enum SimulatedGame {
     /// Pathways, the open-deck route game of the Changing Lines deck (2 to 8 players;
     /// --deck, --mode).
     Pathways,
+    /// Zhi Pai for two players, racing through a shared Common Zone (2 players only).
+    ZhiPai,
 }
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  hexforge simulate tao --players 4 --games 10000 --seed 1\n  \
     hexforge simulate tao --players 4 --games 2000 --seed 1 --bots search,greedy --json\n  \
     hexforge simulate tao --players 2 --games 10 --seed 7 --record games.jsonl\n  \
-    hexforge simulate pathways --players 3 --deck 4d --mode free --games 10000 --seed 1 --bots greedy")]
+    hexforge simulate pathways --players 3 --deck 4d --mode free --games 10000 --seed 1 --bots greedy\n  \
+    hexforge simulate zhi-pai --games 10000 --seed 1 --bots greedy,random")]
 pub struct SimulateArgs {
     /// The game.
     #[arg(value_enum)]
     game: SimulatedGame,
-    /// Seats at the table.
-    #[arg(long, default_value_t = 4)]
-    players: usize,
+    /// Seats at the table (default 4; zhi-pai: 2, its only count).
+    #[arg(long)]
+    players: Option<usize>,
     /// Games to play.
     #[arg(long, default_value_t = 1000)]
     games: u64,
@@ -71,16 +75,25 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
     let (name, players) = match args.game {
         SimulatedGame::Tao => ("tao", tao::PLAYERS),
         SimulatedGame::Pathways => ("pathways", pathways::PLAYERS),
+        SimulatedGame::ZhiPai => ("zhi-pai", zhi_pai::PLAYERS..=zhi_pai::PLAYERS),
     };
-    if !players.contains(&args.players) {
-        anyhow::bail!("--players {} is out of range 2..=8 for {name}", args.players);
+    let default_players = if args.game == SimulatedGame::ZhiPai { zhi_pai::PLAYERS } else { 4 };
+    let seats = args.players.unwrap_or(default_players);
+    if !players.contains(&seats) {
+        if players.start() == players.end() {
+            anyhow::bail!("--players {seats}: {name} is played by exactly {} players", players.start());
+        }
+        anyhow::bail!("--players {seats} is out of range {}..={} for {name}", players.start(), players.end());
+    }
+    if args.game == SimulatedGame::ZhiPai && args.record.is_some() {
+        anyhow::bail!("--record is not available for zhi-pai yet (tao and pathways write records)");
     }
     if args.game != SimulatedGame::Pathways && (args.deck.is_some() || args.mode.is_some() || args.last_standing_wins) {
         anyhow::bail!("--deck, --mode and --last-standing-wins are for pathways, not {name}");
     }
     let deck = args.deck.unwrap_or_default();
-    if args.players > deck.cards().len() {
-        anyhow::bail!("--players {}: {deck} has only {} starting cards", args.players, deck.cards().len());
+    if seats > deck.cards().len() {
+        anyhow::bail!("--players {seats}: {deck} has only {} starting cards", deck.cards().len());
     }
     if args.games == 0 {
         anyhow::bail!("--games 0: play at least one game");
@@ -96,8 +109,7 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
         .map(|index| {
             let (result, line): (GameResult, _) = match args.game {
                 SimulatedGame::Tao => {
-                    let (result, record) =
-                        tao::record::simulated(args.players, args.hand, &args.bots, args.seed, index)?;
+                    let (result, record) = tao::record::simulated(seats, args.hand, &args.bots, args.seed, index)?;
                     (result, if keep_records { Some(serde_json::to_string(&record)?) } else { None })
                 }
                 SimulatedGame::Pathways => {
@@ -105,7 +117,7 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
                     let (result, record) = pathways::simulated_variant(
                         deck,
                         mode,
-                        args.players,
+                        seats,
                         !args.last_standing_wins,
                         &args.bots,
                         args.seed,
@@ -113,6 +125,7 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
                     )?;
                     (result, if keep_records { Some(serde_json::to_string(&record)?) } else { None })
                 }
+                SimulatedGame::ZhiPai => (zhi_pai::simulated(&args.bots, args.seed, index), None),
             };
             bar.inc(1);
             Ok::<_, anyhow::Error>((result, line))
@@ -120,7 +133,7 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
         .collect::<Result<_, _>>()?;
     bar.finish_and_clear();
     let results: Vec<_> = games.iter().map(|(result, _)| result.clone()).collect();
-    let summary = Summary::of(name, args.players, args.seed, &args.bots, &results);
+    let summary = Summary::of(name, seats, args.seed, &args.bots, &results);
     if let Some(path) = &args.record {
         let mut lines = String::new();
         for line in games.iter().filter_map(|(_, line)| line.as_deref()) {

@@ -1,0 +1,53 @@
+//! Zhi Pai for two through the real binary: `simulate zhi-pai` prints the summary every
+//! game shares, the same for the same seed, and refuses what the duel cannot be.
+
+use std::process::{Command, Output, Stdio};
+
+fn hexforge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hexforge")).args(args).stdin(Stdio::null()).output().expect("the binary runs")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+#[test]
+fn simulate_zhi_pai_counts_both_seats_and_is_the_same_for_the_same_seed() {
+    let args = ["simulate", "zhi-pai", "--games", "400", "--seed", "5", "--bots", "greedy,random", "--json"];
+    let first = hexforge(&args);
+    let v = json(&first);
+    assert_eq!(v["game"], "zhi-pai");
+    assert_eq!(v["players"], 2);
+    assert_eq!(v["games"], 400);
+    assert_eq!(v["unfinished"], 0);
+    let wins: Vec<u64> = v["wins_by_seat"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect();
+    assert!(wins[0] > 0 && wins[1] > 0, "both seats win some games: {wins:?}");
+    assert_eq!(wins[0] + wins[1], v["finished"].as_u64().unwrap());
+    assert_eq!(v["first_player"]["wins"].as_u64(), Some(wins[0]), "seat 0 plays first");
+    assert_eq!(v["finished"].as_u64().unwrap() + v["stalled"].as_u64().unwrap(), 400);
+    for kind in ["one-line", "swap", "trigram"] {
+        assert!(v["plays_by_kind"][kind].as_u64().unwrap() > 0, "{kind}");
+    }
+    assert_eq!(v["wins_by_bot"][0]["bot"], "greedy");
+    assert!(v["wins_by_bot"][0]["low"].as_f64().unwrap() > 0.5, "greedy beats random: {}", v["wins_by_bot"]);
+    assert_eq!(hexforge(&args).stdout, first.stdout, "the same seed, the same summary");
+    let other =
+        json(&hexforge(&["simulate", "zhi-pai", "--games", "400", "--seed", "6", "--bots", "greedy,random", "--json"]));
+    assert_ne!(other, v);
+}
+
+#[test]
+fn simulate_zhi_pai_refuses_other_player_counts_and_records() {
+    for players in ["1", "3", "4"] {
+        let out = hexforge(&["simulate", "zhi-pai", "--players", players, "--games", "2"]);
+        assert_eq!(out.status.code(), Some(2), "--players {players}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("--players {players}")) && err.contains("exactly 2 players"), "{err}");
+    }
+    let out = hexforge(&["simulate", "zhi-pai", "--games", "2", "--record", "never-written.jsonl"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--record"));
+    assert!(!std::path::Path::new("never-written.jsonl").exists());
+}
