@@ -25,9 +25,22 @@ const EDITIONS: [(&str, &str, Lang); 6] = [
 /// Each edition's printed lines, page by page, by game and paper.
 type Editions = HashMap<(&'static str, Paper), Vec<Vec<String>>>;
 
+/// Each edition's headings as its PDF outline lists them: (title, page from 1).
+type Headings = HashMap<(&'static str, Paper), Vec<(String, usize)>>;
+
 /// Every edition's lines, compiled once for the whole test binary.
 fn editions() -> &'static Editions {
-    static LINES: OnceLock<Editions> = OnceLock::new();
+    &compiled().0
+}
+
+/// Every edition's headings, from the same compilation as [`editions`].
+fn headings() -> &'static Headings {
+    &compiled().1
+}
+
+/// Every edition compiled once: its lines and its outline.
+fn compiled() -> &'static (Editions, Headings) {
+    static LINES: OnceLock<(Editions, Headings)> = OnceLock::new();
     LINES.get_or_init(|| {
         let jobs: Vec<(&'static str, &'static str, Lang, Paper)> =
             EDITIONS.iter().flat_map(|&(e, g, l)| Paper::HOME.map(|p| (e, g, l, p))).collect();
@@ -40,11 +53,19 @@ fn editions() -> &'static Editions {
                         let pdf = rulebook::rulebook_pdf(&game.book_in(lang).expect("the book is made"), paper)
                             .unwrap_or_else(|e| panic!("{edition} {paper:?}: {e}"));
                         let doc = Document::load_mem(&pdf).expect("the PDF parses");
-                        ((edition, paper), pdf_text::document_lines(&doc))
+                        let toc = doc.get_toc().map(|t| t.toc).unwrap_or_default();
+                        let outline = toc.into_iter().map(|t| (t.title, t.page)).collect();
+                        ((edition, paper), pdf_text::document_lines(&doc), outline)
                     })
                 })
                 .collect();
-            handles.into_iter().map(|h| h.join().expect("compile thread")).collect()
+            let mut both = (Editions::new(), Headings::new());
+            for h in handles {
+                let (key, lines, outline) = h.join().expect("compile thread");
+                both.0.insert(key, lines);
+                both.1.insert(key, outline);
+            }
+            both
         })
     })
 }
@@ -458,5 +479,81 @@ fn the_french_zhi_pai_names_things_as_its_source() {
         for (at, _) in text.match_indices("éveille aucune") {
             assert!(text[..at].ends_with("n’"), "{paper:?}: {:?}", &text[at.saturating_sub(20)..at + 20]);
         }
+    }
+}
+
+/// A page's lines without its footer (title, page number, edition).
+fn body(page: &[String]) -> Vec<&str> {
+    let footer = ["A4 edition", "US Letter edition", "Édition A4", "Édition US Letter"];
+    page.iter().map(String::as_str).filter(|l| !footer.iter().any(|f| l.ends_with(f))).collect()
+}
+
+/// No heading ends a page: each has at least two lines of its own text below it on its
+/// page ("6 Variant" with one line under it once ended a page of Yijing Pai).
+#[test]
+fn no_heading_ends_a_page() {
+    let mut stranded = Vec::new();
+    let mut found = 0;
+    for ((game, paper), outline) in headings() {
+        let pages = &editions()[&(*game, *paper)];
+        for (title, page) in outline {
+            let Some(lines) = pages.get(page.wrapping_sub(1)) else { continue };
+            let lines = body(lines);
+            let Some(at) = lines.iter().position(|l| *l == title || l.ends_with(&format!(" {title}"))) else {
+                continue;
+            };
+            found += 1;
+            if lines.len() - at - 1 < 2 {
+                stranded.push(format!("{game} {paper:?} p{page}: {title:?} ends the page"));
+            }
+        }
+    }
+    assert!(found > 50, "headings found on their pages: {found}");
+    assert!(stranded.is_empty(), "headings at the foot of a page:\n{}", stranded.join("\n"));
+}
+
+/// No step of a numbered procedure stands alone on a page: Dragons' portal step 4 once
+/// opened a page by itself, the other three on the page before.
+#[test]
+fn no_step_of_a_procedure_stands_alone_on_a_page() {
+    let mut alone = Vec::new();
+    for ((game, paper), pages) in editions() {
+        for (i, page) in pages.iter().enumerate() {
+            let numbers: Vec<u32> = body(page).iter().filter_map(|l| list_number(l)).collect();
+            let first = body(page).first().and_then(|l| list_number(l));
+            // A page that opens with step n > 1 and holds no step n + 1: the last step, alone.
+            if let Some(n) = first.filter(|&n| n > 1)
+                && !numbers.contains(&(n + 1))
+                && numbers.iter().filter(|&&m| m == n).count() == 1
+            {
+                alone.push(format!("{game} {paper:?} p{}: step {n} alone at the top", i + 1));
+            }
+            // A page whose last step is 1, its step 2 on the next page: the first step, alone.
+            let next_first = pages.get(i + 1).and_then(|p| body(p).first().and_then(|l| list_number(l)));
+            if numbers.last() == Some(&1) && next_first == Some(2) {
+                alone.push(format!("{game} {paper:?} p{}: step 1 alone at the foot", i + 1));
+            }
+        }
+    }
+    assert!(alone.is_empty(), "steps alone:\n{}", alone.join("\n"));
+}
+
+/// The table of the sixty-four hexagrams starts with its header and at least three rows
+/// on one page: it once started with a single row at the foot of a page.
+#[test]
+fn the_hexagram_table_starts_with_three_rows() {
+    for paper in Paper::HOME {
+        let pages = &editions()[&("changing-lines", paper)];
+        let (page, at) = pages
+            .iter()
+            .enumerate()
+            .find_map(|(i, p)| {
+                let lines = body(p);
+                lines.iter().position(|l| l.starts_with("No.") && l.contains("Swap")).map(|at| (i, at))
+            })
+            .expect("the hexagram table's header");
+        let lines = body(&pages[page]);
+        let rows = lines[at + 1..].iter().filter(|l| l.starts_with(|c: char| c.is_ascii_digit())).count();
+        assert!(rows >= 3, "{paper:?} p{}: the table starts with {rows} rows", page + 1);
     }
 }
