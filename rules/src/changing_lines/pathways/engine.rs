@@ -72,6 +72,9 @@ pub struct Pathways {
     crashes: u64,
     returns: u64,
     shared_first: u64,
+    /// The crashes in order, each with its round: a crash while the pile of the crash
+    /// before it is still out of the deck is in the same round (the seed's tie in ranking).
+    crash_rounds: Vec<(Seat, u32)>,
 }
 
 /// Everything on the table (Pathways hides nothing): what [`Game::view`] gives every seat.
@@ -86,6 +89,8 @@ pub struct PathwaysView {
     pub to_move: Option<Seat>,
     pub final_turn: bool,
     pub outcome: Option<Outcome>,
+    /// Once the game is over: the seats best first, a shared place together.
+    pub ranking: Option<Vec<Vec<Seat>>>,
 }
 
 impl Pathways {
@@ -127,6 +132,7 @@ impl Pathways {
             crashes: 0,
             returns: 0,
             shared_first: 0,
+            crash_rounds: Vec::new(),
         })
     }
 
@@ -192,6 +198,32 @@ impl Pathways {
     /// Cards in the deck now.
     pub fn available(&self) -> CardSet {
         CardSet::from_mask(self.deck.cards().mask() & !self.out.mask())
+    }
+
+    /// Once the game is over, the seats best first, players who share a place together
+    /// (each place's seats in ascending order): the winner, if any, then the players in the
+    /// reverse order of their crashes, those who crashed in the same round (before the pile
+    /// of the crash before theirs was back in the deck) sharing a place. A last player
+    /// standing who cannot make the final play shares first place with that round.
+    pub fn ranking(&self) -> Option<Vec<Vec<Seat>>> {
+        let outcome = self.outcome?;
+        let mut places: Vec<Vec<Seat>> = Vec::new();
+        if let Outcome::Won(winner) = outcome {
+            places.push(vec![winner]);
+        }
+        let mut last_round = None;
+        for &(seat, round) in self.crash_rounds.iter().rev() {
+            if last_round == Some(round) {
+                places.last_mut().expect("a place for this round").push(seat);
+            } else {
+                places.push(vec![seat]);
+                last_round = Some(round);
+            }
+        }
+        for place in &mut places {
+            place.sort_unstable();
+        }
+        Some(places)
     }
 
     /// Whether the seat to move is the last player standing, on the final turn.
@@ -331,6 +363,12 @@ impl Game for Pathways {
                         ),
                     ));
                 }
+                let round = match self.crash_rounds.last() {
+                    Some(&(before, round)) if !self.piles[before].is_empty() => round,
+                    Some(&(_, round)) => round + 1,
+                    None => 0,
+                };
+                self.crash_rounds.push((seat, round));
                 self.crashed[seat] = true;
                 self.crashes += 1;
                 self.turns += 1;
@@ -376,6 +414,7 @@ impl Game for Pathways {
             to_move: self.to_move,
             final_turn: self.final_turn,
             outcome: self.outcome,
+            ranking: self.ranking(),
         }
     }
 

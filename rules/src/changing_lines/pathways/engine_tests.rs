@@ -242,3 +242,53 @@ fn in_the_variant_the_last_player_standing_wins_without_a_final_play() {
     assert_eq!(serde_json::from_str::<Record>(&line).unwrap().replay().unwrap().outcome(), result.outcome);
     assert!(matches!(result.outcome, Some(Outcome::Won(_))));
 }
+
+#[test]
+fn players_rank_in_reverse_order_of_crashing_sharing_a_round() {
+    // Seat 0 wins with its final play after seat 1 crashed: [0], [1].
+    let mut g = game(&[0b111111, 1, 3], &[0b111111, 1]);
+    assert_eq!(g.ranking(), None);
+    g.apply(&Action::Crash).unwrap();
+    g.apply(&lay(3)).unwrap();
+    assert_eq!(g.ranking(), Some(vec![vec![1], vec![0]]));
+    // Both crash in the same round: one shared first place.
+    let mut g = game(&[0, 1], &[0, 1]);
+    g.apply(&Action::Crash).unwrap();
+    g.apply(&Action::Crash).unwrap();
+    assert_eq!(g.ranking(), Some(vec![vec![0, 1]]));
+    // Three players, all stuck at once: seat 0 and seat 1 crash in one round (seat 0's pile
+    // is still out), seat 2 cannot make the final play: all three share first place.
+    let mut g = game(&[0, 0b111111, 0b010101], &[0, 0b111111, 0b010101]);
+    for _ in 0..3 {
+        g.apply(&Action::Crash).unwrap();
+    }
+    assert_eq!(g.ranking(), Some(vec![vec![0, 1, 2]]));
+    // In the re-entry game, seat 1's pile is back before anyone else crashes: seat 1 ranks
+    // alone, last.
+    let deck = [0b111111, 0b111110, 0b111100, 0b111000, 0b110000, 0, 0b000001, 0b001110, 0b000110, 0b000010];
+    let mut g = game(&deck, &[0b111111, 0, 0b001110]);
+    for action in [lay(0b111110), lay(0b000001), lay(0b000110), lay(0b111100), Action::Crash, lay(0b000010)] {
+        g.apply(&action).unwrap();
+    }
+    g.apply(&lay(0b111000)).unwrap();
+    g.apply(&lay(0)).unwrap();
+    while g.outcome().is_none() {
+        let action = g.legal_actions()[0];
+        g.apply(&action).unwrap();
+    }
+    let ranking = g.ranking().unwrap();
+    assert_eq!(ranking.last(), Some(&vec![1]), "{ranking:?}");
+    assert_eq!(ranking.iter().map(Vec::len).sum::<usize>(), 3);
+}
+
+#[test]
+fn every_seat_sees_the_whole_table() {
+    let mut g = game(&[0, 1, 3, 0b111111], &[0, 0b111111]);
+    g.apply(&lay(1)).unwrap();
+    let view = serde_json::to_value(g.view(1)).unwrap();
+    assert_eq!(view, serde_json::to_value(g.view(0)).unwrap(), "Pathways hides nothing");
+    assert_eq!(view["available"], serde_json::json!([dark(3).number()]));
+    assert_eq!(view["piles"][0].as_array().unwrap().len(), 2);
+    assert_eq!((view["to_move"].as_u64(), view["mode"].as_str()), (Some(1), Some("dark")));
+    assert!(view["ranking"].is_null());
+}
