@@ -11,7 +11,7 @@
 //!
 //! Family names must be written exactly as the constants below: usvg silently draws
 //! with another font when a `font-family` matches nothing (see
-//! [`crate::print::render::unknown_font_families`]). Characters a font lacks fall back, per
+//! [`crate::print::text_check::unknown_font_families`]). Characters a font lacks fall back, per
 //! character, to a bundled font that has them, in both usvg and typst; check coverage in
 //! tests with [`missing_chars`].
 

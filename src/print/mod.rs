@@ -13,4 +13,5 @@ pub mod profile;
 pub mod render;
 pub mod seams;
 pub mod template;
+pub mod text_check;
 pub mod tiling;
