@@ -104,3 +104,25 @@ fn the_last_standing_variant_always_has_a_winner_and_is_only_for_pathways() {
     let out = hexforge(&["simulate", "tao", "--last-standing-wins", "--games", "1"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The rulebook's Pathways table names, under each row, the command that plays its games
+/// again: run two of them (and a variant's) and compare with what the book prints.
+#[test]
+fn the_rulebooks_pathways_commands_give_its_figures() {
+    let data = hexforge::games::changing_lines::rulebook::data();
+    let measured = &data["pathways_measured"];
+    let rows = measured["rows"].as_array().expect("the measured rows");
+    let variant = measured["variant"].as_array().expect("the variant's rows");
+    for row in [&rows[1], &rows[11], &variant[10]] {
+        let command = row["command"].as_str().unwrap();
+        assert_eq!(command.split(' ').next(), Some("hexforge"));
+        let args: Vec<&str> = command.split(' ').skip(1).collect();
+        let summary = json(&hexforge(&args));
+        assert_eq!(summary["turns"]["median"], row["median_turns"], "{command}");
+        assert_eq!(summary["turns"]["p90"], row["p90_turns"], "{command}");
+        let games = summary["games"].as_f64().unwrap();
+        let percent = |v: &serde_json::Value| format!("{:.1}", v.as_f64().unwrap() * 100.0 / games);
+        assert_eq!(percent(&summary["first_player"]["wins"]), row["first_player"].as_str().unwrap(), "{command}");
+        assert_eq!(percent(&summary["stalled"]), row["shared_first"].as_str().unwrap(), "{command}");
+    }
+}

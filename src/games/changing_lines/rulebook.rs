@@ -31,6 +31,31 @@ pub const TAO_CANCEL_DRAWS: [usize; 3] = {
     [d[0] as usize, d[1] as usize, d[2] as usize]
 };
 
+/// What simulation measured of Pathways (pinned in the rules crate, each row with the
+/// command that reproduces it): the book's table of game lengths and shared wins.
+fn pathways_measured() -> Value {
+    use hexforge_rules::changing_lines::pathways::measured::{self, MEASURED, VARIANT};
+    let row = |m: &measured::Measured| {
+        let percent = |n: u64| format!("{:.1}", n as f64 * 100.0 / measured::GAMES as f64);
+        json!({
+            "players": m.players,
+            "deck": m.deck.to_string().to_uppercase(),
+            "mode": m.mode.to_string(),
+            "median_turns": m.median_turns,
+            "p90_turns": m.p90_turns,
+            "first_player": percent(m.first_player_wins),
+            "chance": format!("{:.1}", 100.0 / m.players as f64),
+            "shared_first": percent(m.shared_first),
+            "command": m.command(),
+        })
+    };
+    json!({
+        "rows": MEASURED.iter().map(row).collect::<Vec<_>>(),
+        "variant": VARIANT.iter().map(row).collect::<Vec<_>>(),
+        "bot": measured::BOT.name(),
+    })
+}
+
 /// What simulation measured of Tao (pinned in the rules crate, with the command that
 /// reproduces each row): the book's table of game lengths.
 fn tao_measured() -> Value {
@@ -122,6 +147,7 @@ pub fn data() -> Value {
             "cancel_draws": TAO_CANCEL_DRAWS,
             "measured": tao_measured(),
         },
+        "pathways_measured": pathways_measured(),
         "trigrams": trigrams_json(),
         "hexagrams": hexagrams_json(),
         "example_card": {
