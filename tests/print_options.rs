@@ -438,8 +438,8 @@ fn cut_files_match_their_sheets() {
         assert!(close(rect(&doc, page, b"MediaBox"), [0.0, 0.0, w * PT_PER_MM, h * PT_PER_MM]));
         let marks = sheet.registration_marks();
         for i in 1..=fronts {
-            let svg =
-                String::from_utf8(read(&format!("changing-lines/cut/changing-lines-cards-cut-{key}-{i:02}.svg"))).unwrap();
+            let svg = String::from_utf8(read(&format!("changing-lines/cut/changing-lines-cards-cut-{key}-{i:02}.svg")))
+                .unwrap();
             let xml = roxmltree::Document::parse(&svg).unwrap();
             let root = xml.root_element();
             let mm = |a: &str| root.attribute(a).unwrap().trim_end_matches("mm").parse::<f32>().unwrap();
