@@ -387,6 +387,19 @@ fn extend_edges(pixmap: &mut tiny_skia::Pixmap, x0: u32, x1: u32, y0: u32, y1: u
     }
 }
 
+/// A 69×94 mm card for the print module's tests: white background, a black rectangle
+/// inset by the bleed, and `body`.
+#[cfg(test)]
+pub(crate) fn card_svg(body: &str) -> String {
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">
+<rect width="69" height="94" fill="#fff"/>
+<rect x="3" y="3" width="63" height="88" fill="none" stroke="#000" stroke-width="0.5"/>
+{body}
+</svg>"##
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -450,17 +463,6 @@ mod tests {
         // anti-aliased edge pixel moves with the rounding of the coordinates: some edge
         // pixels of long slanted lines differ (here 0.02 % of the channels), nothing else.
         assert!(differ.len() * 1000 < pixels.len(), "{} channels differ, by up to {worst}", differ.len());
-    }
-
-    /// A 69×94 mm card: white background, a black rectangle inset by the bleed.
-    fn card_svg(body: &str) -> String {
-        format!(
-            r##"<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">
-<rect width="69" height="94" fill="#fff"/>
-<rect x="3" y="3" width="63" height="88" fill="none" stroke="#000" stroke-width="0.5"/>
-{body}
-</svg>"##
-        )
     }
 
     fn decode(png_bytes: &[u8]) -> (png::OutputInfo, Vec<u8>, Option<png::PixelDimensions>) {

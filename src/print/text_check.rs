@@ -114,16 +114,7 @@ fn visit_group(group: &usvg::Group, f: &mut dyn FnMut(&usvg::Text)) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn card_svg(body: &str) -> String {
-        format!(
-            r##"<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">
-<rect width="69" height="94" fill="#fff"/>
-<rect x="3" y="3" width="63" height="88" fill="none" stroke="#000" stroke-width="0.5"/>
-{body}
-</svg>"##
-        )
-    }
+    use crate::print::render::card_svg;
 
     #[test]
     fn unknown_font_families_are_reported() {

@@ -57,6 +57,16 @@ impl fmt::Display for Illegal {
 
 impl std::error::Error for Illegal {}
 
+/// The flow rules every engine checks before an event: the game is not over, and the
+/// event's seat is the seat to move (`to_move` is `None` once the game is over).
+pub fn check_turn(to_move: Option<Seat>, seat: Seat) -> Result<(), Illegal> {
+    match to_move {
+        None => Err(Illegal::new("game-over", "the game is already over")),
+        Some(s) if s != seat => Err(Illegal::new("not-your-turn", format!("it is seat {s}'s turn, not seat {seat}'s"))),
+        Some(_) => Ok(()),
+    }
+}
+
 /// A game's engine.
 ///
 /// `Action` is what a seat chooses ("draw a card"); `Event` is what happened, as a record

@@ -564,15 +564,7 @@ impl Game for Tao {
     }
 
     fn replay(&mut self, seat: Seat, event: &Event) -> Result<(), Illegal> {
-        if self.outcome.is_some() {
-            return Err(Illegal::new("game-over", "the game is already over"));
-        }
-        if seat != self.to_move {
-            return Err(Illegal::new(
-                "not-your-turn",
-                format!("it is seat {}'s turn, not seat {seat}'s", self.to_move),
-            ));
-        }
+        crate::play::check_turn(self.to_move(), seat)?;
         match *event {
             Event::Play { laid, announced } => self.lay(laid, announced),
             Event::Draw(card) => self.draw(card),

@@ -391,13 +391,8 @@ impl Game for Pathways {
     }
 
     fn replay(&mut self, seat: Seat, event: &Action) -> Result<(), Illegal> {
-        match self.to_move {
-            None => Err(Illegal::new("game-over", "the game is over")),
-            Some(s) if s != seat => {
-                Err(Illegal::new("not-your-turn", format!("seat {seat} acted, but it is seat {s}'s turn")))
-            }
-            Some(_) => self.apply(event).map(|_| ()),
-        }
+        crate::play::check_turn(self.to_move, seat)?;
+        self.apply(event).map(|_| ())
     }
 
     fn outcome(&self) -> Option<Outcome> {
