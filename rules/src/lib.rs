@@ -1,10 +1,18 @@
 //! hexforge-rules: the rules of hexforge's games, pure.
 //!
-//! The hexagram core ([`core`]): values, tables and transformations that every game,
-//! renderer, solver and edge shares. No I/O, no async, no rendering, no OS randomness
-//! (seeds come from the caller), so the crate also builds for the browser
-//! (`wasm32-unknown-unknown`). The application (`hexforge`: art, print, rulebooks, photo,
-//! results, HTTP, CLI) depends on it, and the compiler keeps the layering.
+//! Three floors, each using only those below it:
+//! - [`core`]: the hexagrams, trigrams, cards and decks, values and transformations that
+//!   every game, renderer, solver and edge shares;
+//! - [`play`]: the one engine interface every game implements, and what drives it once for
+//!   all games (bots, seeded simulation and its summary);
+//! - the games: [`tao`], [`changing_lines`] (the decks and Pathways: puzzles, searches,
+//!   the engine) and [`zhi_pai`] (its rules, score and the game for two); the others move
+//!   in as their engines land.
+//!
+//! No I/O, no async, no rendering, no OS randomness (seeds come from the caller), so the
+//! crate also builds for the browser (`wasm32-unknown-unknown`, `scripts/rules-wasm.sh`).
+//! The application (`hexforge`: art, print, rulebooks, photo, results, HTTP, CLI) depends
+//! on it, and the compiler keeps the layering.
 #![forbid(unsafe_code)]
 
 pub mod changing_lines;
