@@ -57,6 +57,15 @@ impl fmt::Display for Illegal {
 
 impl std::error::Error for Illegal {}
 
+/// One entry of a game record's `actions`: the seat and, flattened beside it, what it did
+/// (`{"seat":1,"draw":33}`); each game's record names its own `What`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Entry<W> {
+    pub seat: Seat,
+    #[serde(flatten)]
+    pub what: W,
+}
+
 /// The flow rules every engine checks before an event: the game is not over, and the
 /// event's seat is the seat to move (`to_move` is `None` once the game is over).
 pub fn check_turn(to_move: Option<Seat>, seat: Seat) -> Result<(), Illegal> {

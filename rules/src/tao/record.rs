@@ -50,12 +50,7 @@ pub enum What {
 }
 
 /// One entry of `actions`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Entry {
-    pub seat: Seat,
-    #[serde(flatten)]
-    pub what: What,
-}
+pub type Entry = crate::play::Entry<What>;
 
 /// How the game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
