@@ -3,6 +3,7 @@
 //! keeps a printed mark; no seam of a tiled board cuts through a play space.
 
 mod home_run;
+mod ppm;
 mod temp_dir;
 
 use std::collections::BTreeMap;
@@ -14,6 +15,7 @@ use hexforge::print::paper::Paper;
 use hexforge::print::plan::{Layout, Layouts};
 use lopdf::content::Content;
 use lopdf::{Document, ObjectId};
+use ppm::ppm;
 use temp_dir::TempDir;
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
@@ -349,25 +351,6 @@ fn render_pages(pdf: &[u8], dpi: u32) -> Option<Vec<(usize, usize, Vec<u8>)>> {
     // p-01.ppm … p-NN.ppm: zero-padded to one width, so they sort in page order.
     names.sort();
     Some(names.iter().map(|p| ppm(&std::fs::read(p).unwrap())).collect())
-}
-
-/// A binary PPM ("P6 <w> <h> 255" then the pixels) as (width, height, RGB).
-fn ppm(data: &[u8]) -> (usize, usize, Vec<u8>) {
-    let mut fields = Vec::new();
-    let mut at = 0;
-    while fields.len() < 4 {
-        while data[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        let start = at;
-        while !data[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        fields.push(String::from_utf8_lossy(&data[start..at]).into_owned());
-    }
-    assert_eq!(fields[0], "P6", "a binary PPM");
-    let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
-    (w, h, data[at + 1..].to_vec())
 }
 
 /// Issue 28: Letter card sheets had their note 2.8 mm from the bottom edge. Every page of

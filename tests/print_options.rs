@@ -3,6 +3,7 @@
 //! sheets with their cut files, and the Tabletop Simulator saved object. Each test parses
 //! what was written.
 
+mod ppm;
 mod temp_dir;
 
 use std::collections::BTreeSet;
@@ -350,22 +351,8 @@ fn render_page(pdf: &[u8], page: u32, dpi: f32) -> Option<Raster> {
         Ok(out) => out,
     };
     assert!(out.status.success(), "pdftoppm failed");
-    // Binary PPM: "P6\n<w> <h>\n255\n" then the pixels.
-    let data = std::fs::read(dir.0.join("page.ppm")).unwrap();
-    let mut fields = Vec::new();
-    let mut at = 0;
-    while fields.len() < 4 {
-        while data[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        let start = at;
-        while !data[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        fields.push(String::from_utf8_lossy(&data[start..at]).to_string());
-    }
-    let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
-    Some(Raster { w, h, rgb: data[at + 1..at + 1 + w * h * 3].to_vec() })
+    let (w, h, rgb) = ppm::ppm(&std::fs::read(dir.0.join("page.ppm")).unwrap());
+    Some(Raster { w, h, rgb })
 }
 
 #[test]

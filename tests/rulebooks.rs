@@ -27,6 +27,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 mod pdf_text;
+mod ppm;
 mod temp_dir;
 use pdf_text::number;
 
@@ -697,16 +698,7 @@ fn a_trimmed_picture_fills_its_frame_to_the_trim() {
         .status()
         .unwrap();
     assert!(status.success(), "pdftoppm renders the probe");
-    let ppm = std::fs::read(dir.0.join("probe.ppm")).unwrap();
-    // Binary PPM: "P6", width, height, 255, each after one whitespace, then RGB bytes.
-    let mut fields = Vec::new();
-    let mut at = 0;
-    while fields.len() < 4 {
-        let end = at + ppm[at..].iter().position(u8::is_ascii_whitespace).unwrap();
-        fields.push(String::from_utf8_lossy(&ppm[at..end]).to_string());
-        at = end + 1;
-    }
-    let (width, pixels) = (fields[1].parse::<usize>().unwrap(), &ppm[at..]);
+    let (width, _, pixels) = ppm::ppm(&std::fs::read(dir.0.join("probe.ppm")).unwrap());
     let (mut red, mut green) = (0, (usize::MAX, usize::MAX, 0, 0));
     for (i, px) in pixels.chunks(3).enumerate() {
         let (x, y) = (i % width, i / width);
