@@ -36,6 +36,7 @@ mod heuristic;
 pub mod moves;
 pub mod record;
 pub mod rules;
+pub mod table;
 #[cfg(test)]
 mod tests;
 pub mod view;
@@ -99,6 +100,28 @@ pub enum Event {
     Move(Move),
 }
 
+/// A variant of the rules, as the rulebook offers it.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Variant {
+    /// As this edition reads the rules: a throw earns at most one extra throw.
+    #[default]
+    Standard,
+    /// Every reason earns its own extra throw (a 4-4 that also completes a loop: two).
+    EveryExtraThrow,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 2] = [Variant::Standard, Variant::EveryExtraThrow];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Standard => "standard",
+            Variant::EveryExtraThrow => "every-extra-throw",
+        }
+    }
+}
+
 /// How often each rule fired in a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -135,8 +158,9 @@ pub struct Liubo {
     moved: Option<usize>,
     /// The station the owl's last step this throw came from (0: none).
     owl_back: StationNo,
-    /// This throw has earned an extra throw.
-    extra: bool,
+    /// Extra throws earned and not yet taken.
+    extra: u8,
+    variant: Variant,
     turns: u32,
     outcome: Option<Outcome>,
     rng: ChaCha8Rng,
@@ -146,6 +170,11 @@ pub struct Liubo {
 impl Liubo {
     /// A new game; `seed` drives the throws.
     pub fn new(seed: u64) -> Liubo {
+        Liubo::with_variant(seed, Variant::Standard)
+    }
+
+    /// A new game of a variant; `seed` drives the throws.
+    pub fn with_variant(seed: u64, variant: Variant) -> Liubo {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_stream(1);
         Liubo {
@@ -154,7 +183,8 @@ impl Liubo {
             left: [0, 0],
             moved: None,
             owl_back: 0,
-            extra: false,
+            extra: 0,
+            variant,
             turns: 0,
             outcome: None,
             rng,
@@ -275,7 +305,7 @@ impl Liubo {
         self.tally.throws += 1;
         let double = values[0] == values[1] && rules::EXTRA_THROW_DOUBLES.contains(&u32::from(values[0]));
         self.tally.doubles += u32::from(double);
-        self.extra = double;
+        self.earn(double);
         Ok(())
     }
 
@@ -370,7 +400,7 @@ impl Liubo {
         }
         if looped {
             self.tally.loops += 1;
-            self.extra = true;
+            self.earn(true);
             if let Some(p) = self.places[me].iter().position(|p| *p == Place::Prisoner) {
                 self.places[me][p] = Place::Home;
                 self.tally.prisoners_freed += 1;
@@ -420,7 +450,7 @@ impl Liubo {
                 self.places[me][i] = Place::Owl(CENTRE);
                 self.owl_back = 0;
                 self.tally.promotions += 1;
-                self.extra = true;
+                self.earn(true);
             } else {
                 self.tally.declined_promotions += 1;
             }
@@ -431,10 +461,24 @@ impl Liubo {
         }
     }
 
+    /// An extra throw earned (rule 16): one a throw, or one a reason in the variant.
+    fn earn(&mut self, earned: bool) {
+        if earned {
+            self.extra = match self.variant {
+                Variant::Standard => 1,
+                Variant::EveryExtraThrow => self.extra + 1,
+            };
+        }
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
     /// Both values played: an extra throw if one was earned, or the turn ends.
     fn end_throw(&mut self) {
-        if self.extra {
-            self.extra = false;
+        if self.extra > 0 {
+            self.extra -= 1;
             self.tally.extra_throws += 1;
             return;
         }

@@ -13,7 +13,7 @@
 //! `"owl":true` when the owl moves and `"promote":true` when a stone becomes the owl.
 //! `seed` and `bots` are there when a program played; `result` is `{"winner":S}`.
 
-use super::{Event, Liubo, Move};
+use super::{Event, Liubo, Move, Variant};
 use crate::play::record::GameRecord;
 use crate::play::{Illegal, Outcome, Seat};
 use serde::{Deserialize, Serialize};
@@ -50,9 +50,16 @@ pub struct Record {
     pub seed: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bots: Option<Vec<String>>,
+    /// The variant played (absent: the standard rules).
+    #[serde(default, skip_serializing_if = "is_standard")]
+    pub variant: Variant,
     pub actions: Vec<Entry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Ending>,
+}
+
+fn is_standard(variant: &Variant) -> bool {
+    *variant == Variant::Standard
 }
 
 /// The record's name for the game.
@@ -61,8 +68,9 @@ pub const NAME: &str = "liubo";
 impl GameRecord for Record {
     type Game = Liubo;
 
-    fn start(_game: &Liubo, seed: Option<u64>, bots: Option<Vec<String>>) -> Record {
-        Record { game: NAME.into(), players: super::PLAYERS, seed, bots, actions: Vec::new(), result: None }
+    fn start(game: &Liubo, seed: Option<u64>, bots: Option<Vec<String>>) -> Record {
+        let variant = game.variant();
+        Record { game: NAME.into(), players: super::PLAYERS, seed, bots, variant, actions: Vec::new(), result: None }
     }
 
     fn push(&mut self, seat: Seat, event: &Event) {
@@ -84,7 +92,7 @@ impl GameRecord for Record {
         if self.players != super::PLAYERS {
             return Err(Illegal::new("players", format!("{} players: liubo is played by exactly 2", self.players)));
         }
-        Ok(Liubo::new(self.seed.unwrap_or(0)))
+        Ok(Liubo::with_variant(self.seed.unwrap_or(0), self.variant))
     }
 
     fn events(&self) -> Vec<Result<(Seat, Event), Illegal>> {
@@ -116,10 +124,11 @@ pub const ACTION_LIMIT: usize = 100_000;
 /// Game `index` of a simulated run seeded `seed`: its result for the summary, and its
 /// record. The bots are turned by `index` seats (see [`crate::play::simulate::seating`]).
 pub fn simulated(
+    variant: Variant,
     bots: &[crate::play::bots::Bot],
     seed: u64,
     index: u64,
 ) -> (crate::play::simulate::GameResult, Record) {
-    let game = Liubo::new(crate::play::simulate::game_seed(seed, index));
+    let game = Liubo::with_variant(crate::play::simulate::game_seed(seed, index), variant);
     crate::play::record::simulated(game, bots, seed, index, ACTION_LIMIT)
 }

@@ -10,10 +10,202 @@ use crate::play::record::check;
 fn games_between_bots_end_and_their_records_check_as_valid() {
     for index in 0..200 {
         let bots = [[Bot::Random, Bot::Random], [Bot::Greedy, Bot::Random], [Bot::Greedy, Bot::Greedy]][index % 3];
-        let (result, record) = simulated(&bots, 5, index as u64);
+        let (result, record) = simulated(Variant::ALL[index % 2], &bots, 5, index as u64);
         assert!(result.outcome.is_some(), "game {index} ended");
         let verdict = check(1, &record);
         assert!(verdict.valid, "game {index}: {verdict:?}");
         assert_eq!(verdict.winner, result.outcome.and_then(Outcome::winner));
     }
+}
+
+/// A position: White's and Black's places, White to move with `throw` to play.
+fn position(white: &[Place], black: &[Place], throw: [u8; 2]) -> Liubo {
+    let mut game = Liubo::new(1);
+    for (seat, pieces) in [white, black].into_iter().enumerate() {
+        for (i, p) in pieces.iter().enumerate() {
+            game.places[seat][i] = *p;
+        }
+    }
+    game.replay(0, &Event::Throw(throw)).unwrap();
+    game
+}
+
+/// The circuit spot of station `n` (1..=20).
+fn at(n: u8) -> Place {
+    Place::At(n - 1)
+}
+
+fn mv(value: u8, from: Option<u8>, to: u8) -> Move {
+    Move { value, from, to, owl: false, promote: false }
+}
+
+fn owl_mv(value: u8, from: u8, to: u8) -> Move {
+    Move { value, from: Some(from), to, owl: true, promote: false }
+}
+
+fn play(game: &mut Liubo, m: Move) {
+    let seat = game.to_move;
+    game.replay(seat, &Event::Move(m)).unwrap_or_else(|e| panic!("{m:?}: {e}"));
+}
+
+fn refused(game: &Liubo, m: Move) -> &'static str {
+    let mut g = game.clone();
+    g.replay(g.to_move, &Event::Move(m)).expect_err("an illegal move").rule
+}
+
+#[test]
+fn stones_enter_counting_station_1_and_two_different_stones_move() {
+    let mut game = Liubo::new(1);
+    game.replay(0, &Event::Throw([3, 1])).unwrap();
+    let moves = game.legal_actions();
+    assert_eq!(moves, vec![Action::Move(mv(3, None, 3)), Action::Move(mv(1, None, 1))]);
+    play(&mut game, mv(3, None, 3));
+    // The stone on 3 may not take the second value: another stone enters.
+    assert_eq!(game.legal_actions(), vec![Action::Move(mv(1, None, 1))]);
+    assert_eq!(refused(&game, mv(1, Some(3), 4)), "same-stone");
+    play(&mut game, mv(1, None, 1));
+    assert_eq!(game.to_move(), Some(1));
+    assert_eq!(game.turns(), 1);
+}
+
+#[test]
+fn the_last_stone_not_held_prisoner_moves_twice() {
+    let prisoners = [Place::Prisoner; 5];
+    let white: Vec<Place> = std::iter::once(at(2)).chain(prisoners).collect();
+    let mut game = position(&white, &[at(15)], [2, 3]);
+    play(&mut game, mv(2, Some(2), 4));
+    play(&mut game, mv(3, Some(4), 7));
+    assert_eq!(game.places(0)[0], at(7));
+}
+
+#[test]
+fn a_stone_on_6_may_go_across_and_on_the_centre_may_become_the_owl() {
+    let game = position(&[at(6), Place::Prisoner], &[at(15)], [3, 2]);
+    let to: Vec<(u8, bool)> = game
+        .legal_actions()
+        .iter()
+        .filter_map(|a| match a {
+            Action::Move(m) if m.value == 3 && m.from == Some(6) => Some((m.to, m.promote)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(to, vec![(9, false), (29, false), (29, true)]);
+    let mut g = game.clone();
+    play(&mut g, Move { promote: true, ..mv(3, Some(6), 29) });
+    assert_eq!(g.owl(0), Some(29));
+    // A stone passing 6 does not cross: from 4 with 3 it lands on 7.
+    let game = position(&[at(4)], &[at(15)], [3, 2]);
+    assert_eq!(refused(&game, mv(3, Some(4), 21)), "wrong-destination");
+}
+
+#[test]
+fn landing_sends_a_whole_stack_home_and_passing_takes_nothing() {
+    let mut game = position(&[at(3), at(1)], &[at(5), at(5), at(4)], [2, 1]);
+    play(&mut game, mv(2, Some(3), 5));
+    assert_eq!(game.places(1)[..3], [Place::Home, Place::Home, at(4)]);
+    play(&mut game, mv(1, Some(1), 2));
+    assert_eq!(game.tally().sent_home, 2);
+    assert_eq!(game.tally().captures, 1);
+}
+
+#[test]
+fn the_owl_takes_prisoners_and_six_of_them_are_the_large_victory() {
+    let black = [at(9), at(9), Place::Prisoner, Place::Prisoner, Place::Prisoner, Place::Prisoner];
+    let mut game = position(&[Place::Owl(6), at(1)], &black, [3, 1]);
+    play(&mut game, owl_mv(3, 6, 9));
+    assert_eq!(game.outcome(), Some(Outcome::Won(0)));
+    assert_eq!(game.tally().large_victories, 1);
+    assert_eq!(game.turns(), 1, "the turn that ends the game counts");
+}
+
+#[test]
+fn a_stone_on_the_enemy_owl_wins_and_an_owl_on_it_demotes_it() {
+    let mut game = position(&[at(2), at(1)], &[Place::Owl(4)], [2, 1]);
+    play(&mut game, mv(2, Some(2), 4));
+    assert_eq!(game.outcome(), Some(Outcome::Won(0)));
+    let mut game = position(&[Place::Owl(2), at(1)], &[Place::Owl(4), at(4)], [2, 1]);
+    play(&mut game, owl_mv(2, 2, 4));
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.owl(1), None);
+    assert_eq!(game.places(1)[..2], [Place::Home, Place::Prisoner]);
+}
+
+#[test]
+fn an_owl_facing_five_enemy_stones_loses_when_its_turn_ends() {
+    let black = [at(12), at(13), at(14), at(15), at(17), Place::Home];
+    let mut game = position(&[Place::Owl(2), at(1)], &black, [1, 2]);
+    play(&mut game, owl_mv(1, 2, 3));
+    play(&mut game, mv(2, Some(1), 3));
+    assert_eq!(game.outcome(), Some(Outcome::Won(1)));
+    assert_eq!(game.tally().outnumbered, 1);
+}
+
+#[test]
+fn a_loop_frees_a_prisoner_and_earns_one_extra_throw() {
+    let mut game = position(&[at(19), at(2), Place::Prisoner], &[at(10)], [2, 1]);
+    play(&mut game, mv(2, Some(19), 1));
+    assert_eq!(game.places(0)[2], Place::Home);
+    play(&mut game, mv(1, Some(2), 3));
+    assert_eq!(game.to_move(), Some(0), "the loop earned an extra throw");
+    assert_eq!(game.legal_actions(), vec![Action::Throw]);
+}
+
+#[test]
+fn a_throw_earns_one_extra_throw_or_one_a_reason_in_the_variant() {
+    for (variant, throws) in [(Variant::Standard, 1), (Variant::EveryExtraThrow, 2)] {
+        let mut game = Liubo::with_variant(1, variant);
+        game.places[0][..2].copy_from_slice(&[at(19), at(5)]);
+        game.replay(0, &Event::Throw([4, 4])).unwrap();
+        play(&mut game, mv(4, Some(19), 3));
+        play(&mut game, mv(4, Some(5), 9));
+        for _ in 0..throws {
+            assert_eq!(game.to_move(), Some(0), "{variant:?}");
+            game.replay(0, &Event::Throw([2, 3])).unwrap();
+            play(&mut game, mv(2, None, 2));
+            play(&mut game, mv(3, None, 3));
+        }
+        assert_eq!(game.to_move(), Some(1), "{variant:?}");
+    }
+}
+
+#[test]
+fn the_owl_may_take_both_values_but_not_walk_back() {
+    let mut game = position(&[Place::Owl(22), at(1)], &[at(15)], [2, 2]);
+    play(&mut game, owl_mv(2, 22, 23));
+    assert_eq!(refused(&game, owl_mv(2, 23, 22)), "owl-back-and-forth");
+    assert_eq!(refused(&game, owl_mv(3, 23, 22)), "no-such-value");
+    play(&mut game, owl_mv(2, 23, 16));
+    assert_eq!(game.owl(0), Some(16));
+}
+
+#[test]
+fn a_record_replays_without_its_seed_and_a_broken_one_names_its_move_and_rule() {
+    let (result, record) = simulated(Variant::Standard, &[Bot::Greedy, Bot::Random], 3, 0);
+    let line = serde_json::to_string(&record).unwrap();
+    assert!(line.contains(r#"{"seat":0,"throw":["#), "{}", &line[..200]);
+    let mut unseeded: super::record::Record = serde_json::from_str(&line).unwrap();
+    unseeded.seed = None;
+    let verdict = check(1, &unseeded);
+    assert!(verdict.valid && verdict.winner == result.outcome.and_then(Outcome::winner), "{verdict:?}");
+    let mut broken = unseeded.clone();
+    let super::record::What::Throw([value, _]) = broken.actions[0].what else { panic!("a throw first") };
+    broken.actions[1].what = super::record::What::Move(mv(value, Some(20), 4));
+    let verdict = check(2, &broken);
+    assert_eq!((verdict.failed_move, verdict.rule), (Some(2), Some("no-piece")));
+    let mut bad_throw = unseeded.clone();
+    bad_throw.actions[0].what = super::record::What::Throw([5, 1]);
+    assert_eq!(check(3, &bad_throw).rule, Some("bad-throw"));
+    let mut wrong = unseeded;
+    wrong.result = Some(super::record::Ending { winner: Some(1 - verdict.winner.unwrap_or(0)), stalled: false });
+    assert_eq!(check(4, &wrong).rule, Some("wrong-result"));
+}
+
+#[test]
+fn the_view_shows_both_sides() {
+    let game = position(&[at(3), at(3), Place::Owl(29), Place::Prisoner], &[at(7)], [2, 1]);
+    let view = game.view(1);
+    assert_eq!(view.sides[0].stones, vec![3, 3]);
+    assert_eq!(view.sides[0].owl, Some(29));
+    assert_eq!((view.sides[0].home, view.sides[0].prisoners), (2, 1));
+    assert_eq!(view.left, vec![2, 1]);
 }
