@@ -1,0 +1,253 @@
+//! 易经牌's game records: one game a line (JSON Lines), as `hexforge simulate yijing-pai
+//! --record` writes them and `hexforge check yijing-pai --record` reads them; and the
+//! game's entry in the registry of games ([`YijingPaiRules`]).
+//!
+//! ```json
+//! {"game":"yijing-pai","players":4,"seed":7,"bots":["greedy","random","random","random"],
+//!  "set":144,"hand":8,"wall":"10t0110…",
+//!  "actions":[{"seat":0,"hide":"101100"},…,
+//!             {"seat":0,"lay":{"tiles":"01","call":"response","place":"outside"}},
+//!             {"seat":2,"lay":{"tiles":"11","call":"pung","place":"split"}},
+//!             {"seat":3,"pass":true}],
+//!  "result":{"winner":2}}
+//! ```
+//! `wall` is the whole set in the order it was shuffled (`1` yang, `0` yin, `t` taiji): the
+//! deal gives its first tiles, a hand at a time, to seats 0 (the dealer) to 3, and draws
+//! take the rest in order, so the record replays without a seed. `hide` is the hidden
+//! hexagram, line 1 first; a lay's `tiles` are as laid, line 1 side first (`T`/`t` a taiji
+//! standing for yang/yin). `result` is `{"winner":S}` or `{"drawn":true}` (the wall ran
+//! out: 和局).
+
+use super::legal::{self, Call, Group, Place};
+use super::tiles::{TileSet, Variant};
+use super::{Action, Lay, Settings, YijingPai};
+use crate::play::bots::Bot;
+use crate::play::record::{self as records, GameOption, GameRecord, Rules, Seated, Setup, Table, Verdict};
+use crate::play::simulate::{GameResult, game_seed};
+use crate::play::{Game, Illegal, Outcome, Seat};
+use serde::{Deserialize, Serialize};
+
+/// The game's name in commands, routes and records.
+pub const NAME: &str = "yijing-pai";
+
+/// A lay as a record holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LayEntry {
+    pub tiles: String,
+    pub call: Call,
+    pub place: Place,
+}
+
+/// What one entry of `actions` did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum What {
+    Hide(String),
+    Lay(LayEntry),
+    Pass(bool),
+}
+
+impl From<Action> for What {
+    fn from(action: Action) -> What {
+        match action {
+            Action::Hide(kinds) => What::Hide(legal::kinds_string(&kinds)),
+            Action::Lay(lay) => What::Lay(LayEntry { tiles: lay.group.string(), call: lay.call, place: lay.place }),
+            Action::Pass => What::Pass(true),
+        }
+    }
+}
+
+impl What {
+    /// The action an entry records.
+    pub fn action(&self) -> Result<Action, Illegal> {
+        Ok(match self {
+            What::Hide(text) => {
+                let kinds = legal::kinds_from(text)?;
+                let six: [_; 6] = kinds
+                    .try_into()
+                    .map_err(|_| Illegal::new("hide-six", format!("{text:?}: a hidden hexagram is six tiles")))?;
+                Action::Hide(six)
+            }
+            What::Lay(entry) => {
+                Action::Lay(Lay { call: entry.call, group: Group::parse(&entry.tiles)?, place: entry.place })
+            }
+            What::Pass(true) => Action::Pass,
+            What::Pass(false) => return Err(Illegal::new("bad-record", "\"pass\" is always true")),
+        })
+    }
+}
+
+/// One entry of `actions`.
+pub type Entry = crate::play::Entry<What>;
+
+/// How the game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ending {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Seat>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drawn: bool,
+}
+
+/// One game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    pub game: String,
+    pub players: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bots: Option<Vec<String>>,
+    /// The set: 144 or 162.
+    pub set: u32,
+    /// Tiles dealt to each player: 8, or 9 in the variant.
+    pub hand: u32,
+    pub wall: String,
+    pub actions: Vec<Entry>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<Ending>,
+}
+
+/// The settings a set's size and a hand's size name.
+pub fn settings(set: u32, hand: u32) -> Result<Settings, Illegal> {
+    let set = TileSet::ALL
+        .into_iter()
+        .find(|s| s.total() == set)
+        .ok_or_else(|| Illegal::new("bad-set", format!("a set of {set} tiles: expected 144 or 162")))?;
+    let variant = [Variant::Pairs, Variant::Triples]
+        .into_iter()
+        .find(|v| v.hand_size() == hand)
+        .ok_or_else(|| Illegal::new("bad-hand", format!("a hand of {hand}: expected 8 or 9")))?;
+    Ok(Settings { set, variant })
+}
+
+impl GameRecord for Record {
+    type Game = YijingPai;
+
+    fn start(game: &YijingPai, seed: Option<u64>, bots: Option<Vec<String>>) -> Record {
+        let s = game.settings();
+        Record {
+            game: NAME.into(),
+            players: game.players(),
+            seed,
+            bots,
+            set: s.set.total(),
+            hand: s.variant.hand_size(),
+            wall: legal::kinds_string(game.dealt()),
+            actions: Vec::new(),
+            result: None,
+        }
+    }
+
+    fn push(&mut self, seat: Seat, event: &Action) {
+        self.actions.push(Entry { seat, what: What::from(*event) });
+    }
+
+    fn set_result(&mut self, outcome: Option<Outcome>) {
+        self.result = outcome.map(|o| Ending { winner: o.winner(), drawn: o == Outcome::Stalled });
+    }
+
+    fn game(&self) -> Result<YijingPai, Illegal> {
+        if self.game != NAME {
+            return Err(Illegal::new("bad-record", format!("a record of {:?}, not of {NAME}", self.game)));
+        }
+        if self.players != super::SEATS {
+            return Err(Illegal::new("players", format!("{NAME} is played by exactly 4, not {}", self.players)));
+        }
+        YijingPai::new(settings(self.set, self.hand)?, &legal::kinds_from(&self.wall)?)
+    }
+
+    fn events(&self) -> Vec<Result<(Seat, Action), Illegal>> {
+        self.actions.iter().map(|e| e.what.action().map(|a| (e.seat, a))).collect()
+    }
+
+    fn result(&self) -> Option<Outcome> {
+        self.result.map(|ending| match ending.winner {
+            Some(seat) => Outcome::Won(seat),
+            None => Outcome::Stalled,
+        })
+    }
+}
+
+/// Actions a simulated game may take before it is cut; a hand of the larger set takes at
+/// most 4 hides, 66 lays and three passes a lay, far below it.
+pub const ACTION_LIMIT: usize = 2_000;
+
+/// Game `index` of a run seeded `seed`: its result for the summary and its record.
+pub fn simulated(settings: Settings, bots: &[Bot], seed: u64, index: u64) -> (GameResult, Record) {
+    let game = YijingPai::shuffled(settings, game_seed(seed, index));
+    records::simulated::<Record>(game, bots, seed, index, ACTION_LIMIT)
+}
+
+/// Replays a record and names the first action that breaks a rule, or a claimed result the
+/// play does not give.
+pub fn check(number: usize, record: &Record) -> Verdict {
+    records::check(number, record)
+}
+
+/// 易经牌 in the registry of games.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct YijingPaiRules;
+
+/// The table's options.
+const OPTIONS: &[GameOption] = &[
+    GameOption { name: "set", values: &["144", "162"], help: "the tile set: 144 (70 yang, 70 yin, 4 taiji) or 162" },
+    GameOption { name: "hand", values: &["8", "9"], help: "tiles dealt: 8 (played in pairs) or 9 (in triples)" },
+];
+
+/// The settings a table's setup names (the defaults: 144 tiles, hands of 8).
+pub fn setup_settings(setup: &Setup) -> Result<Settings, Illegal> {
+    setup.checked(&YijingPaiRules)?;
+    let number = |name: &str, default: u32| {
+        setup
+            .option(name)
+            .map_or(Ok(default), |v| v.parse::<u32>().map_err(|_| Illegal::new("bad-option", format!("{name} {v:?}"))))
+    };
+    settings(number("set", 144)?, number("hand", 8)?)
+}
+
+impl Rules for YijingPaiRules {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn players(&self) -> std::ops::RangeInclusive<usize> {
+        super::SEATS..=super::SEATS
+    }
+
+    fn default_players(&self) -> usize {
+        super::SEATS
+    }
+
+    fn options(&self) -> &'static [GameOption] {
+        OPTIONS
+    }
+
+    fn table(&self, setup: &Setup, seed: u64) -> Result<Box<dyn Table>, Illegal> {
+        let game = YijingPai::shuffled(setup_settings(setup)?, seed);
+        Ok(Box::new(Seated::<Record>::new(NAME, game, seed)))
+    }
+
+    fn simulate(
+        &self,
+        setup: &Setup,
+        bots: &[Bot],
+        seed: u64,
+        index: u64,
+        keep_record: bool,
+    ) -> Result<(GameResult, Option<String>), Illegal> {
+        let game = YijingPai::shuffled(setup_settings(setup)?, game_seed(seed, index));
+        Ok(records::simulate_text::<Record>(game, bots, seed, index, ACTION_LIMIT, keep_record))
+    }
+
+    fn check(&self, number: usize, record: &str) -> Result<Verdict, String> {
+        records::check_text::<Record>(NAME, number, record)
+    }
+
+    fn replay(&self, record: &str, upto: usize) -> Result<Box<dyn Table>, String> {
+        Ok(Box::new(Seated::<Record>::replayed(NAME, record, upto)?))
+    }
+}
