@@ -33,6 +33,7 @@
 //!   enemy stones held prisoner) end the game at once; rule 13 at the turn's end.
 
 mod heuristic;
+pub mod measured;
 pub mod moves;
 pub mod record;
 pub mod rules;
