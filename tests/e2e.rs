@@ -272,7 +272,7 @@ fn the_page_plays_todays_puzzles_by_clicking() {
     let downloads = TempDir::new("downloads-today");
     let database = hexforge::results::Database::sqlite_file(&downloads.0.join("results.sqlite3"));
     let server = Server::start_with(&downloads.0, Some(database));
-    let today = Date::today();
+    let today = hexforge::puzzles::today();
     let glyph = |n: u8| hexforge::core::hexagram::Hexagram::from_number(n.into()).unwrap().symbol();
 
     let id = PuzzleId::daily(PuzzleGame::Zhipai, today);
@@ -382,8 +382,8 @@ fn the_page_plays_todays_puzzles_as_a_player_would() {
     let downloads = TempDir::new("downloads-play");
     let database = hexforge::results::Database::sqlite_file(&downloads.0.join("results.sqlite3"));
     let server = Server::start_with(&downloads.0, Some(database));
-    let today = Date::today();
-    let days = |n: i64| Date::from_unix_seconds((hexforge::puzzles::id::now_seconds() as i64 + n * 86_400) as u64);
+    let today = hexforge::puzzles::today();
+    let days = |n: i64| Date::from_unix_seconds((hexforge::puzzles::now_seconds() as i64 + n * 86_400) as u64);
     let (yesterday, tomorrow) = (days(-1), days(1));
 
     let ladder_scenario = |date: Date| {

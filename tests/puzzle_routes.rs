@@ -36,7 +36,7 @@ async fn post(uri: &str, body: Value) -> (StatusCode, Value) {
 }
 
 fn day(days_from_now: i64) -> String {
-    let now = hexforge::puzzles::id::now_seconds() as i64;
+    let now = hexforge::puzzles::now_seconds() as i64;
     Date::from_unix_seconds((now + days_from_now * 86_400) as u64).to_string()
 }
 

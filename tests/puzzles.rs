@@ -105,7 +105,7 @@ fn the_command_line_shows_and_checks_puzzles() {
 #[test]
 fn the_command_line_refuses_future_days_and_reads_bare_cards() {
     use hexforge::puzzles::Date;
-    let now = hexforge::puzzles::id::now_seconds();
+    let now = hexforge::puzzles::now_seconds();
     let day = |n: u64| Date::from_unix_seconds(now + n * 86_400).to_string();
     let (code, _, err) = hexforge(&["puzzle", "daily", "--date", &day(2)]);
     assert_eq!(code, 2, "{err}");

@@ -6,8 +6,10 @@
 //! - [`play`]: the one engine interface every game implements, and what drives it once for
 //!   all games (bots, seeded simulation and its summary);
 //! - the games: [`tao`], [`changing_lines`] (the decks and Pathways: puzzles, searches,
-//!   the engine) and [`zhi_pai`] (its rules, score and the game for two); the others move
-//!   in as their engines land.
+//!   the engine) and [`zhi_pai`] (its rules, score, searches, checker and the game for
+//!   two); the others move in as their engines land;
+//! - [`puzzles`]: the puzzles of both card games, each generated from its id alone, and
+//!   what checks an answer.
 //!
 //! No I/O, no async, no rendering, no OS randomness (seeds come from the caller), so the
 //! crate also builds for the browser (`wasm32-unknown-unknown`, `scripts/rules-wasm.sh`).
@@ -18,5 +20,6 @@
 pub mod changing_lines;
 pub mod core;
 pub mod play;
+pub mod puzzles;
 pub mod tao;
 pub mod zhi_pai;

@@ -79,7 +79,7 @@ struct PuzzleCheckArgs {
 
 /// An id whose puzzle is out: a daily puzzle of a day after tomorrow (UTC) is refused.
 fn released_id(text: &str) -> Result<PuzzleId, crate::puzzles::PuzzleError> {
-    text.parse::<PuzzleId>()?.released_now()
+    crate::puzzles::released_now(text.parse::<PuzzleId>()?)
 }
 
 /// A ladder's answer: bare card numbers lie dark side up, as every ladder's cards do
@@ -97,7 +97,7 @@ fn ladder_sequence(text: &str) -> Result<Vec<crate::games::changing_lines::pathw
 pub fn run(args: PuzzleArgs) -> anyhow::Result<Outcome> {
     match args.command {
         PuzzleCommand::Daily(a) => {
-            let id = PuzzleId::daily(a.game, a.date.unwrap_or_else(Date::today)).released_now()?;
+            let id = crate::puzzles::released_now(PuzzleId::daily(a.game, a.date.unwrap_or_else(crate::puzzles::today)))?;
             show(&id, &a.display)
         }
         PuzzleCommand::Show(a) => show(&a.id, &a.display),

@@ -5,7 +5,7 @@
 use super::error::{AppError, Json, Path, Query};
 use super::{AppState, PeerAddr, Routes};
 use crate::api::puzzles::{self, AnswerError, CheckRequest, Checked, Compared};
-use crate::puzzles::{Date, PuzzleError, PuzzleGame, PuzzleId};
+use crate::puzzles::{PuzzleError, PuzzleGame, PuzzleId};
 use crate::results::{PuzzleStats, Record};
 use axum::extract::{Extension, State};
 use axum::http::{StatusCode, header};
@@ -57,15 +57,15 @@ async fn daily(Query(q): Query<DailyQuery>) -> Result<impl IntoResponse, AppErro
     let game: PuzzleGame = q.game.as_deref().unwrap_or("pathways").parse()?;
     let date = match q.date {
         Some(text) => text.parse()?,
-        None => Date::today(),
+        None => crate::puzzles::today(),
     };
-    Ok(shown(&PuzzleId::daily(game, date).released_now()?))
+    Ok(shown(&crate::puzzles::released_now(PuzzleId::daily(game, date))?))
 }
 
 /// The puzzle an id in the path names: an id that names none (a bad date, an unknown
 /// game, a number out of the series) or a day not out yet is a path that names nothing, 404.
 fn path_id(id: &str) -> Result<PuzzleId, AppError> {
-    id.parse::<PuzzleId>().and_then(PuzzleId::released_now).map_err(|e: PuzzleError| AppError::not_found(e.to_string()))
+    id.parse::<PuzzleId>().and_then(crate::puzzles::released_now).map_err(|e: PuzzleError| AppError::not_found(e.to_string()))
 }
 
 #[derive(Debug, Deserialize)]

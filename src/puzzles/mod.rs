@@ -1,28 +1,20 @@
-//! Puzzles (SPEC §8), each determined by its id alone: the Pathways ladder ([`ladder`])
-//! and the Zhi Pai deal ([`deal`]). Pure: no clock, no I/O; a daily id's date is given
-//! by the caller.
+//! Puzzles (SPEC §8): their generation, ids and checks are pure and live in the rules
+//! crate (`hexforge_rules::puzzles`), re-exported here under their old paths. What the
+//! application adds is the clock: today's date and which daily puzzles are out now.
 
-pub mod deal;
-pub mod id;
-pub mod ladder;
+pub use hexforge_rules::puzzles::*;
 
-pub use deal::{Deal, DealDifficulty, Turn};
-pub use id::{Date, PuzzleError, PuzzleGame, PuzzleId, Serial};
-pub use ladder::{Ladder, LadderDifficulty};
-
-/// A puzzle of either game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Puzzle {
-    Ladder(Ladder),
-    Deal(Deal),
+/// Now, in Unix seconds (0 if the clock is before 1970).
+pub fn now_seconds() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
-impl Puzzle {
-    /// The puzzle an id names.
-    pub fn from_id(id: &PuzzleId) -> Puzzle {
-        match id.game {
-            PuzzleGame::Pathways => Puzzle::Ladder(Ladder::generate(id.seed())),
-            PuzzleGame::Zhipai => Puzzle::Deal(Deal::generate(id.seed())),
-        }
-    }
+/// Today's date in UTC, from the system clock.
+pub fn today() -> Date {
+    Date::from_unix_seconds(now_seconds())
+}
+
+/// [`PuzzleId::released`] by the system clock: the id, if its puzzle is out now.
+pub fn released_now(id: PuzzleId) -> Result<PuzzleId, PuzzleError> {
+    id.released(Date::latest_released(now_seconds()))
 }

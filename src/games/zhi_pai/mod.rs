@@ -1,40 +1,24 @@
 //! Zhi Pai (易經紙牌, SPEC §3): two chains of hexagram cards grown toward each other.
 //!
-//! - [`rules`]: laying a card, the three link conditions, the trigram cards, and [`score`]:
-//!   the solo score, both in the rules crate (`hexforge_rules::zhi_pai`), re-exported here;
-//! - [`solve`]: the exact shortest-sequence search, its engine in `astar.rs`, its
-//!   relaxed-game bound in `relax.rs` and its abstraction refinement in `refine.rs`; [`check`]: the judge and checker of a proposed
-//!   sequence. These are pure: no printing, no I/O.
-//! - [`art`]: the layout of the cards; [`rulebook`]: the rulebook's data and figures;
-//!   [`aids`]: what the player aid says.
-//!
-//! The public items of the four rule files are re-exported here, so callers write
-//! `zhi_pai::shortest`, `zhi_pai::Setup`, …
+//! The rules, the solo score, the searches for the shortest sequence, the checker and the
+//! game for two are pure and live in the rules crate (`hexforge_rules::zhi_pai`); they are
+//! re-exported here under their old paths, so callers write `zhi_pai::shortest`,
+//! `zhi_pai::Setup`, … This folder holds what prints: [`art`]: the layout of the cards;
+//! [`rulebook`]: the rulebook's data and [`figures`]; [`aids`]: what the player aid says.
 
-pub use hexforge_rules::zhi_pai::{rules, score};
+pub use hexforge_rules::zhi_pai::{check, duel, rules, score, solve};
+pub use hexforge_rules::zhi_pai::{
+    Budget, CANCEL_POLL, Condition, Effort, Game, HARD_QUESTIONS, HEAVIEST, HardQuestion, JudgedMove, Judgement,
+    Link, Outcome, Placement, Position, REFINE_AFTER, RELAX_AFTER, Report, SEARCH_LIMIT, SOLO_PENALTIES, Setup, Side,
+    Solution, SoloPenalty, Stop, TrigramSet, Tuning, Violation, ZhiPaiError, activate, common_zone_penalty, is_swap,
+    judge, link, parse_placements, search, search_tuned, sequence_length, shared_trigram, shortest, shortest_within,
+    solo_score,
+};
 
 pub mod aids;
 pub mod art;
-mod astar;
-pub mod check;
 pub mod figures;
-mod hard;
-mod refine;
-mod relax;
 pub mod rulebook;
-pub mod solve;
-#[cfg(test)]
-mod tests;
-
-pub use astar::{CANCEL_POLL, Effort, REFINE_AFTER, RELAX_AFTER, Tuning, search_tuned};
-pub use check::{JudgedMove, Judgement, Report, check, judge, parse_placements, sequence_length};
-pub use hard::{HARD_QUESTIONS, HEAVIEST, HardQuestion};
-pub use rules::{
-    Condition, Game, Link, Placement, Position, Setup, Side, TrigramSet, Violation, ZhiPaiError, activate, is_swap,
-    link, shared_trigram,
-};
-pub use score::{SOLO_PENALTIES, SoloPenalty, common_zone_penalty, solo_score};
-pub use solve::{Budget, Outcome, SEARCH_LIMIT, Solution, Stop, search, shortest, shortest_within};
 
 use crate::cards::{self, Lang, export};
 use crate::games::ArtError;

@@ -3,7 +3,7 @@
 //! reach, found by an exact search over turns through the rules' own [`Game`].
 
 use crate::core::hexagram::Hexagram;
-use crate::games::zhi_pai::{Game, Setup, Side, TrigramSet, common_zone_penalty};
+use crate::zhi_pai::{Game, Setup, Side, TrigramSet, common_zone_penalty};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -258,7 +258,7 @@ impl std::fmt::Display for Turn {
 }
 
 /// Parses `17:left,pass,54:right`.
-pub fn parse_turns(text: &str) -> Result<Vec<Turn>, crate::games::zhi_pai::ZhiPaiError> {
+pub fn parse_turns(text: &str) -> Result<Vec<Turn>, crate::zhi_pai::ZhiPaiError> {
     text.split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())
@@ -266,7 +266,7 @@ pub fn parse_turns(text: &str) -> Result<Vec<Turn>, crate::games::zhi_pai::ZhiPa
             if item == "pass" {
                 return Ok(Turn::Pass);
             }
-            let placed = crate::games::zhi_pai::parse_placements(item)?;
+            let placed = crate::zhi_pai::parse_placements(item)?;
             Ok(Turn::Place(placed[0].0, placed[0].1))
         })
         .collect()

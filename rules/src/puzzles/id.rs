@@ -1,7 +1,9 @@
 //! Puzzle ids (SPEC §8): `pathways-YYYY-MM-DD` and `zhipai-YYYY-MM-DD` for the daily
 //! puzzles, `pathways-N` and `zhipai-N` (N ≥ 1) for the numbered series of the printed
 //! books. The id alone determines the puzzle: [`PuzzleId::seed`] turns its text into the
-//! generator's seed with SHA-256, which no Rust or platform change can reshuffle.
+//! generator's seed with SHA-256, which no Rust or platform change can reshuffle. The
+//! clock is the caller's: [`PuzzleId::released`] and [`Date::latest_released`] are given
+//! the time.
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -73,11 +75,6 @@ impl Date {
         Date::from_unix_seconds(seconds.saturating_add(86_400))
     }
 
-    /// Today's date in UTC, from the system clock.
-    pub fn today() -> Date {
-        Date::from_unix_seconds(now_seconds())
-    }
-
     /// The UTC date of a Unix time in seconds (days since 1970-01-01, civil calendar).
     pub fn from_unix_seconds(seconds: u64) -> Date {
         // Howard Hinnant's days-to-civil algorithm.
@@ -92,11 +89,6 @@ impl Date {
         let year = (yoe + era * 400 + i64::from(month <= 2)) as u16;
         Date { year, month, day }
     }
-}
-
-/// Now, in Unix seconds (0 if the clock is before 1970).
-pub fn now_seconds() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
 impl FromStr for Date {
@@ -148,11 +140,6 @@ impl PuzzleId {
             Serial::Daily(date) if date > latest => Err(PuzzleError::NotYet(self.to_string(), latest)),
             _ => Ok(self),
         }
-    }
-
-    /// [`PuzzleId::released`] by the system clock.
-    pub fn released_now(self) -> Result<PuzzleId, PuzzleError> {
-        self.released(Date::latest_released(now_seconds()))
     }
 
     /// The generator's seed: the first 32 bytes of SHA-256 of the id's text.
