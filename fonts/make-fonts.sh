@@ -20,6 +20,7 @@ fi
 noto=/usr/share/fonts/truetype/noto
 cjkdir=/usr/share/fonts/opentype/noto
 cjk_tc_index=3   # in both collections: 0 JP, 1 KR, 2 SC, 3 TC, 4 HK (checked below)
+cjk_sc_index=2
 
 for f in "$noto/NotoSans-Regular.ttf" "$noto/NotoSansSymbols2-Regular.ttf" "$cjkdir/NotoSansCJK-Regular.ttc"; do
     [[ -f "$f" ]] || { echo "missing $f: run $0 --install" >&2; exit 1; }
@@ -70,16 +71,28 @@ subset "$noto/NotoSansMath-Regular.ttf" NotoSansMath-Regular-subset.ttf \
 # CJK: Noto Sans CJK TC (Regular and Bold) from the collections, to the committed
 # character list plus ASCII. The list has '#' heading lines in ASCII, which the ASCII
 # range covers anyway.
-for face in Regular Bold; do
-    python3 - "$cjkdir/NotoSansCJK-$face.ttc" "$cjk_tc_index" <<'PY'
+check_face() { # collection font-number expected-family
+    python3 - "$1" "$2" "$3" <<'PY'
 import sys
 from fontTools.ttLib import TTFont
 name = TTFont(sys.argv[1], fontNumber=int(sys.argv[2]), lazy=True)["name"].getDebugName(1)
-if name != "Noto Sans CJK TC":
-    sys.exit(f"font number {sys.argv[2]} of {sys.argv[1]} is {name!r}, not 'Noto Sans CJK TC'")
+if name != sys.argv[3]:
+    sys.exit(f"font number {sys.argv[2]} of {sys.argv[1]} is {name!r}, not {sys.argv[3]!r}")
 PY
+}
+for face in Regular Bold; do
+    check_face "$cjkdir/NotoSansCJK-$face.ttc" "$cjk_tc_index" "Noto Sans CJK TC"
     subset "$cjkdir/NotoSansCJK-$face.ttc" "NotoSansCJKtc-$face-subset.otf" 'U+0020-007E' \
         --font-number="$cjk_tc_index" --text-file=cjk-chars.txt
+done
+
+# Noto Sans CJK SC (Regular and Bold), for the books written in simplified Chinese: the
+# collection's simplified glyph forms (its cmap differs from TC's, its locl does not switch
+# them), to the characters of cjk-sc-chars.txt plus ASCII.
+for face in Regular Bold; do
+    check_face "$cjkdir/NotoSansCJK-$face.ttc" "$cjk_sc_index" "Noto Sans CJK SC"
+    subset "$cjkdir/NotoSansCJK-$face.ttc" "NotoSansCJKsc-$face-subset.otf" 'U+0020-007E' \
+        --font-number="$cjk_sc_index" --text-file=cjk-sc-chars.txt
 done
 
 echo "total: $(du -cb ./*.ttf ./*.otf | tail -1 | cut -f1) bytes"

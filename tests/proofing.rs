@@ -10,16 +10,18 @@ use lopdf::Document;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
 
+mod han_runs;
 mod pdf_text;
 
 /// Every rulebook edition: its name (the template's and the files'), its game and language.
-const EDITIONS: [(&str, &str, Lang); 6] = [
+const EDITIONS: [(&str, &str, Lang); 7] = [
     ("changing-lines", "changing-lines", Lang::En),
     ("zhi-pai", "zhi-pai", Lang::En),
     ("yijing-pai", "yijing-pai", Lang::En),
     ("liubo", "liubo", Lang::En),
     ("dragons", "dragons", Lang::En),
     ("zhi-pai-fr", "zhi-pai", Lang::Fr),
+    ("yijing-pai-zh", "yijing-pai", Lang::Zh),
 ];
 
 /// Each edition's printed lines, page by page, by game and paper.
@@ -167,8 +169,9 @@ fn no_hyphenated_word_on_a_cover() {
 fn the_tools_name_is_only_in_the_colophon() {
     for (game, paper, page, line) in lines() {
         let lower = line.to_lowercase();
-        // The colophon, in the English and the French books.
-        if page == 1 && (lower.contains("made by hexforge") || lower.contains("fait par hexforge")) {
+        // The colophon, in the English, the French and the Chinese books.
+        let colophon = ["made by hexforge", "fait par hexforge", "由 hexforge 制作"];
+        if page == 1 && colophon.iter().any(|c| lower.contains(c)) {
             continue;
         }
         // A measured figure's footnote is the command that reproduces it (issue 31).
@@ -245,6 +248,7 @@ fn seed_runs_are_regenerated_on_request() {
     }
     let lines: Vec<String> = all.iter().map(|h| format!("{h:08x}")).collect();
     std::fs::write(SEED_RUNS, lines.join("\n") + "\n").expect("write the fingerprints");
+    han_runs::write_fingerprints(&dir);
 }
 
 /// No rulebook repeats eight words in a row from a seed: the facts are the seed's, the
@@ -264,6 +268,19 @@ fn no_run_of_eight_words_from_a_seed() {
             .filter(|run| runs_of_eight(run).iter().any(|h| seeds.contains(h)))
             .collect();
         assert!(shared.is_empty(), "{game} {paper:?} repeats the seed's words:\n{}", shared.join("\n"));
+    }
+}
+
+/// No rulebook repeats twelve Chinese characters in a row from a seed: runs of words cannot
+/// see Chinese, which has no spaces, so the Chinese book is checked by characters.
+#[test]
+fn no_run_of_twelve_chinese_characters_from_a_seed() {
+    let seeds = han_runs::seed_runs();
+    assert!(seeds.len() > 1000, "the Chinese seed fingerprints look empty");
+    for ((game, paper), pages) in editions() {
+        let text: String = pages.iter().flatten().map(|l| format!("{l}\n")).collect();
+        let shared = han_runs::shared(&text, &seeds);
+        assert!(shared.is_empty(), "{game} {paper:?} repeats the seed's characters:\n{}", shared.join("\n"));
     }
 }
 
@@ -484,7 +501,7 @@ fn the_french_zhi_pai_names_things_as_its_source() {
 
 /// A page's lines without its footer (title, page number, edition).
 fn body(page: &[String]) -> Vec<&str> {
-    let footer = ["A4 edition", "US Letter edition", "Édition A4", "Édition US Letter"];
+    let footer = ["A4 edition", "US Letter edition", "Édition A4", "Édition US Letter", "A4 纸版", "US Letter 纸版"];
     page.iter().map(String::as_str).filter(|l| !footer.iter().any(|f| l.ends_with(f))).collect()
 }
 

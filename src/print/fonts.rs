@@ -34,9 +34,12 @@ pub const MATH: &str = "Noto Sans Math";
 /// Chinese, traditional glyph forms; the subset also holds the simplified characters
 /// listed in `fonts/cjk-chars.txt`. Regular and Bold.
 pub const CJK: &str = "Noto Sans CJK TC";
+/// Chinese, simplified glyph forms, for the books written in simplified Chinese (the
+/// characters of `fonts/cjk-sc-chars.txt`). Regular and Bold.
+pub const CJK_SC: &str = "Noto Sans CJK SC";
 
 /// Every bundled family, text faces first.
-pub const FAMILIES: [&str; 6] = [SANS, SERIF, SYMBOLS, SYMBOLS_EXTRA, MATH, CJK];
+pub const FAMILIES: [&str; 7] = [SANS, SERIF, SYMBOLS, SYMBOLS_EXTRA, MATH, CJK, CJK_SC];
 
 macro_rules! font_file {
     ($name:literal) => {
@@ -45,7 +48,7 @@ macro_rules! font_file {
 }
 
 /// Bundled font files in a fixed order, text faces first (file name, bytes).
-static FONT_FILES: [(&str, &[u8]); 13] = [
+static FONT_FILES: [(&str, &[u8]); 15] = [
     font_file!("NotoSans-Regular-subset.ttf"),
     font_file!("NotoSans-Bold-subset.ttf"),
     font_file!("NotoSans-Italic-subset.ttf"),
@@ -56,6 +59,8 @@ static FONT_FILES: [(&str, &[u8]); 13] = [
     font_file!("NotoSerif-BoldItalic-subset.ttf"),
     font_file!("NotoSansCJKtc-Regular-subset.otf"),
     font_file!("NotoSansCJKtc-Bold-subset.otf"),
+    font_file!("NotoSansCJKsc-Regular-subset.otf"),
+    font_file!("NotoSansCJKsc-Bold-subset.otf"),
     font_file!("NotoSansSymbols2-Regular-subset.ttf"),
     font_file!("NotoSansMath-Regular-subset.ttf"),
     font_file!("NotoSansSymbols-Regular-subset.ttf"),

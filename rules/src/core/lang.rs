@@ -17,6 +17,9 @@ pub enum Lang {
     En,
     /// French.
     Fr,
+    /// Simplified Chinese: the rulebooks written in it (易经牌); every other word of a run
+    /// in Chinese (cards, sheets, the other books) stays English.
+    Zh,
     /// A user's edition: its own hexagram names, every other word in its base language.
     /// The edition is borrowed for the whole run so that `Lang` stays `Copy`.
     Edition(&'static Edition),
@@ -44,10 +47,10 @@ impl Edition {
 }
 
 impl Lang {
-    /// Every language the cards are printed in.
-    pub const ALL: &'static [Lang] = &[Lang::En, Lang::Fr];
+    /// Every language a run can be made in (`generate --lang`).
+    pub const ALL: &'static [Lang] = &[Lang::En, Lang::Fr, Lang::Zh];
 
-    /// The language every word but an edition's hexagram names is in: `En` or `Fr`.
+    /// The language every word but an edition's hexagram names is in: `En`, `Fr` or `Zh`.
     pub fn base(self) -> Lang {
         match self {
             Lang::Edition(edition) => edition.base,
@@ -59,14 +62,16 @@ impl Lang {
     pub fn about(self) -> &'static str {
         match self.base() {
             Lang::Fr => "French",
+            Lang::Zh => "simplified Chinese (the 易经牌 rulebook; other words in English)",
             _ => "English (default)",
         }
     }
 
-    /// `en` or `fr` (an edition gives its base language's code).
+    /// `en`, `fr` or `zh` (an edition gives its base language's code).
     pub fn code(self) -> &'static str {
         match self.base() {
             Lang::Fr => "fr",
+            Lang::Zh => "zh",
             _ => "en",
         }
     }
@@ -76,7 +81,8 @@ impl Lang {
         match self {
             Lang::Edition(edition) => edition.name(hexagram),
             Lang::Fr => hexagram.names().fr,
-            Lang::En => hexagram.names().en,
+            // Chinese names are printed anyway: a Chinese run's cards keep the English one.
+            Lang::En | Lang::Zh => hexagram.names().en,
         }
     }
 
@@ -85,7 +91,8 @@ impl Lang {
         capitalise(self.pick(trigram.name(), trigram.french()))
     }
 
-    /// Picks the English or the French of a pair of strings.
+    /// Picks the English or the French of a pair of strings (English for Chinese, whose
+    /// run prints only its rulebooks in Chinese).
     pub fn pick(self, en: &'static str, fr: &'static str) -> &'static str {
         match self.base() {
             Lang::Fr => fr,
@@ -96,7 +103,7 @@ impl Lang {
 
 /// A language that is not offered; holds the text as given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a card language; expected en or fr")]
+#[error("{0:?} is not a language; expected en, fr or zh")]
 pub struct LangError(pub String);
 
 impl FromStr for Lang {
@@ -106,6 +113,7 @@ impl FromStr for Lang {
         match &*super::folded(s) {
             "en" | "english" => Ok(Lang::En),
             "fr" | "french" | "français" => Ok(Lang::Fr),
+            "zh" | "chinese" | "中文" => Ok(Lang::Zh),
             _ => Err(LangError(s.to_string())),
         }
     }

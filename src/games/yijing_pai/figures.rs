@@ -1,25 +1,37 @@
 //! The 易经牌 rulebook's figures: tiles seen from above (64 × 30 units) on the table, in a
-//! build and in scored hexagrams, then each tile front as printed.
+//! build and in scored hexagrams, then each tile front as printed. Their labels are in the
+//! book's language (English, or Chinese for the Chinese book).
 
 use super::art::{self, TileFace};
 use super::rulebook::{EXAMPLES, RESPONSE, YANG_PUNG};
 use super::rules::{self as yijing_pai, TileKind};
 use crate::core::hexagram::{Hexagram, Line};
+use crate::core::lang::Lang;
 use crate::games::{ArtError, Figure};
 use crate::rulebook::figures::{Drawing, Ink, Stroke, Weight, rect, stroke};
 
-/// The rulebook's figures: the table diagrams, then each tile front as printed.
+/// The English rulebook's figures: the table diagrams, then each tile front as printed.
 pub fn figures() -> Result<Vec<Figure>, ArtError> {
+    figures_in(Lang::En)
+}
+
+/// The figures labelled in `lang`: Chinese for [`Lang::Zh`], English otherwise.
+pub fn figures_in(lang: Lang) -> Result<Vec<Figure>, ArtError> {
     let mut out: Vec<Figure> = vec![
         ("cover.svg".into(), cover().svg()?),
-        ("table.svg".into(), table().svg()?),
-        ("build.svg".into(), build().svg()?),
-        ("scoring.svg".into(), scoring(&EXAMPLES).svg()?),
+        ("table.svg".into(), table(lang).svg()?),
+        ("build.svg".into(), build(lang).svg()?),
+        ("scoring.svg".into(), scoring(&EXAMPLES, lang).svg()?),
     ];
     for kind in TileKind::ALL {
         out.push((format!("tile-{}.svg", kind.key()), art::tile_svg(TileFace::Front(kind))?));
     }
     Ok(out)
+}
+
+/// The English or the Chinese of a label.
+fn say(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
+    if lang == Lang::Zh { zh } else { en }
 }
 
 const TILE_W: f32 = 64.0;
@@ -83,10 +95,10 @@ fn cover() -> Drawing {
 }
 
 /// A player's place at the table: the wall, the hidden and laid hexagrams, the hand.
-fn table() -> Drawing {
+fn table(lang: Lang) -> Drawing {
     let mut d = Drawing::new(640.0, 330.0);
     // The wall: two tiers, drawn as a strip of tile backs along the top.
-    d.text((10.0, 16.0), 12.0, "start", Ink::Ink, Weight::Bold, "wall (two tiers)");
+    d.text((10.0, 16.0), 12.0, "start", Ink::Ink, Weight::Bold, say(lang, "wall (two tiers)", "牌墙（两层）"));
     for i in 0..9 {
         let x = 10.0 + i as f32 * (TILE_W * 0.55 + 2.0);
         d.rect(rect(x, 26.0, TILE_W * 0.55, 16.0), 2.0, Ink::TileBack, stroke(Ink::Ink, 0.8));
@@ -94,32 +106,34 @@ fn table() -> Drawing {
     }
     let bottom = 290.0;
     column(&mut d, &[TileFace::Back; 6], 20.0, bottom, &[]);
-    d.text((52.0, bottom + 18.0), 11.0, "middle", Ink::Muted, Weight::Regular, "hidden hexagram");
+    d.text((52.0, bottom + 18.0), 11.0, "middle", Ink::Muted, Weight::Regular, say(lang, "hidden hexagram", "暗卦"));
     column(&mut d, &tiles_of("011010"), 120.0, bottom, &[]);
     column(&mut d, &tiles_of("1101"), 200.0, bottom, &[]);
-    d.text((192.0, bottom + 18.0), 11.0, "middle", Ink::Muted, Weight::Regular, "hexagrams laid, left to right");
+    let laid = say(lang, "hexagrams laid, left to right", "亮出的六画卦，从左往右");
+    d.text((192.0, bottom + 18.0), 11.0, "middle", Ink::Muted, Weight::Regular, laid);
     tile(&mut d, TileFace::Back, 330.0, bottom - 33.0, false);
     tile(&mut d, TileFace::Back, 400.0, bottom - 33.0, false);
-    d.text((397.0, bottom + 18.0), 11.0, "middle", Ink::Muted, Weight::Regular, "your hand: two tiles");
+    let hand = say(lang, "your hand: two tiles", "手牌：两张");
+    d.text((397.0, bottom + 18.0), 11.0, "middle", Ink::Muted, Weight::Regular, hand);
     // Inside and outside.
     d.line((560.0, bottom), (560.0, bottom - 190.0), Stroke { ink: Ink::Accent, width: 1.4 });
     d.path(format!("M560,{} L556,{} L564,{} Z", bottom - 196.0, bottom - 186.0, bottom - 186.0), Ink::Accent);
-    d.text((570.0, bottom - 180.0), 11.0, "start", Ink::Accent, Weight::Regular, "outside 外");
-    d.text((570.0, bottom), 11.0, "start", Ink::Accent, Weight::Regular, "inside 内");
-    d.text((320.0, bottom + 36.0), 13.0, "middle", Ink::Ink, Weight::Bold, "you sit here");
+    d.text((570.0, bottom - 180.0), 11.0, "start", Ink::Accent, Weight::Regular, say(lang, "outside 外", "外"));
+    d.text((570.0, bottom), 11.0, "start", Ink::Accent, Weight::Regular, say(lang, "inside 内", "内"));
+    d.text((320.0, bottom + 36.0), 13.0, "middle", Ink::Ink, Weight::Bold, say(lang, "you sit here", "你坐在这一边"));
     d
 }
 
 /// Where the tiles of a response and of each pung go.
-fn build() -> Drawing {
+fn build(lang: Lang) -> Drawing {
     let mut d = Drawing::new(600.0, 200.0);
     let bottom = 160.0;
     // The first pair: yin inside, yang outside.
     let panels: [(&str, &str, Vec<usize>); 4] = [
-        ("response", RESPONSE, vec![0, 1]),
-        ("yin pung, outside", "0100", vec![0, 1]),
-        ("yin pung, inside", "0001", vec![2, 3]),
-        ("yang pung", YANG_PUNG, vec![1, 2]),
+        (say(lang, "response", "应"), RESPONSE, vec![0, 1]),
+        (say(lang, "yin pung, outside", "阴碰，放外侧"), "0100", vec![0, 1]),
+        (say(lang, "yin pung, inside", "阴碰，放内侧"), "0001", vec![2, 3]),
+        (say(lang, "yang pung", "阳碰"), YANG_PUNG, vec![1, 2]),
     ];
     for (i, (title, lines, shade)) in panels.iter().enumerate() {
         let x = 30.0 + i as f32 * 150.0;
@@ -130,14 +144,15 @@ fn build() -> Drawing {
 }
 
 /// Hexagrams of tiles with the points each scores.
-fn scoring(examples: &[&str]) -> Drawing {
+fn scoring(examples: &[&str], lang: Lang) -> Drawing {
     let mut d = Drawing::new(300.0, 260.0);
     for (i, s) in examples.iter().enumerate() {
         let h = Hexagram::from_line_string(s).expect("six line characters");
         let x = 30.0 + i as f32 * 150.0;
         column(&mut d, &tiles_of(s), x, 210.0, &[]);
         let points = yijing_pai::hexagram_points(h);
-        d.text((x + TILE_W / 2.0, 236.0), 14.0, "middle", Ink::Accent, Weight::Bold, &format!("{points} points"));
+        let label = format!("{points}{}", say(lang, " points", " 分"));
+        d.text((x + TILE_W / 2.0, 236.0), 14.0, "middle", Ink::Accent, Weight::Bold, &label);
     }
     d
 }

@@ -3,13 +3,15 @@
 //!
 //! - [`rules`]: the pure model (tile sets, variants, scoring);
 //! - [`art`]: the tile faces as SVG and the sheets as PDF;
-//! - [`rulebook`]: the rulebook's facts, components list and figures;
+//! - [`rulebook`]: the rulebook's facts, components list and figures; [`rulebook_zh`] the
+//!   same in simplified Chinese, for the Chinese book (`generate --lang zh`);
 //! - here: [`YijingPai`], the [`Game`] that lists ([`OutFile`]) and writes every file under
 //!   `yijing-pai/`.
 
 pub mod art;
 pub mod figures;
 pub mod rulebook;
+pub mod rulebook_zh;
 pub mod rules;
 
 use self::art::TileFace;
@@ -95,6 +97,14 @@ impl Game for YijingPai {
 
     fn figures(&self) -> Result<Vec<Figure>, ArtError> {
         figures::figures()
+    }
+
+    fn rulebook_langs(&self) -> &'static [crate::core::lang::Lang] {
+        &[crate::core::lang::Lang::En, crate::core::lang::Lang::Zh]
+    }
+
+    fn book_in(&self, lang: crate::core::lang::Lang) -> Result<crate::rulebook::Book, ArtError> {
+        if lang == crate::core::lang::Lang::Zh { rulebook_zh::book() } else { self.book() }
     }
 }
 

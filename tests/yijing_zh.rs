@@ -1,0 +1,151 @@
+//! The 易经牌 rulebook in simplified Chinese (`generate --lang zh`): written for both
+//! papers beside the other games' English books, with the sections of the English book,
+//! in simplified glyph forms the bundled fonts draw, and in its own words (no run of twelve
+//! characters shared with the seed). The text is read back with `pdftotext`, as a reader's
+//! tools would.
+
+use hexforge::core::lang::Lang;
+use hexforge::games::PrintOptions;
+use hexforge::generate::{GenerateOptions, Part, run_files};
+use std::path::Path;
+use std::process::Command;
+
+mod han_runs;
+mod temp_dir;
+
+/// The book's headings, in order: the English book's sections in Chinese.
+const SECTIONS: [&str; 13] = [
+    "简介",
+    "牌具",
+    "爻、二画卦与六画卦",
+    "准备：出牌前",
+    "出牌",
+    "应、碰、听、胡",
+    "三次出牌叠成一卦",
+    "胡牌与计分：出牌后",
+    "点数",
+    "谁来付分",
+    "进阶胜法",
+    "变体：九张牌",
+    "术语表",
+];
+
+/// The text of a PDF as `pdftotext` reads it.
+fn pdftotext(pdf: &Path) -> String {
+    let out = Command::new("pdftotext").arg(pdf).arg("-").output().expect("pdftotext runs (poppler-utils)");
+    assert!(out.status.success(), "pdftotext {}: {}", pdf.display(), String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("UTF-8 text")
+}
+
+/// Chinese text and punctuation: what the SC face must draw and what no space may split.
+fn is_cjk(c: char) -> bool {
+    han_runs::is_han(c) || matches!(c as u32, 0x3000..=0x303F | 0xFF00..=0xFFEF)
+}
+
+/// One run of `generate --only rulebooks --lang zh`, its books read back.
+#[test]
+fn generate_lang_zh_writes_the_chinese_book_in_both_sizes() {
+    let dir = temp_dir::TempDir::new("zh");
+    let out = Command::new(env!("CARGO_BIN_EXE_hexforge"))
+        .args(["generate", "--only", "rulebooks", "--lang", "zh", "--out"])
+        .arg(&dir.0)
+        .output()
+        .expect("hexforge runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let books = dir.0.join("rulebooks");
+    // The other games' books stay English; 易经牌's is the Chinese edition.
+    for english in ["changing-lines", "zhi-pai", "liubo", "dragons"] {
+        assert!(books.join(format!("{english}-rules-a4.pdf")).is_file(), "{english}");
+    }
+    let seeds = han_runs::seed_runs();
+    for paper in ["a4", "letter"] {
+        let pdf = books.join(format!("yijing-pai-zh-rules-{paper}.pdf"));
+        assert!(pdf.is_file(), "{} is not written", pdf.display());
+        let text = pdftotext(&pdf);
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        // Every section, as a numbered heading of its own, in order.
+        let mut at = 0;
+        for (i, section) in SECTIONS.iter().enumerate() {
+            let found = lines[at..].iter().position(|l| {
+                l.split_once(' ').is_some_and(|(n, t)| t == *section && n.starts_with(|c: char| c.is_ascii_digit()))
+            });
+            let Some(found) = found else {
+                panic!("{paper}: section {} {section:?} is missing or out of order", i + 1)
+            };
+            at += found + 1;
+        }
+        // The facts, from the rules: both sets' counts and the four calls.
+        for fact in ["阳爻牌 70 张", "阴爻牌 79 张", "太极牌 4 张", "应（", "碰（", "听（", "胡（", "4 × 1 + 2 × ½ = 5"]
+        {
+            assert!(text.contains(fact), "{paper}: {fact:?} is not in the book");
+        }
+        let shared = han_runs::shared(&text, &seeds);
+        assert!(shared.is_empty(), "{paper}: runs of the seed's characters:\n{}", shared.join("\n"));
+        // Simplified glyph forms: the SC face draws every Chinese character printed.
+        let chinese: String = text.chars().filter(|&c| is_cjk(c)).collect();
+        let missing = hexforge::print::fonts::missing_chars(&chinese, &[hexforge::print::fonts::CJK_SC]);
+        assert!(missing.is_empty(), "{paper}: add {missing:?} to fonts/cjk-sc-chars.txt and run make-fonts.sh");
+    }
+}
+
+/// The Chinese books are made only by a Chinese run: an English run (the default) spends no
+/// time on them, and writes the English 易经牌 book instead.
+#[test]
+fn only_a_chinese_run_makes_the_chinese_book() {
+    let options = |lang| GenerateOptions {
+        print: PrintOptions { lang, ..PrintOptions::default() },
+        parts: vec![Part::Rulebooks],
+        ..GenerateOptions::default()
+    };
+    let en = run_files(&options(Lang::En));
+    assert!(en.contains(&"rulebooks/yijing-pai-rules-a4.pdf".to_string()), "{en:?}");
+    assert!(!en.iter().any(|f| f.contains("-zh-")), "{en:?}");
+    let zh = run_files(&options(Lang::Zh));
+    for paper in ["a4", "letter"] {
+        assert!(zh.contains(&format!("rulebooks/yijing-pai-zh-rules-{paper}.pdf")), "{zh:?}");
+    }
+    assert!(zh.contains(&"rulebooks/liubo-rules-a4.pdf".to_string()), "{zh:?}");
+}
+
+/// The figures follow the book's language: Chinese labels, and no English left in them.
+#[test]
+fn the_chinese_figures_are_labelled_in_chinese() {
+    let figures = hexforge::games::yijing_pai::figures::figures_in(Lang::Zh).expect("figures draw");
+    let svg = |name: &str| &figures.iter().find(|(n, _)| n == name).expect(name).1;
+    assert!(svg("table.svg").contains("暗卦") && !svg("table.svg").contains("hidden"));
+    assert!(svg("build.svg").contains("阳碰") && !svg("build.svg").contains("pung"));
+    assert!(svg("scoring.svg").contains("分") && !svg("scoring.svg").contains("points"));
+    let text: String = figures.iter().map(|(_, s)| s.as_str()).collect();
+    assert!(
+        hexforge::print::fonts::missing_chars(&han_runs::han(&text).into_iter().collect::<String>(), &[]).is_empty()
+    );
+}
+
+/// typst prints a line break of the template as a space, even between Chinese characters
+/// ("一样可以抢先“碰”。 没打过" once): a sentence of the Chinese template is one line,
+/// and breaks only where the markup starts something new (a list item, a figure).
+#[test]
+fn no_sentence_of_the_chinese_template_is_broken_across_lines() {
+    let source = std::fs::read_to_string("templates/rulebooks/yijing-pai-zh.typ").expect("the template");
+    let lines: Vec<&str> = source.lines().collect();
+    let markup = ["#fig", "#example", "#aside", "#block", "#ruled", "#let", "#set", "#show", "#import", "//"];
+    let broken: Vec<String> = lines
+        .windows(2)
+        .filter(|w| !w[0].trim_start().starts_with("//"))
+        .filter(|w| w[0].ends_with(is_cjk) || w[0].ends_with(['“', '”']))
+        .filter(|w| {
+            let next = w[1].trim_start();
+            next.starts_with(is_cjk) || (next.starts_with('#') && !markup.iter().any(|m| next.starts_with(m)))
+        })
+        .map(|w| format!("{} / {}", w[0], w[1]))
+        .collect();
+    assert!(broken.is_empty(), "sentences broken across lines (join them):\n{}", broken.join("\n"));
+}
+
+/// The SC subset draws every character its list names (the list is what make-fonts.sh kept).
+#[test]
+fn the_simplified_font_holds_its_list() {
+    let list: String = include_str!("../fonts/cjk-sc-chars.txt").lines().filter(|l| !l.starts_with('#')).collect();
+    assert!(list.chars().count() > 400);
+    assert_eq!(hexforge::print::fonts::missing_chars(&list, &[hexforge::print::fonts::CJK_SC]), Vec::<char>::new());
+}
