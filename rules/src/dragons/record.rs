@@ -1,0 +1,151 @@
+//! Dragons of the Ba-Gua's game records: one game a line (JSON Lines), as
+//! `hexforge simulate dragons --record` writes them and `hexforge check dragons --record`
+//! reads them.
+//!
+//! ```json
+//! {"game":"dragons","players":2,"seed":7,"bots":["greedy","random"],
+//!  "scenario":"introductory","mode":"grasshopper",
+//!  "actions":[{"seat":0,"sow":"sky","stones":"ww"},{"seat":0,"move":["c6"],"then":"expel"},
+//!             {"seat":1,"sow":"earth","stones":"bb"},{"seat":1,"move":["f3","e3"]},
+//!             {"seat":0,"sow":"fire","stones":"wwb"},{"seat":0,"move":["a5>i5>h5"]}],
+//!  "result":{"winner":0}}
+//! ```
+//! Seat 0 is Tianlong (Sky, first to play), seat 1 Dilong. A sowing names the space
+//! emptied and the colours in the order they were dropped (`w`, `b`); a move lists the
+//! head's squares step by step (none: the dragon stayed still), a step through a portal as
+//! `portal entered>portal left>square`; after Fire or Water, `then` is `absorb` or `expel`
+//! (absent: neither). The game holds no chance, so the actions are the whole game.
+//! `result` is `{"winner":S}` or `{"stalled":true}` (the turn limit came first).
+
+use super::moves::Path;
+use super::rules::element_name;
+use super::wheel::WHEEL;
+use super::{Action, Dragons, NAME, Stones, Then};
+use crate::play::record::GameRecord;
+use crate::play::{Illegal, Outcome, Seat};
+use serde::{Deserialize, Serialize};
+
+/// What one entry of `actions` did.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct What {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sow: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stones: Option<String>,
+    #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
+    pub path: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub then: Option<Then>,
+}
+
+impl What {
+    pub fn of(action: &Action) -> What {
+        match *action {
+            Action::Sow { space, stones } => What {
+                sow: Some(element_name(WHEEL[space as usize]).to_string()),
+                stones: Some(stones.word()),
+                ..What::default()
+            },
+            Action::Move { path, then } => {
+                What { path: Some(path.words()), then: (then != Then::Nothing).then_some(then), ..What::default() }
+            }
+        }
+    }
+
+    /// The action this entry names.
+    pub fn action(&self) -> Result<Action, Illegal> {
+        let bad = |m: String| Illegal::new("bad-entry", m);
+        match (&self.sow, &self.stones, &self.path) {
+            (Some(sow), Some(stones), None) if self.then.is_none() => {
+                let space = WHEEL
+                    .iter()
+                    .position(|&t| element_name(t) == sow)
+                    .ok_or_else(|| bad(format!("{sow:?} is not a space of the wheel")))?;
+                let stones = Stones::parse(stones).ok_or_else(|| bad(format!("stones {stones:?}: w and b letters")))?;
+                Ok(Action::Sow { space: space as u8, stones })
+            }
+            (None, None, Some(words)) => {
+                let path =
+                    Path::parse(words).ok_or_else(|| bad(format!("move {words:?}: squares like c6 or a5>i5>h5")))?;
+                Ok(Action::Move { path, then: self.then.unwrap_or(Then::Nothing) })
+            }
+            _ => Err(bad("an action is a sowing (sow and stones) or a move (move, then)".into())),
+        }
+    }
+}
+
+/// One entry of `actions`.
+pub type Entry = crate::play::Entry<What>;
+
+/// How the game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ending {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Seat>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stalled: bool,
+}
+
+/// One game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    pub game: String,
+    pub players: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bots: Option<Vec<String>>,
+    pub scenario: String,
+    pub mode: String,
+    pub actions: Vec<Entry>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<Ending>,
+}
+
+impl GameRecord for Record {
+    type Game = Dragons;
+
+    fn start(game: &Dragons, seed: Option<u64>, bots: Option<Vec<String>>) -> Record {
+        Record {
+            game: NAME.into(),
+            players: 2,
+            seed,
+            bots,
+            scenario: game.scenario.into(),
+            mode: game.mode.key().into(),
+            actions: Vec::new(),
+            result: None,
+        }
+    }
+
+    fn push(&mut self, seat: Seat, event: &Action) {
+        self.actions.push(Entry { seat, what: What::of(event) });
+    }
+
+    fn set_result(&mut self, outcome: Option<Outcome>) {
+        self.result = outcome.map(|o| Ending { winner: o.winner(), stalled: o == Outcome::Stalled });
+    }
+
+    fn game(&self) -> Result<Dragons, Illegal> {
+        if self.game != NAME {
+            return Err(Illegal::new("wrong-game", format!("a record of {:?}, not of {NAME}", self.game)));
+        }
+        if self.players != 2 {
+            return Err(Illegal::new("players", format!("{} players: dragons is played by exactly 2", self.players)));
+        }
+        Dragons::named(&self.scenario, &self.mode)
+    }
+
+    fn events(&self) -> Vec<Result<(Seat, Action), Illegal>> {
+        self.actions.iter().map(|e| e.what.action().map(|a| (e.seat, a))).collect()
+    }
+
+    fn result(&self) -> Option<Outcome> {
+        self.result.map(|r| match r.winner {
+            Some(w) if !r.stalled => Outcome::Won(w),
+            _ => Outcome::Stalled,
+        })
+    }
+}
