@@ -35,6 +35,7 @@ pub mod metrics;
 mod openapi;
 mod page;
 mod photos;
+mod play;
 mod puzzles;
 mod ready;
 mod serve;
@@ -262,6 +263,7 @@ impl Routes {
 fn all_routes() -> Routes {
     let routes = Routes::new();
     let routes = page::routes(routes);
+    let routes = play::routes(routes);
     let routes = ready::routes(routes);
     let routes = meta::routes(routes);
     let routes = hexagrams::routes(routes);

@@ -25,7 +25,7 @@ const INDEX_HTML: &str = include_str!("../../web/index.html");
 const STYLE_CSS: &str = include_str!("../../web/style.css");
 
 /// The page's ES modules, by file name under `/js/`; `main.js` is the entry point.
-pub const SCRIPTS: [(&str, &str); 12] = [
+pub const SCRIPTS: [(&str, &str); 15] = [
     ("main.js", include_str!("../../web/js/main.js")),
     ("api.js", include_str!("../../web/js/api.js")),
     ("dom.js", include_str!("../../web/js/dom.js")),
@@ -38,10 +38,14 @@ pub const SCRIPTS: [(&str, &str); 12] = [
     ("verify.js", include_str!("../../web/js/verify.js")),
     ("photo.js", include_str!("../../web/js/photo.js")),
     ("today.js", include_str!("../../web/js/today.js")),
+    ("rules.js", include_str!("../../web/js/rules.js")),
+    ("boards.js", include_str!("../../web/js/boards.js")),
+    ("play.js", include_str!("../../web/js/play.js")),
 ];
 
-/// The page may only load what this server serves (no CDN, no inline script).
-const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+/// The page may only load what this server serves (no CDN, no inline script); it may
+/// compile the rules module (WebAssembly), nothing else (`'wasm-unsafe-eval'`).
+pub(super) const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /// Each embedded file's entity tag, computed once. The files change only with the
 /// binary, so the browser keeps them and revalidates (`no-cache`) for a cheap 304.

@@ -1,0 +1,25 @@
+//! The test vectors natively: every game of the registry answers its requests (the
+//! refusals only where the fixed requests ask for one), and the same requests give the
+//! same bytes twice, so the module's answers under Node can be compared with them.
+
+use hexforge_rules_wasm::vectors::vectors;
+
+const FIXED: &str = include_str!("requests.jsonl");
+
+#[test]
+fn every_game_answers_its_vectors_and_the_answers_repeat() {
+    let first = vectors(FIXED);
+    let games = first.iter().filter(|(r, _)| r.contains("\"op\":\"simulate\"")).count();
+    assert!(games >= 6, "two simulated games of each of at least three games: {games}");
+    for (request, answer) in &first[..first.len() - FIXED.lines().count()] {
+        assert!(answer.starts_with("{\"ok\":"), "{request} → {answer:.300}");
+    }
+    for (request, answer) in &first[first.len() - FIXED.lines().count()..] {
+        let refused = answer.starts_with("{\"error\":");
+        let asks_for_a_refusal = !request.contains("zhipai-line\",\"start\":11")
+            && !request.contains("penalties")
+            && !request.contains("\"drop\"");
+        assert_eq!(refused, asks_for_a_refusal, "{request} → {answer}");
+    }
+    assert_eq!(first, vectors(FIXED), "the same requests, the same answers");
+}

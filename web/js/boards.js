@@ -1,0 +1,156 @@
+// Drawing a table as one seat sees it, and naming an action, for the play page. Drawing is
+// not a rule: every fact shown comes from the rules module's view (`view(seat)`) and its
+// list of legal actions; a game without a drawing of its own gets the generic one, so a
+// game joins the page as soon as its engine is in the registry.
+import { el } from './dom.js';
+
+/** A hexagram's symbol (the Unicode block is in King Wen order, card n at U+4DC0 + n − 1). */
+export function glyph(n) {
+  return n >= 1 && n <= 64 ? String.fromCodePoint(0x4dc0 + n - 1) : '?';
+}
+
+/** A card in words and symbol: `䷀ 1`. */
+export function cardText(n) {
+  return glyph(n) + ' ' + n;
+}
+
+/** A drawn card: its symbol large, its number, and notes in words (never colour alone). */
+export function cardBox(n, ...notes) {
+  const says = notes.filter(Boolean);
+  return el('span', { class: 'card', 'data-card': n, 'aria-label': 'card ' + n + (says.length ? ', ' + says.join(', ') : '') },
+    el('span', { class: 'card-symbol', 'aria-hidden': 'true', text: glyph(n) }),
+    el('span', { class: 'card-n', 'aria-hidden': 'true', text: String(n) }),
+    says.length ? el('span', { class: 'card-note', 'aria-hidden': 'true', text: says.join(' · ') }) : null);
+}
+
+function row(label, cards, extraClass) {
+  return el('div', { class: 'row ' + (extraClass || '') }, el('h3', { class: 'row-label', text: label }),
+    el('div', { class: 'cards' }, cards.length ? cards : el('span', { class: 'muted', text: 'none' })));
+}
+
+function facts(pairs) {
+  return el('dl', { class: 'facts' }, pairs.filter(([, v]) => v !== null && v !== undefined && v !== false)
+    .map(([k, v]) => el('div', {}, el('dt', { text: k }), el('dd', { text: String(v) }))));
+}
+
+const words = (key) => key.replace(/_/g, ' ');
+const cardish = /card|hand|top|start|target|zone|deal|shows|end|sequence|available|hexagram/;
+
+/** Any JSON value in words; numbers under card-like keys as cards. */
+export function describe(value, key = '') {
+  if (value === null || value === undefined) return 'none';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') return cardish.test(key) ? cardText(value) : String(value);
+  if (typeof value === 'string') return words(value);
+  if (Array.isArray(value)) return value.length ? value.map((v) => describe(v, key)).join(', ') : 'none';
+  return Object.entries(value).map(([k, v]) => (v === true ? words(k) : words(k) + ' ' + describe(v, k))).join(' · ');
+}
+
+// ------------------------------------------------------------ each game
+
+const TAO = {
+  label(action) {
+    if (action === 'draw') return 'Draw a card';
+    if (action === 'pass') return 'Pass';
+    if (action.play) return 'Play ' + cardText(action.play.card) + ', ' + action.play.orientation + ' side up';
+    return null;
+  },
+  seat(view, seat) {
+    return view.hand_sizes ? view.hand_sizes[seat] + (view.hand_sizes[seat] === 1 ? ' card' : ' cards') : '';
+  },
+  draw(view) {
+    const top = view.top;
+    return el('div', { class: 'tao' },
+      row('Top of the play pile', top ? [cardBox(top.card, top.orientation + ' side up', 'shows ' + top.shows)] : [], 'top'),
+      facts([
+        ['Direction', (view.direction === 'clockwise' ? '↻ ' : '↺ ') + view.direction],
+        ['Draw pile', view.draw_pile + ' cards'],
+        ['Play pile', view.play_pile + ' cards'],
+        ['To draw first', view.owed ? view.owed + (view.owed === 1 ? ' card' : ' cards') : null],
+        ['Extra play', view.extra ? describe(view.extra) : null],
+      ]),
+      row('Your hand (seat ' + view.seat + ')', view.hand.map((n) => cardBox(n))));
+  },
+};
+
+const PATHWAYS = {
+  label(action) {
+    if (action.lay) return 'Lay ' + cardText(action.lay.card) + ', ' + action.lay.orientation + ' side up';
+    return null;
+  },
+  seat(view, seat) {
+    const pile = view.piles[seat];
+    return pile.length + (pile.length === 1 ? ' card' : ' cards') + (view.crashed[seat] ? ' · ✕ crashed' : '');
+  },
+  draw(view) {
+    return el('div', { class: 'pathways' },
+      facts([
+        ['Cards left to lay', view.available.length],
+        ['Orientation', view.mode],
+        ['Final turn', view.final_turn ? 'yes: the last player standing makes a final play' : null],
+        ['Ranking', view.ranking ? describe(view.ranking) : null],
+      ]),
+      view.piles.map((pile, seat) => row('Seat ' + seat + (view.crashed[seat] ? ' — ✕ crashed' : '') + (seat === view.to_move ? ' — ▶ to move' : ''),
+        pile.map((l, i) => cardBox(l.card, l.orientation, l.hexagram !== l.card ? 'shows ' + l.hexagram : null, i === pile.length - 1 ? 'top' : null)),
+        'pile' + (view.crashed[seat] ? ' crashed' : ''))),
+      el('details', { class: 'available' }, el('summary', { text: 'Cards not yet laid (' + view.available.length + ')' }),
+        el('p', { class: 'muted', text: view.available.map(cardText).join(', ') })));
+  },
+};
+
+const ZHI_PAI = {
+  label(action) {
+    if (action.lay) return 'Lay ' + cardText(action.lay.card) + ' on the ' + action.lay.side;
+    if (action.pass) return 'Pass (a card is revealed)';
+    return null;
+  },
+  seat(view, seat) {
+    const t = view.tables[seat];
+    return (t.sequence.length) + ' cards in line' + (t.finished ? ' · ✓ finished' : '');
+  },
+  draw(view) {
+    return el('div', { class: 'zhipai' },
+      row('Common Zone', view.zone.map((n) => cardBox(n)), 'zone'),
+      facts([['Draw pile', view.pile + ' cards'], ['Last turn', view.last_turn ? 'yes' : null]]),
+      view.tables.map((t, seat) => el('div', { class: 'row zp-line' },
+        el('h3', { class: 'row-label', text: 'Seat ' + seat + (seat === view.seat ? ' (you)' : '') + (t.finished ? ' — ✓ finished' : '') + (seat === view.to_move ? ' — ▶ to move' : '') }),
+        el('div', { class: 'cards' }, t.sequence.map((n, i) => cardBox(n,
+          i === 0 ? 'start' : i === t.sequence.length - 1 ? 'target' : null,
+          n === t.left_end && i > 0 ? 'left end' : null, n === t.right_end && i < t.sequence.length - 1 ? 'right end' : null))),
+        el('p', { class: 'trigrams', text: 'Trigram cards active: ' + (t.active.length ? t.active.join(', ') : 'none') }))));
+  },
+};
+
+const GENERIC = {
+  label: () => null,
+  seat: () => '',
+  draw(view) {
+    const skip = new Set(['seat', 'to_move', 'outcome']);
+    return el('div', { class: 'generic' }, facts(Object.entries(view).filter(([k]) => !skip.has(k)).map(([k, v]) => [words(k), describe(v, k)])));
+  },
+};
+
+const GAMES = { tao: TAO, pathways: PATHWAYS, 'zhi-pai': ZHI_PAI };
+
+function of(game) {
+  return GAMES[game] || GENERIC;
+}
+
+/** An action as a button's words. */
+export function label(game, action) {
+  return of(game).label(action) || (typeof action === 'string' ? words(action) : describe(action));
+}
+
+/** A seat's public line (cards held, pile length…). */
+export function seatLine(game, view, seat) {
+  try {
+    return of(game).seat(view, seat) || '';
+  } catch (err) {
+    return '';
+  }
+}
+
+/** The table as `view` shows it. */
+export function drawTable(game, view) {
+  return of(game).draw(view);
+}
