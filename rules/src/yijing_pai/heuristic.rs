@@ -44,10 +44,9 @@ impl Heuristic for YijingPai {
             Action::Hide(kinds) => {
                 let g = self.settings().group();
                 let taiji = kinds.iter().filter(|&&k| k == TileKind::Taiji).count() as i32;
-                let mixed = kinds
-                    .chunks(g)
-                    .filter(|c| c.contains(&TileKind::Yang) && c.contains(&TileKind::Yin))
-                    .count() as i32;
+                let mixed =
+                    kinds.chunks(g).filter(|c| c.contains(&TileKind::Yang) && c.contains(&TileKind::Yin)).count()
+                        as i32;
                 // The tiles kept: the hand minus the hidden ones.
                 let mut rest = self.hand(seat).to_vec();
                 for k in kinds {

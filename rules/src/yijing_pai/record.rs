@@ -192,6 +192,9 @@ pub fn check(number: usize, record: &Record) -> Verdict {
 #[derive(Copy, Clone, Debug, Default)]
 pub struct YijingPaiRules;
 
+/// The registry's entry ([`crate::games`]).
+pub static RULES: YijingPaiRules = YijingPaiRules;
+
 /// The table's options.
 const OPTIONS: &[GameOption] = &[
     GameOption { name: "set", values: &["144", "162"], help: "the tile set: 144 (70 yang, 70 yin, 4 taiji) or 162" },
