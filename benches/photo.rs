@@ -1,6 +1,6 @@
 //! Reading a card from a photo: a simulated phone photo (JPEG, 590x750 px), a clean
 //! 150 dpi render, a 12-megapixel photo (scaled down before reading), and a scanned
-//! sheet of six cards. The README's "time per card photo" is the first.
+//! sheet of six cards. docs/photo.md's "time per card photo" is the first.
 //!
 //! `cargo bench --bench photo`
 

@@ -78,7 +78,7 @@ struct Args {
 /// The Zhi Pai check of the load test: the seed's example, solved.
 const ZHIPAI_CHECK: &str = r#"{"start":12,"placements":[{"card":6,"side":"left"},{"card":22,"side":"right"},{"card":40,"side":"left"},{"card":55,"side":"left"}]}"#;
 
-/// The heavy questions: the costliest question the hunt found (README, Performance)
+/// The heavy questions: the costliest question the hunt found (docs/performance.md)
 /// without three of its cards, every way (11,480 questions). Fewer cards cannot make an
 /// impossible question possible, and proving it again costs a few milliseconds (a sample
 /// of 189: median 5.8 ms, at most 23 ms).

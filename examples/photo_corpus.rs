@@ -1,4 +1,4 @@
-//! The whole photo corpus and the README's figures: every Changing Lines card clean
+//! The whole photo corpus and the figures of docs/photo.md: every Changing Lines card clean
 //! (both readings), photographed both ways up, misprinted and photographed, and cards
 //! of another maker in fonts the reader has no references for (Liberation, URW base35),
 //! clean, photographed and misprinted.

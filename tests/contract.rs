@@ -6,7 +6,7 @@
 //! reproduce it.
 //!
 //! The few rules no schema can express are excused one by one in
-//! `tests/contract/hooks.py` (and listed in README.md); `tests/contract/schemathesis.toml`
+//! `tests/contract/hooks.py` (and listed in docs/service.md); `tests/contract/schemathesis.toml`
 //! holds the run's settings. The run is bounded: [`MAX_EXAMPLES`] cases per operation and
 //! phase, a fixed seed (`HEXFORGE_CONTRACT_SEED` picks another), one worker, and a hard
 //! stop after [`RUN_LIMIT`].

@@ -1,7 +1,7 @@
 //! Reading cards back from photos: a deterministic sample of the corpus the tests draw
 //! themselves (`tests/photo_corpus/`), the errors, the CLI and the HTTP route.
 //!
-//! The whole corpus (every card, both ways up, every font) and the README's figures come
+//! The whole corpus (every card, both ways up, every font) and the figures of docs/photo.md come
 //! from `cargo run --release --example photo_corpus`.
 
 mod photo_corpus;
@@ -144,7 +144,7 @@ fn cards_of_another_maker_in_fonts_the_reader_has_no_references_for() {
         }
     }
     // Fonts the references were not drawn from: some digits are not read, none misread
-    // here (the whole corpus, README: 97 % and 96 % read; 77 % and 72 % before the
+    // here (the whole corpus, docs/photo.md: 97 % and 96 % read; 77 % and 72 % before the
     // blurred references and the expected number).
     assert!(clean_total.right * 100 >= clean_total.numbers * 92, "{clean_total:?}");
     assert!(photos.right * 100 >= photos.numbers * 90, "{photos:?}");

@@ -5,7 +5,7 @@ it means cannot be said in a schema, and the server refuses a request that break
 with a 400 (or 422) naming the rule. Such a refusal of a schema-valid request is not a
 disagreement between the schema and the server, so it is dropped here: only for the
 operation the rule belongs to and only when the error message names that rule. Every
-other failure stands. The same rules are listed in README.md ("HTTP API").
+other failure stands. The same rules are listed in docs/service.md ("The API").
 """
 
 import re
