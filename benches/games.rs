@@ -1,6 +1,7 @@
 //! What playing costs: a whole four-player game of Tao between random bots (the issue's
 //! target is 10,000 a second on this 2-core machine, so 5,000 a core), and one move of the
-//! search bot (target 50 ms) on positions from greedy games.
+//! search bot (target 50 ms) on positions from greedy games; the same for Liubo (target
+//! 20,000 games a second on the machine, one move of the search bot 50 ms).
 //!
 //! `cargo bench --bench games`
 
@@ -60,5 +61,42 @@ fn tao_search_move(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, tao_random_game, tao_search_move);
+fn liubo_random_game(c: &mut Criterion) {
+    let mut index = 0u64;
+    c.bench_function("liubo/random bots, one game", |b| {
+        b.iter(|| {
+            index += 1;
+            let seed = game_seed(1, index);
+            black_box(play(hexforge_rules::liubo::Liubo::new(seed), &[Bot::Random; 2], seed, 100_000).outcome)
+        })
+    });
+    // Positions of greedy games where the search bot has three moves or more to weigh.
+    let mut positions = Vec::new();
+    for index in 0..100u64 {
+        let seed = game_seed(2, index);
+        let mut game = hexforge_rules::liubo::Liubo::new(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..60 {
+            if game.outcome().is_some() || positions.len() >= 64 {
+                break;
+            }
+            if game.legal_actions().len() >= 3 {
+                positions.push(game.clone());
+            }
+            let action = Bot::Greedy.choose(&game, &mut rng);
+            game.apply(&action).expect("legal");
+        }
+    }
+    let bot = Bot::Search { playouts: SEARCH_PLAYOUTS };
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut i = 0;
+    c.bench_function("liubo/search bot, one move", |b| {
+        b.iter(|| {
+            i = (i + 1) % positions.len();
+            black_box(bot.choose(&positions[i], &mut rng))
+        })
+    });
+}
+
+criterion_group!(benches, tao_random_game, tao_search_move, liubo_random_game);
 criterion_main!(benches);

@@ -48,6 +48,52 @@ pub fn components() -> Vec<Component> {
     ]
 }
 
+/// What simulation measured (pinned in the rules crate, each row with the command that
+/// reproduces it): the book's tables of game lengths, the first player's wins, how often
+/// each rule fires and how games end; and the cover's time, from the reference setting.
+fn measured() -> Value {
+    use hexforge_rules::liubo::measured::{self, FIRED, GAMES, MEASURED, Measured, SECONDS_A_TURN};
+    let percent = |n: u64| format!("{:.1}", n as f64 * 100.0 / GAMES as f64);
+    let per_game = |n: u64| format!("{:.1}", n as f64 / GAMES as f64);
+    let rows: Vec<Value> = MEASURED
+        .iter()
+        .map(|m| {
+            let ends = ["owl_taken", "outnumbered", "large_victories"].map(|name| percent(m.fired(name).unwrap_or(0)));
+            let fired: serde_json::Map<String, Value> =
+                FIRED.iter().zip(m.fired).map(|(name, n)| (name.to_string(), json!(per_game(n)))).collect();
+            json!({
+                "bots": m.bots.iter().map(|b| b.name()).collect::<Vec<_>>(),
+                "variant": m.variant.name(),
+                "median_turns": m.median_turns,
+                "p90_turns": m.p90_turns,
+                "median_minutes": Measured::minutes(m.median_turns),
+                "p90_minutes": Measured::minutes(m.p90_turns),
+                "first_player": percent(m.first_player_wins),
+                "first_bot": percent(m.first_bot_wins),
+                "no_winner": percent(m.stalled),
+                "fired": fired,
+                "ends": ends,
+                "command": m.command(),
+            })
+        })
+        .collect();
+    let reference = measured::reference();
+    json!({
+        "rows": rows,
+        "games_text": format!("{},{:03}", GAMES / 1000, GAMES % 1000),
+        "seconds_a_turn": SECONDS_A_TURN,
+        "fired": FIRED,
+        "reference": MEASURED.iter().position(|m| m == reference).unwrap_or(0),
+    })
+}
+
+/// The cover's time: the reference setting's median game to its 90th percentile.
+fn duration() -> String {
+    use hexforge_rules::liubo::measured::{Measured, reference};
+    let m = reference();
+    format!("{}–{} min", Measured::minutes(m.median_turns), Measured::minutes(m.p90_turns))
+}
+
 /// The facts the rulebook template reads from `sys.inputs.data`.
 pub fn data() -> Value {
     let table: Vec<Value> = liubo::throw_table()
@@ -80,6 +126,8 @@ pub fn data() -> Value {
     let (sticks_left, sticks_right) = STICKS_EXAMPLE;
     json!({
         "trigrams": crate::rulebook::trigrams_json(),
+        "measured": measured(),
+        "duration": duration(),
         "board": {
             "stations": liubo::STATION_COUNT,
             "circuit": liubo::CIRCUIT_LEN,
