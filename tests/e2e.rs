@@ -461,6 +461,52 @@ fn the_page_plays_todays_puzzles_as_a_player_would() {
     eprintln!("page play passed; screenshots in {}\n{said}", shots.display());
 }
 
+/// Issue 34: every game of the registry played to its end on `/play/GAME` in Chromium by
+/// clicking offered moves (tests/page_play/games.py), at 1280 and 390 pixels wide, with
+/// `/api` blocked and no request during play; each downloaded record is valid under
+/// `hexforge check GAME --record`. Screenshots are left in the target folder's tmp (play-games/).
+#[test]
+fn the_play_page_plays_every_game_against_the_bots() {
+    let Some(chromium) = CHROMIUM.or_skip() else { return };
+    let Some(python) = playwright_python() else { return };
+    let downloads = TempDir::new("downloads-games");
+    let server = Server::start(&downloads.0);
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("play-games");
+    std::fs::create_dir_all(&shots).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/page_play/games.py");
+    let out = Command::new(&python)
+        .arg(&script)
+        .arg(format!("http://{}", server.addr))
+        .arg(&shots)
+        .arg(&chromium)
+        .stdin(Stdio::null())
+        .output()
+        .expect("python runs");
+    let said = format!("{}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "the games were not played to their end:\n{said}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("the script's JSON");
+    let played = report["games"].as_array().unwrap();
+    for rules in hexforge_rules::games() {
+        assert_eq!(played.iter().filter(|g| g["game"] == rules.name()).count(), 2, "{} at both sizes", rules.name());
+    }
+    let mut search: Vec<f64> = Vec::new();
+    for game in played {
+        let name = game["game"].as_str().unwrap();
+        let check = Command::new(env!("CARGO_BIN_EXE_hexforge"))
+            .args(["check", name, "--record", game["record"].as_str().unwrap()])
+            .output()
+            .expect("hexforge check runs");
+        let verdict = String::from_utf8_lossy(&check.stdout);
+        assert!(check.status.success() && verdict.contains("valid"), "{name}: {verdict}");
+        search.extend(game["search_ms"].as_array().unwrap().iter().filter_map(serde_json::Value::as_f64));
+    }
+    // The issue asks for 250 ms a search move on an idle machine; under a full test run
+    // the median is held to it and the slowest to a second.
+    search.sort_by(f64::total_cmp);
+    assert!(!search.is_empty() && search[search.len() / 2] <= 250.0 && search[search.len() - 1] <= 1000.0, "{search:?}");
+    eprintln!("every game played in the browser; screenshots in {}\n{said}", shots.display());
+}
+
 #[test]
 fn the_page_checks_zhi_pai_placements() {
     let Some(chromium) = CHROMIUM.or_skip() else { return };

@@ -74,6 +74,7 @@ fn dispatch(tables: &mut Tables, request: &Value) -> Result<Value, Refused> {
         "simulate" => ops::simulate(request),
         "zhipai-line" => puzzle::zhipai_line(request),
         "zhipai-penalties" => Ok(puzzle::zhipai_penalties()),
+        "deal-turn" => puzzle::deal_turn(request),
         _ => Err(Refused::new("unknown-op", format!("unknown op {op:?}"))),
     }
 }

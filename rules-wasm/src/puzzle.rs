@@ -1,10 +1,11 @@
 //! The checkers' questions that are rules, answered by the rules crate so that the page's
-//! scripts hold none: Zhi Pai's two ends and its trigram cards after each placement, and
-//! the solo penalty table.
+//! scripts hold none: Zhi Pai's two ends and its trigram cards after each placement, the
+//! solo penalty table, and a daily deal's Common Zone and whether a pass is allowed.
 
 use crate::{Refused, field, number};
 use hexforge_rules::core::hexagram::Hexagram;
 use hexforge_rules::core::trigram::Trigram;
+use hexforge_rules::puzzles::deal::{Turn, parse_turns, play};
 use hexforge_rules::zhi_pai::rules::{Condition, Game, Link, Setup, Side, TrigramSet, activate};
 use hexforge_rules::zhi_pai::score::SOLO_PENALTIES;
 use serde_json::{Value, json};
@@ -51,4 +52,50 @@ pub fn zhipai_line(request: &Value) -> Result<Value, Refused> {
 /// `{"op":"zhipai-penalties"}`: the solo penalty by Common Zone size at the end.
 pub fn zhipai_penalties() -> Value {
     json!(SOLO_PENALTIES)
+}
+
+/// `{"op":"deal-turn","start","deal":[cards],"turns":["17:left","pass",…]}`: the cards of
+/// the Common Zone after these turns and whether a pass is allowed, as the deal's rules
+/// judge a next turn (a card is in the zone unless laying it is refused as not in the zone;
+/// a pass is allowed unless refused). Once the line is finished, the zone is the one the
+/// last card was taken from, less that card.
+pub fn deal_turn(request: &Value) -> Result<Value, Refused> {
+    let bad = |e: String| Refused::new("bad-request", e);
+    let start = Hexagram::from_number(number(request, "start")? as i64).map_err(|e| bad(e.to_string()))?;
+    let deal = field(request, "deal")?
+        .as_array()
+        .ok_or_else(|| bad("\"deal\" must be a list".into()))?
+        .iter()
+        .map(|n| Hexagram::from_number(n.as_i64().unwrap_or(0)).map_err(|e| bad(e.to_string())))
+        .collect::<Result<Vec<_>, _>>()?;
+    let words: Vec<&str> = field(request, "turns")?
+        .as_array()
+        .ok_or_else(|| bad("\"turns\" must be a list".into()))?
+        .iter()
+        .map(|t| t.as_str().unwrap_or(""))
+        .collect();
+    let mut turns = parse_turns(&words.join(",")).map_err(|e| bad(e.to_string()))?;
+    let played = play(start, &deal, &turns);
+    if let Some((step, rule, message)) = played.failure {
+        return Err(Refused::new(rule, format!("turn {step} is not legal: {message}")));
+    }
+    let mut taken = None;
+    if played.finished {
+        taken = turns.pop();
+    }
+    let refused = |next: Turn| {
+        let mut tried = turns.clone();
+        tried.push(next);
+        play(start, &deal, &tried).failure.map(|(_, rule, _)| rule)
+    };
+    let zone: Vec<u8> = deal
+        .iter()
+        .filter(|&&card| {
+            let laid = matches!(taken, Some(Turn::Place(c, _)) if c == card);
+            !laid && refused(Turn::Place(card, Side::Left)) != Some("not-in-zone")
+        })
+        .map(|card| card.number())
+        .collect();
+    let can_pass = !played.finished && refused(Turn::Pass).is_none();
+    Ok(json!({ "zone": zone, "can_pass": can_pass }))
 }

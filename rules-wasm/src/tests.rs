@@ -89,3 +89,22 @@ fn zhi_pai_trigram_cards_follow_the_rules_crate() {
     let penalties = ask(&mut tables, json!({"op": "zhipai-penalties"})).unwrap();
     assert_eq!(penalties.as_array().unwrap().len(), 6);
 }
+
+#[test]
+fn a_deal_shows_six_cards_then_one_more_a_turn_and_no_pass_once_all_are_shown() {
+    use hexforge_rules::puzzles::deal::OPENING_ZONE;
+    let mut tables = Tables::default();
+    let deal: Vec<u8> = (3..=12).collect();
+    let ask_turn = |tables: &mut Tables, turns: Value| {
+        ask(tables, json!({"op": "deal-turn", "start": 1, "deal": deal, "turns": turns})).unwrap()
+    };
+    let opening = ask_turn(&mut tables, json!([]));
+    assert_eq!(opening["zone"].as_array().unwrap().len(), OPENING_ZONE);
+    assert_eq!(opening["can_pass"], true);
+    let passes: Vec<&str> = vec!["pass"; deal.len() - OPENING_ZONE];
+    let all = ask_turn(&mut tables, json!(passes));
+    assert_eq!(all["zone"].as_array().unwrap().len(), deal.len());
+    assert_eq!(all["can_pass"], false, "every card is shown: no pass");
+    let refused = ask(&mut tables, json!({"op": "deal-turn", "start": 1, "deal": deal, "turns": ["60:left"]}));
+    assert_eq!(refused.unwrap_err()["rule"], "not-in-zone");
+}

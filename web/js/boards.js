@@ -121,6 +121,68 @@ const ZHI_PAI = {
   },
 };
 
+/** Where each Liubo station lies on a 100 × 100 square (rules/src/liubo/rules.rs numbers them). */
+function stationXY(n) {
+  if (n <= 5) return [100, 100 - 20 * (n - 1)];
+  if (n <= 10) return [100 - 20 * (n - 6), 0];
+  if (n <= 15) return [0, 20 * (n - 11)];
+  if (n <= 20) return [20 * (n - 16), 100];
+  const along = { 21: [6, 1], 22: [6, 2], 23: [6, 4], 24: [6, 5], 25: [11, 1], 26: [11, 2], 27: [11, 4], 28: [11, 5] }[n];
+  if (!along) return [50, 50];
+  const [from, k] = along;
+  return from === 6 ? [100 - (100 * k) / 6, (100 * k) / 6] : [(100 * k) / 6, (100 * k) / 6];
+}
+
+function svg(tag, attrs, ...children) {
+  const node = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) node.setAttribute(k, String(v));
+  for (const c of children) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return node;
+}
+
+const LIUBO = {
+  label(action) {
+    if (action === 'throw') return 'Throw the sticks';
+    const m = action.move;
+    if (!m) return null;
+    const piece = m.owl ? 'the owl' : 'a stone';
+    return 'Play ' + m.value + ': ' + (m.from ? piece + ' from ' + m.from : 'enter a stone') + ' to ' + m.to + (m.promote ? ', becomes an owl' : '');
+  },
+  seat(view, seat) {
+    const side = view.sides[seat];
+    return (seat === 0 ? 'White' : 'Black') + ' · ' + side.stones.length + ' on the board · ' + side.home + ' to enter' + (side.owl ? ' · owl at ' + side.owl : '');
+  },
+  draw(view) {
+    const marks = {};
+    view.sides.forEach((side, seat) => {
+      const letter = seat === 0 ? 'W' : 'B';
+      for (const n of side.stones) marks[n] = (marks[n] || '') + letter;
+      if (side.owl) marks[side.owl] = (marks[side.owl] || '') + letter + '★';
+    });
+    const lines = [[1, 6], [6, 11], [11, 16], [16, 1], [6, 16], [11, 1]].map(([a, b]) => {
+      const [x1, y1] = stationXY(a === 1 && b === 6 ? 1 : a);
+      const [x2, y2] = b === 1 && a === 16 ? [100, 100] : stationXY(b);
+      return svg('line', { x1: x1 + 10, y1: y1 + 10, x2: x2 + 10, y2: y2 + 10, class: 'lb-line' });
+    });
+    const stations = Array.from({ length: 29 }, (_, i) => i + 1).map((n) => {
+      const [x, y] = stationXY(n);
+      const held = marks[n];
+      return svg('g', { class: 'lb-station' + (held ? ' held' : ''), 'data-station': n },
+        svg('circle', { cx: x + 10, cy: y + 10, r: held ? 5.5 : 3.2 }),
+        svg('text', { x: x + 10, y: y + 10 + (held ? 1.6 : 1.1), class: held ? 'lb-mark' : 'lb-n', 'text-anchor': 'middle' }, held || String(n)));
+    });
+    const board = svg('svg', { viewBox: '0 0 120 120', class: 'lb-board', role: 'img',
+      'aria-label': 'The board: ' + (Object.entries(marks).map(([n, m]) => 'station ' + n + ' ' + m).join(', ') || 'no piece on it') }, ...lines, ...stations);
+    return el('div', { class: 'liubo' }, board,
+      el('p', { class: 'muted', text: 'W a white stone (seat 0), B a black stone (seat 1), ★ the owl; the entry is station 1, bottom right.' }),
+      facts([
+        ['Throw to play', view.left.length ? view.left.join(' and ') : 'none: throw the sticks'],
+        ...view.sides.map((side, seat) => [(seat === 0 ? 'White' : 'Black') + ' (seat ' + seat + ')',
+          side.stones.length + ' on the board, ' + side.home + ' to enter, ' + side.prisoners + ' taken prisoner' + (side.owl ? ', owl at ' + side.owl : '')]),
+      ]));
+  },
+};
+
 const GENERIC = {
   label: () => null,
   seat: () => '',
@@ -130,7 +192,7 @@ const GENERIC = {
   },
 };
 
-const GAMES = { tao: TAO, pathways: PATHWAYS, 'zhi-pai': ZHI_PAI };
+const GAMES = { tao: TAO, pathways: PATHWAYS, 'zhi-pai': ZHI_PAI, liubo: LIUBO };
 
 function of(game) {
   return GAMES[game] || GENERIC;

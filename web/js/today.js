@@ -8,6 +8,7 @@
 // solved after a reload, and the archive calendar shows each past day's result.
 import { api, hexagram } from './api.js';
 import { $, el, hexLabel } from './dom.js';
+import { call, load } from './rules.js';
 
 /** The first day with puzzles (the service's calendar starts there). */
 const FIRST_DAY = '2000-01-01';
@@ -116,7 +117,7 @@ async function open(id) {
   state.puzzle = null;
   state.busy = true;
   feedback('', 'Loading ' + id + '…');
-  const answer = await api('/api/puzzles/' + encodeURIComponent(id));
+  const [answer] = await Promise.all([api('/api/puzzles/' + encodeURIComponent(id)), load().catch(() => {})]);
   if (ticket !== state.opened) return false;
   state.busy = false;
   $('today-result').replaceChildren();
@@ -204,14 +205,25 @@ function drawLadder(p) {
   }));
 }
 
-/** The deal's cards face up now: the opening six and one per turn, less those laid. */
+/**
+ * The deal after the turns played, as the rules module judges it: the Common Zone's cards
+ * and whether a pass is allowed (the page holds no rule of its own).
+ */
+function dealNow(p) {
+  try {
+    return call({ op: 'deal-turn', start: p.start, deal: p.deal, turns: state.moves });
+  } catch (err) {
+    return { zone: [], can_pass: false };
+  }
+}
+
 function zone(p) {
-  return p.deal.slice(0, 6 + state.moves.length).filter((n) => !state.moves.includes(n + ':left') && !state.moves.includes(n + ':right'));
+  return dealNow(p).zone;
 }
 
 function canPass() {
   const p = state.puzzle;
-  return p && p.game === 'zhipai' && 6 + state.moves.length < p.deal.length;
+  return Boolean(p && p.game === 'zhipai' && dealNow(p).can_pass);
 }
 
 function drawDeal(p) {
@@ -221,7 +233,9 @@ function drawDeal(p) {
   $('today-key').textContent = '';
   const laid = (side) => state.moves.filter((m) => m.endsWith(':' + side)).map((m) => Number(m.split(':')[0]));
   const left = [p.start].concat(laid('left'));
-  const right = laid('right').reverse().concat([hexagram(p.start) ? hexagram(p.start).complement : 0]);
+  let target = 0;
+  try { target = call({ op: 'zhipai-line', start: p.start, placements: [] }).right; } catch (err) { /* module not loaded */ }
+  const right = laid('right').reverse().concat([target]);
   $('today-path').replaceChildren(...state.moves.map((m, i) => el('li', { 'aria-label': 'Turn ' + (i + 1) + ': ' + (m === 'pass' ? 'pass' : m.replace(':', ' ')) },
     el('span', { class: 'path-n', text: String(i + 1) }), ' ', m === 'pass' ? 'pass' : glyph(Number(m.split(':')[0])) + ' ' + m.replace(':', ' '))));
   $('today-line').textContent = 'On the table: ' + left.map((n) => glyph(n) + ' ' + n).join(' · ') + (state.done ? ' · ' : '  …  ') +

@@ -4,6 +4,21 @@ import { $, appendToken, buildPicker, checked, el, hexLabel, markLegal, radios }
 import { parseList, parseNumber, parsePlacements } from './parse.js';
 import { ask, showAnswer, showReport } from './verdict.js';
 import { cardRow, stepper, trigramRow } from './table.js';
+import { call, load } from './rules.js';
+
+/**
+ * The line's two ends and the trigram cards after each of `laid` (`{ card, trigram }`, the
+ * trigram spent or null), from the rules module: the page holds no rule of its own.
+ * `null` until the module has loaded, or for a start that is not a card.
+ */
+function line(start, laid = []) {
+  try {
+    const active = Array.from(document.querySelectorAll('#zp-active input:checked')).map((i) => i.value);
+    return call({ op: 'zhipai-line', start, active, placements: laid.map((m) => ({ card: m.card, trigram: m.trigram || null })) });
+  } catch (err) {
+    return null;
+  }
+}
 
 function query() {
   const q = { start: parseNumber($('zp-start').value.trim(), 'start') };
@@ -16,7 +31,8 @@ function query() {
 function updateLine() {
   const start = Number($('zp-start').value);
   const h = hexagram(start);
-  $('zp-target').textContent = h ? hexLabel(h.complement) : '—';
+  const ends = h ? line(start) : null;
+  $('zp-target').textContent = ends ? hexLabel(ends.right) : '—';
   let placements = [];
   try {
     placements = parsePlacements($('zp-placements').value);
@@ -29,7 +45,7 @@ function updateLine() {
     return;
   }
   const left = [start].concat(placements.filter((p) => p.side === 'left').map((p) => p.card));
-  const right = placements.filter((p) => p.side === 'right').map((p) => p.card).reverse().concat([h.complement]);
+  const right = placements.filter((p) => p.side === 'right').map((p) => p.card).reverse().concat(ends ? [ends.right] : []);
   $('zp-line').textContent = left.join(' · ') + '  …  ' + right.join(' · ');
 }
 
@@ -51,7 +67,7 @@ async function optimum(body) {
 }
 
 /** The line on the table in table order; `open` leaves a gap between the two ends. */
-function line(start, target, placed, open) {
+function tableOrder(start, target, placed, open) {
   const left = [{ n: start, deck: 'zhi-pai', status: 'fixed', caption: 'start' }];
   const right = [];
   for (const card of placed) (card.side === 'left' ? left : right).push(card);
@@ -60,29 +76,29 @@ function line(start, target, placed, open) {
 
 /** The player's line, each card marked legal, refused (with the rule) or not judged. */
 function drawYours(start, placements, r) {
-  const target = hexagram(start).complement;
+  const target = (line(start) || {}).right;
   const placed = placements.map((p, i) => {
     const m = r.moves[i];
     const status = !m ? 'unjudged' : m.ok ? 'ok' : 'bad';
     const caption = p.side + (m && m.ok ? ' · ' + shortCondition(m) : '');
     return { n: p.card, deck: 'zhi-pai', side: p.side, status, move: i + 1, caption, rule: status === 'bad' ? r.errors.join(' ') : null };
   });
-  const { active, spent } = trigramsAfter(r.moves.filter((m) => m.ok));
-  return el('div', { class: 'drawn' }, cardRow(line(start, target, placed, r.state !== 'solved'), 'Your line'), trigramRow(active, spent));
+  const { active, spent } = trigramsAfter(start, r.moves.filter((m) => m.ok));
+  return el('div', { class: 'drawn' }, cardRow(tableOrder(start, target, placed, r.state !== 'solved'), 'Your line'), trigramRow(active, spent));
 }
 
 /** The optimal answer stepped move by move, or why there is none. */
 function drawOptimum(start, a) {
   if (!a || !a.placements) return el('p', { class: 'muted', text: a && a.reason ? 'Optimum undecided: ' + a.reason + '.' : 'No optimal answer to show.' });
-  const target = hexagram(start).complement;
+  const target = (line(start) || {}).right;
   const frames = [];
   const notes = [];
   for (let k = 0; k <= a.placements.length; k++) {
     const laid = a.placements.slice(0, k);
     const placed = laid.map((p, i) => ({ n: p.card, deck: 'zhi-pai', side: p.side, status: 'ok', move: i + 1, caption: p.side + ' · ' + shortCondition(p) }));
-    const { active, spent } = trigramsAfter(laid);
+    const { active, spent } = trigramsAfter(start, laid);
     const done = k === a.placements.length;
-    frames.push(() => el('div', { class: 'drawn' }, cardRow(line(start, target, placed, !done), 'Optimal line after ' + k + ' moves'), trigramRow(active, spent)));
+    frames.push(() => el('div', { class: 'drawn' }, cardRow(tableOrder(start, target, placed, !done), 'Optimal line after ' + k + ' moves'), trigramRow(active, spent)));
     const p = a.placements[k - 1];
     notes.push(k === 0 ? 'The two ends before any card is laid.'
       : 'Move ' + k + ': card ' + p.card + ' ' + p.side + ', by ' + describeCondition(p) + '.' + (done ? ' The ends link by ' + describeCondition(a.finish) + '.' : ''));
@@ -91,27 +107,13 @@ function drawOptimum(start, a) {
 }
 
 /**
- * The trigram cards after `laid` (each `{ card, trigram }`, the trigram spent or null),
- * for the picture only (the server judges): a spent card turns inactive, then the laid
- * card's two trigrams turn active, except the one just spent (SPEC §3). `spent` lists
- * the cards spent and not active again.
+ * The trigram cards after `laid` (each `{ card, trigram }`, the trigram spent or null), as
+ * the rules module gives them (the picture only: the server judges). `spent` lists the
+ * cards spent and not active again.
  */
-function trigramsAfter(laid) {
-  const active = new Set(Array.from(document.querySelectorAll('#zp-active input:checked')).map((i) => i.value));
-  const spent = new Set();
-  for (const m of laid) {
-    if (m.trigram) {
-      active.delete(m.trigram);
-      spent.add(m.trigram);
-    }
-    const h = hexagram(m.card);
-    for (const t of [h.lower, h.upper]) {
-      if (t === m.trigram) continue;
-      active.add(t);
-      spent.delete(t);
-    }
-  }
-  return { active: [...active], spent: [...spent] };
+function trigramsAfter(start, laid) {
+  const drawn = line(start, laid);
+  return drawn ? drawn.steps[drawn.steps.length - 1] : { active: [], spent: [] };
 }
 
 /** The latest check, so that a quicker older answer never overwrites a newer one. */
@@ -129,6 +131,7 @@ function check() {
     return body;
   }, async (r) => {
     const best = await optimum(query());
+    await load().catch(() => {});
     if (ticket !== asked) return;
     const start = Number($('zp-start').value);
     const placements = parsePlacements($('zp-placements').value);
@@ -148,7 +151,8 @@ function check() {
 /** Greys the picker's cards already on the table (the two ends and those laid). */
 function markPicker(start, placements) {
   const h = hexagram(start);
-  const used = new Set(placements.map((p) => p.card).concat(h ? [start, h.complement] : []));
+  const ends = h ? line(start) : null;
+  const used = new Set(placements.map((p) => p.card).concat(ends ? [ends.left, ends.right] : []));
   for (const b of document.querySelectorAll('#zp-picker .pick')) b.classList.toggle('used', used.has(Number(b.dataset.card)));
 }
 
@@ -159,12 +163,12 @@ function describeCondition(p) {
 }
 
 function solve() {
-  return ask($('zhipai-result'), '/api/zhipai/shortest', query, (a) => showAnswer($('zhipai-result'), a, {
+  return ask($('zhipai-result'), '/api/zhipai/shortest', query, async (a) => (await load().catch(() => {}), showAnswer($('zhipai-result'), a, {
     none: 'the ends can never be linked with these cards.',
     details: a.sequence === null ? [] : [drawOptimum(Number($('zp-start').value), a)],
     input: $('zp-placements'),
     text: a.placements ? a.placements.map((p) => p.card + ':' + p.side).join(', ') : '',
-  }));
+  })));
 }
 
 /** Lays card `n` on the side chosen, as a click on the picker does, and checks at once. */
@@ -184,6 +188,7 @@ export function init() {
   $('zp-start').addEventListener('input', updateLine);
   $('zp-placements').addEventListener('input', updateLine);
   updateLine();
+  load().then(updateLine, () => {});
 }
 
 /**
@@ -193,6 +198,7 @@ export function init() {
  */
 export async function autorun(q) {
   if (!q.has('zhipai')) return;
+  await load().catch(() => {});
   const set = (id, key) => { if (q.has(key)) $(id).value = q.get(key); };
   $('zp-start').value = q.get('zhipai');
   set('zp-placements', 'placements');
