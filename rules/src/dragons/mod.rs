@@ -13,6 +13,7 @@
 //! and the rulebook, each beside the rule it reads.
 
 pub mod heuristic;
+pub mod measured;
 pub mod moves;
 pub mod record;
 pub mod rules;
@@ -121,9 +122,10 @@ enum Task {
     Balance(Dragon),
 }
 
-/// The names the playtest counts, in order: the elements' actions (plays), then events.
-const PLAYS: [&str; 8] = ["sky", "lake", "fire", "thunder", "earth", "mountain", "water", "wind"];
-const EVENTS: [&str; 14] = [
+/// The names the playtest counts, in order: the elements' actions (plays, in the wheel's
+/// order), then events.
+pub const PLAYS: [&str; 8] = ["sky", "lake", "fire", "thunder", "earth", "mountain", "water", "wind"];
+pub const EVENTS: [&str; 14] = [
     "bite",
     "expel-fire",
     "expel-water",
@@ -156,6 +158,35 @@ pub struct Dragons {
     /// takes the one this number's hash favours. Simulation sets it from the game's seed,
     /// so equal bots play different games; it is no part of the rules.
     pub salt: u64,
+    /// The reading of a settled point played (this edition's, or the variant measured
+    /// against it).
+    pub variant: Variant,
+}
+
+/// The readings measured both ways (docs/rules.md): who moves a dragon that a monk's
+/// focus sets to act.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Variant {
+    /// This edition: the focused dragon's own player chooses its move.
+    FocusByOwner,
+    /// The player who sowed chooses the move of whichever dragon is focused.
+    FocusBySower,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 2] = [Variant::FocusByOwner, Variant::FocusBySower];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Variant::FocusByOwner => "focus-by-owner",
+            Variant::FocusBySower => "focus-by-sower",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Variant> {
+        Variant::ALL.into_iter().find(|v| v.key() == s)
+    }
 }
 
 /// The seat that plays a dragon: Tianlong (Sky) is seat 0 and moves first.
@@ -183,6 +214,7 @@ impl Dragons {
             plays: [0; 8],
             events: [0; EVENTS.len()],
             salt: 0,
+            variant: Variant::FocusByOwner,
         }
     }
 
@@ -194,6 +226,12 @@ impl Dragons {
             Illegal::new("bad-mode", format!("no mode {mode:?}: grasshopper, monk, master or chosen-one"))
         })?;
         Ok(Dragons::new(&s, m))
+    }
+
+    /// The same game played with `variant`.
+    pub fn with_variant(mut self, variant: Variant) -> Dragons {
+        self.variant = variant;
+        self
     }
 
     /// The same game with the bots' tie-break `salt`.
@@ -468,6 +506,7 @@ impl Game for Dragons {
         }
         match self.front()? {
             Task::Spirit { .. } => Some(seat(self.mover)),
+            Task::Matter { own: false, .. } if self.variant == Variant::FocusBySower => Some(seat(self.mover)),
             Task::Matter { dragon, .. } => Some(seat(dragon)),
             Task::Balance(_) => None,
         }
@@ -546,8 +585,10 @@ impl Game for Dragons {
         view::View::of(self, seat)
     }
 
-    fn determinized(&self, _seat: Seat, _rng: &mut rand_chacha::ChaCha8Rng) -> Dragons {
-        self.clone()
+    /// Nothing is hidden: the same state, with a fresh tie-break for the bots, so that a
+    /// search bot's playouts sample the ways equal-looking moves may be chosen.
+    fn determinized(&self, _seat: Seat, rng: &mut rand_chacha::ChaCha8Rng) -> Dragons {
+        self.clone().salted(rand::Rng::random(rng))
     }
 
     fn turns(&self) -> u32 {

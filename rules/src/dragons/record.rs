@@ -20,7 +20,7 @@
 use super::moves::Path;
 use super::rules::element_name;
 use super::wheel::WHEEL;
-use super::{Action, Dragons, NAME, Stones, Then};
+use super::{Action, Dragons, NAME, Stones, Then, Variant};
 use crate::play::record::GameRecord;
 use crate::play::{Illegal, Outcome, Seat};
 use serde::{Deserialize, Serialize};
@@ -99,6 +99,9 @@ pub struct Record {
     pub bots: Option<Vec<String>>,
     pub scenario: String,
     pub mode: String,
+    /// A variant measured against this edition's reading (absent: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
     pub actions: Vec<Entry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Ending>,
@@ -115,6 +118,7 @@ impl GameRecord for Record {
             bots,
             scenario: game.scenario.into(),
             mode: game.mode.key().into(),
+            variant: (game.variant != Variant::FocusByOwner).then(|| game.variant.key().into()),
             actions: Vec::new(),
             result: None,
         }
@@ -135,7 +139,11 @@ impl GameRecord for Record {
         if self.players != 2 {
             return Err(Illegal::new("players", format!("{} players: dragons is played by exactly 2", self.players)));
         }
-        Dragons::named(&self.scenario, &self.mode)
+        let variant = match &self.variant {
+            None => Variant::FocusByOwner,
+            Some(v) => Variant::parse(v).ok_or_else(|| Illegal::new("bad-variant", format!("no variant {v:?}")))?,
+        };
+        Ok(Dragons::named(&self.scenario, &self.mode)?.with_variant(variant))
     }
 
     fn events(&self) -> Vec<Result<(Seat, Action), Illegal>> {

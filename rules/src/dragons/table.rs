@@ -3,7 +3,7 @@
 //! readings), and the table, simulation and record checking the edges drive.
 
 use super::record::Record;
-use super::{Dragons, NAME};
+use super::{Dragons, NAME, Variant};
 use crate::play::Illegal;
 use crate::play::bots::Bot;
 use crate::play::record::{GameOption, Rules, Seated, Setup, Table, Verdict, check_text, simulate_text};
@@ -28,6 +28,11 @@ const OPTIONS: &[GameOption] = &[
         values: &["grasshopper", "monk", "master", "chosen-one"],
         help: "grasshopper (the plain game), monk (focus and balance), master (the flux coin), chosen-one (master without the board of human: the same game for the program)",
     },
+    GameOption {
+        name: "variant",
+        values: &["focus-by-owner", "focus-by-sower"],
+        help: "monk and later modes: who moves a dragon a focus sets to act: its own player (this edition) or the player who sowed",
+    },
 ];
 
 impl DragonsRules {
@@ -35,7 +40,8 @@ impl DragonsRules {
         setup.checked(self)?;
         let scenario = setup.option("scenario").unwrap_or("introductory");
         let mode = setup.option("mode").unwrap_or("grasshopper");
-        Ok(Dragons::named(scenario, mode)?.salted(seed))
+        let variant = setup.option("variant").and_then(Variant::parse).unwrap_or(Variant::FocusByOwner);
+        Ok(Dragons::named(scenario, mode)?.with_variant(variant).salted(seed))
     }
 }
 

@@ -31,7 +31,7 @@ fn the_first_sowing_names_fire_and_the_sky_dragon_moves() {
     assert_eq!(g.to_move(), Some(0));
     g.apply(&sow(Trigram::HEAVEN, "ww")).unwrap();
     assert_eq!(g.phase(), ("matter", Some("fire")));
-    // Fire: one step any way; the Sky dragon at c7 facing south can go b7, d7 or c6.
+    // Fire: one step any way; the Sky dragon at c8 facing south can go b8, d8 or c7.
     let moves = g.legal_actions();
     let heads: Vec<String> = moves
         .iter()
@@ -41,8 +41,8 @@ fn the_first_sowing_names_fire_and_the_sky_dragon_moves() {
         })
         .collect();
     assert_eq!(heads.len(), 3, "{heads:?}");
-    assert!(moves.contains(&Action::Move { path: Path::of(&[Step::To(c("c6"))]), then: Then::Absorb }));
-    g.apply(&Action::Move { path: Path::of(&[Step::To(c("c6"))]), then: Then::Absorb }).unwrap();
+    assert!(moves.contains(&Action::Move { path: Path::of(&[Step::To(c("c7"))]), then: Then::Absorb }));
+    g.apply(&Action::Move { path: Path::of(&[Step::To(c("c7"))]), then: Then::Absorb }).unwrap();
     assert_eq!(g.board.beast(Dragon::Sky).fire, 1);
     assert_eq!(g.board.centre_fire, 7);
     assert_eq!(g.to_move(), Some(1), "Dilong's turn");
@@ -70,7 +70,7 @@ fn damage_empties_the_meter_then_costs_a_segment_and_refills() {
     let e = b.beast(Dragon::Earth);
     assert_eq!((e.segments(), e.life), (2, LIFE_MAX - 1));
     assert_eq!(b.centre_water, 1);
-    assert_eq!(e.tail(), c("g1"), "h1, the tail, is gone");
+    assert_eq!(e.tail(), c("h1"), "i1, the tail, is gone");
     assert_eq!(b.hurt(Dragon::Earth, 20), 2);
     assert_eq!(b.defeated(), Some(Dragon::Earth));
 }
