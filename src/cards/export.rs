@@ -255,15 +255,24 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
             if home {
                 write(out, png_file(deck, face), &render::svg_to_png(&svg, options.dpi.as_f32())?)?;
             }
-            for service in options.profiles.services() {
+            // One tree for every print service's canvas (parsed once, not once a service).
+            let services = options.profiles.services();
+            let sized = if services.is_empty() && cmyk.is_none() {
+                None
+            } else {
+                Some(render::svg_tree(&svg, render::SIZED_DPI)?)
+            };
+            for service in services {
                 let profile = service.service().expect("services have a canvas");
-                let png = render::svg_to_png_sized(&svg, profile, BLEED_MM)?;
+                let tree = sized.as_ref().expect("parsed for the services");
+                let png = render::encode_png(render::tree_to_pixmap_sized(tree, profile, BLEED_MM)?, profile.dpi)?;
                 write(out, service_png_file(deck, service, face), &png)?;
             }
-            let dtc = match &cmyk {
-                Some(converter) => Some(dtc_page(converter, &svg)?),
-                None => None,
+            let dtc = match (&cmyk, &sized) {
+                (Some(converter), Some(tree)) => Some(dtc_page(converter, tree)?),
+                _ => None,
             };
+            drop(sized);
             let tree = if home { Some(render::svg_tree(&svg, 72.0)?) } else { None };
             let thumbs = Thumbs { contact: sheet::contact_face(&svg)?, svg, dtc };
             step();
@@ -396,10 +405,12 @@ fn sheet_jobs(deck: Deck, options: &PrintOptions) -> Vec<Job> {
 
 /// One face as a DriveThruCards page: drawn on the shop's 825×1125 px canvas (the card
 /// scaled so its trim fills 2.5×3.5 in, as for TGC), laid on white, converted to CMYK.
-fn dtc_page(converter: &Converter, svg: &str) -> Result<CmykImage, ExportError> {
+/// `tree` is the face parsed at [`render::SIZED_DPI`].
+fn dtc_page(converter: &Converter, tree: &usvg::Tree) -> Result<CmykImage, ExportError> {
     let profile = &render::DTC_POKER;
-    let pixmap = render::svg_to_pixmap_sized(svg, profile, BLEED_MM)?;
+    let pixmap = render::tree_to_pixmap_sized(tree, profile, BLEED_MM)?;
     let cmyk = converter.convert_pixmap(&pixmap)?;
+    render::recycle(pixmap);
     Ok(CmykImage::new((profile.width_px, profile.height_px), &cmyk)?)
 }
 

@@ -427,8 +427,7 @@ fn tts_pixmap(svg: &str) -> Result<tiny_skia::Pixmap, RenderError> {
     let tree = render::svg_tree(svg, 25.4)?;
     let sx = TTS_CARD_WIDTH as f32 / TRIM_WIDTH_MM;
     let sy = TTS_CARD_HEIGHT as f32 / TRIM_HEIGHT_MM;
-    let mut pixmap = tiny_skia::Pixmap::new(TTS_CARD_WIDTH, TTS_CARD_HEIGHT)
-        .ok_or(RenderError::Size { width: TTS_CARD_WIDTH, height: TTS_CARD_HEIGHT })?;
+    let mut pixmap = render::new_pixmap(TTS_CARD_WIDTH, TTS_CARD_HEIGHT)?;
     let transform = tiny_skia::Transform::from_row(sx, 0.0, 0.0, sy, -BLEED_MM * sx, -BLEED_MM * sy);
     resvg::render(&tree, transform, &mut pixmap.as_mut());
     Ok(pixmap)
@@ -457,13 +456,13 @@ pub fn tts_sheet(faces: &[&str], hidden: Option<&str>) -> Result<Vec<u8>, SheetE
     let last = (TTS_COLS * rows - 1) as usize;
     let placed: Vec<(usize, &str)> = faces.iter().copied().enumerate().chain(hidden.map(|f| (last, f))).collect();
     let band = |row: u32| -> Result<tiny_skia::Pixmap, RenderError> {
-        let mut band = tiny_skia::Pixmap::new(w, TTS_CARD_HEIGHT)
-            .ok_or(RenderError::Size { width: w, height: TTS_CARD_HEIGHT })?;
+        let mut band = render::new_pixmap(w, TTS_CARD_HEIGHT)?;
         let in_row: Vec<&(usize, &str)> = placed.iter().filter(|(k, _)| *k as u32 / TTS_COLS == row).collect();
         let drawn =
             in_row.par_iter().map(|(k, svg)| Ok((*k, tts_pixmap(svg)?))).collect::<Result<Vec<_>, RenderError>>()?;
         for (k, face) in drawn {
             blit(&mut band, &face, k as u32 % TTS_COLS * TTS_CARD_WIDTH, 0);
+            render::recycle(face);
         }
         Ok(band)
     };

@@ -218,17 +218,30 @@ pub fn svg_to_png_sized(svg: &str, profile: &PrintProfile, bleed_mm: f32) -> Res
 /// The pixels of [`svg_to_png_sized`], before encoding (the DriveThruCards PDF converts
 /// them to CMYK).
 pub fn svg_to_pixmap_sized(svg: &str, profile: &PrintProfile, bleed_mm: f32) -> Result<tiny_skia::Pixmap, RenderError> {
+    tree_to_pixmap_sized(&svg_tree(svg, SIZED_DPI)?, profile, bleed_mm)
+}
+
+/// The dpi a card is parsed at for [`tree_to_pixmap_sized`]: 96, so user units are CSS
+/// px and a bleed in mm converts exactly.
+pub const SIZED_DPI: f32 = 96.0;
+
+/// [`svg_to_pixmap_sized`] of a card already parsed at [`SIZED_DPI`]: one tree serves
+/// every print service's canvas (TGC, MPC, DriveThruCards), with the same pixels as
+/// parsing the SVG for each.
+pub fn tree_to_pixmap_sized(
+    tree: &usvg::Tree,
+    profile: &PrintProfile,
+    bleed_mm: f32,
+) -> Result<tiny_skia::Pixmap, RenderError> {
     check_dpi(profile.dpi)?;
-    // Parse at 96 dpi: user units are then CSS px, and bleed_mm converts exactly.
-    let tree = svg_tree(svg, 96.0)?;
     let (w, h) = (tree.size().width(), tree.size().height());
-    let bleed = bleed_mm / MM_PER_INCH * 96.0;
+    let bleed = bleed_mm / MM_PER_INCH * SIZED_DPI;
     let (trim_w, trim_h) = (w - 2.0 * bleed, h - 2.0 * bleed);
     if !(bleed >= 0.0 && trim_w > 0.0 && trim_h > 0.0) {
         return Err(RenderError::Bleed {
             bleed_mm,
-            width_mm: w / 96.0 * MM_PER_INCH,
-            height_mm: h / 96.0 * MM_PER_INCH,
+            width_mm: w / SIZED_DPI * MM_PER_INCH,
+            height_mm: h / SIZED_DPI * MM_PER_INCH,
         });
     }
     let scale = (profile.trim_width_px as f32 / trim_w).max(profile.trim_height_px as f32 / trim_h);
@@ -237,7 +250,7 @@ pub fn svg_to_pixmap_sized(svg: &str, profile: &PrintProfile, bleed_mm: f32) -> 
     let dy = (ch as f32 - h * scale) / 2.0;
     let mut pixmap = new_pixmap(cw, ch)?;
     let transform = tiny_skia::Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
-    resvg::render(&tree, transform, &mut pixmap.as_mut());
+    resvg::render(tree, transform, &mut pixmap.as_mut());
     // Pixels fully covered by the drawing; everything outside copies the nearest one.
     let covered = |start: f32, len: f32, canvas: u32| {
         let lo = start.ceil().clamp(0.0, canvas as f32 - 1.0) as u32;
@@ -282,19 +295,53 @@ fn png_encoder(
 }
 
 /// The pixmap's bytes as straight (not premultiplied) RGBA, converted in place.
+///
+/// Only pixels that are neither opaque nor fully transparent change (a premultiplied
+/// transparent pixel is all zero); a card is nearly all opaque, so runs of 16 pixels
+/// are tested at once (a test the compiler vectorises) and skipped when none changes.
 fn demultiplied(pixmap: tiny_skia::Pixmap) -> Vec<u8> {
     let mut rgba = pixmap.take();
-    for px in rgba.chunks_exact_mut(4) {
-        // tiny-skia's own `PremultipliedColorU8::demultiply`, skipping the pixels it leaves
-        // as they are: opaque ones, and transparent ones (premultiplied, all zero).
+    let table = demultiply_table();
+    // 0 and 255 are the alphas that adding 1 takes to at most 1 (255 wraps to 0).
+    let unchanged = |a: u8| a.wrapping_add(1) <= 1;
+    let mut runs = rgba.chunks_exact_mut(64);
+    for run in &mut runs {
+        if run.chunks_exact(4).fold(true, |all, px| all & unchanged(px[3])) {
+            continue;
+        }
+        demultiply_pixels(run, table);
+    }
+    demultiply_pixels(runs.into_remainder(), table);
+    rgba
+}
+
+/// Demultiplies each pixel of `pixels` (RGBA) whose alpha is neither 0 nor 255.
+fn demultiply_pixels(pixels: &mut [u8], table: &[[u8; 256]; 256]) {
+    for px in pixels.chunks_exact_mut(4) {
         if px[3] != 255 && px[3] != 0 {
-            let a = f64::from(px[3]) / 255.0;
+            let row = &table[usize::from(px[3])];
             for c in &mut px[..3] {
-                *c = (f64::from(*c) / a + 0.5) as u8;
+                *c = row[usize::from(*c)];
             }
         }
     }
-    rgba
+}
+
+/// `table[a][c]`: the straight value of channel `c` of a pixel of alpha `a`, by
+/// tiny-skia's own `PremultipliedColorU8::demultiply` formula (rounded `c / (a / 255)`),
+/// computed once instead of a division per channel.
+fn demultiply_table() -> &'static [[u8; 256]; 256] {
+    static TABLE: std::sync::OnceLock<Box<[[u8; 256]; 256]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Box::new([[0u8; 256]; 256]);
+        for (alpha, row) in table.iter_mut().enumerate().skip(1) {
+            let a = alpha as f64 / 255.0;
+            for (c, value) in row.iter_mut().enumerate() {
+                *value = (c as f64 / a + 0.5) as u8;
+            }
+        }
+        table
+    })
 }
 
 /// [`encode_png`] of an image `width`×`height` px given as horizontal bands, top to
@@ -331,7 +378,7 @@ fn check_dpi(dpi: f32) -> Result<(), RenderError> {
 /// A transparent pixmap, in a buffer the thread has used before when it has one
 /// ([`reuse`]): a card's PNGs take three 4 MB pixmaps, and fresh ones from the allocator
 /// came as new pages the kernel had to zero, a tenth of a run's CPU.
-fn new_pixmap(width: u32, height: u32) -> Result<tiny_skia::Pixmap, RenderError> {
+pub fn new_pixmap(width: u32, height: u32) -> Result<tiny_skia::Pixmap, RenderError> {
     let size = tiny_skia::IntSize::from_wh(width, height);
     let (Some(size), true) = (size, width <= MAX_SIDE_PX && height <= MAX_SIDE_PX) else {
         return Err(RenderError::Size { width, height });
@@ -352,14 +399,20 @@ thread_local! {
     static SPARE: std::cell::RefCell<Vec<Vec<u8>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// Gives a pixmap done with back for [`new_pixmap`] to use again on this thread.
+pub fn recycle(pixmap: tiny_skia::Pixmap) {
+    reuse(pixmap.take());
+}
+
 /// Gives a pixel buffer back for [`new_pixmap`] to use again on this thread; the thread
-/// keeps two, of at most 16 MB.
+/// keeps the last two, of at most 16 MB (a deck's faces, then its TTS cards and bands).
 fn reuse(buffer: Vec<u8>) {
     if buffer.capacity() <= 16 << 20 {
         SPARE.with_borrow_mut(|spare| {
-            if spare.len() < 2 {
-                spare.push(buffer);
+            if spare.len() == 2 {
+                spare.remove(0);
             }
+            spare.push(buffer);
         });
     }
 }
