@@ -70,15 +70,15 @@ impl Tables {
             station[i] = s.number();
             let crossing = if path == Path::Circuit { s.shortcut() } else { None };
             shortcut[i] = crossing.is_some();
-            for across in 0..2 {
+            for (across, landings) in walk[i].iter_mut().enumerate() {
                 let route = if across == 1 { crossing.unwrap_or(path) } else { path };
-                for value in 1..=MAX_VALUE {
+                for (value, landing) in (1..=MAX_VALUE).zip(landings.iter_mut()) {
                     let steps = rules::walk(s, route, value);
                     let end = *steps.last().expect("a walk of at least one step");
                     // Where the walk ends: on its own path until it leaves it for the circuit.
                     let along = if route != Path::Circuit && !end.on_circuit() { route } else { Path::Circuit };
                     let looped = steps.contains(&Station::ENTRY);
-                    walk[i][across][value - 1] = Landing { spot: spot_of(end, along), looped };
+                    *landing = Landing { spot: spot_of(end, along), looped };
                 }
             }
         }
