@@ -13,7 +13,8 @@ use std::process::Command;
 mod han_runs;
 mod temp_dir;
 
-/// The book's headings, in order: the English book's sections in Chinese.
+/// The book's headings, in order: the English book's sections in Chinese; the chapter of
+/// measured hands ([`MEASURED_SECTION`]) comes after 进阶胜法 once the hands are measured.
 const SECTIONS: [&str; 13] = [
     "简介",
     "牌具",
@@ -29,6 +30,24 @@ const SECTIONS: [&str; 13] = [
     "变体：九张牌",
     "术语表",
 ];
+
+/// The chapter of measured hands.
+const MEASURED_SECTION: &str = "实测：一局有多长";
+
+/// Whether the rules crate has pinned its measured rows (before, the book prints none).
+fn measured() -> bool {
+    hexforge_rules::yijing_pai::measured::MEASURED.iter().all(|m| m.median_turns > 0)
+}
+
+/// The headings the book prints.
+fn sections() -> Vec<&'static str> {
+    let mut all = SECTIONS.to_vec();
+    if measured() {
+        let at = all.iter().position(|s| *s == "进阶胜法").expect("进阶胜法") + 1;
+        all.insert(at, MEASURED_SECTION);
+    }
+    all
+}
 
 /// The text of a PDF as `pdftotext` reads it.
 fn pdftotext(pdf: &Path) -> String {
@@ -65,7 +84,7 @@ fn generate_lang_zh_writes_the_chinese_book_in_both_sizes() {
         let lines: Vec<&str> = text.lines().map(str::trim).collect();
         // Every section, as a numbered heading of its own, in order.
         let mut at = 0;
-        for (i, section) in SECTIONS.iter().enumerate() {
+        for (i, section) in sections().iter().enumerate() {
             let found = lines[at..].iter().position(|l| {
                 l.split_once(' ').is_some_and(|(n, t)| t == *section && n.starts_with(|c: char| c.is_ascii_digit()))
             });
@@ -78,6 +97,13 @@ fn generate_lang_zh_writes_the_chinese_book_in_both_sizes() {
         for fact in ["阳爻牌 70 张", "阴爻牌 79 张", "太极牌 4 张", "应（", "碰（", "听（", "胡（", "4 × 1 + 2 × ½ = 5"]
         {
             assert!(text.contains(fact), "{paper}: {fact:?} is not in the book");
+        }
+        // Each measured row's command, in its footnote (numbers from the pinned rows).
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for row in hexforge_rules::yijing_pai::measured::MEASURED.iter().filter(|_| measured()) {
+            assert!(flat.contains(&row.command()), "{paper}: {:?} is not in a footnote", row.command());
+            let turns = format!("{}（{}）", row.median_turns, row.p90_turns);
+            assert!(flat.contains(&turns), "{paper}: the turns {turns} are not in the table");
         }
         let shared = han_runs::shared(&text, &seeds);
         assert!(shared.is_empty(), "{paper}: runs of the seed's characters:\n{}", shared.join("\n"));

@@ -111,6 +111,54 @@ pub fn data() -> Value {
         "points": points,
         "examples": examples,
         "glossary": glossary(),
+        "measured": measured(),
+    })
+}
+
+/// What simulation measured, from the rows pinned in the rules crate (each with the command
+/// that plays its games again), in the Chinese book's words: `none` until every row is
+/// measured, so the book never prints a figure that was not.
+pub fn measured() -> Value {
+    use hexforge_rules::yijing_pai::measured::{GAMES, MEASURED, Measured, SECONDS_A_TURN};
+    if MEASURED.iter().any(|m| m.median_turns == 0) {
+        return Value::Null;
+    }
+    let percent = |x: f64| format!("{:.1}", x * 100.0);
+    let row = |m: &Measured| {
+        let bots = match m.bots {
+            "greedy" => "四个贪心".to_string(),
+            "random" => "四个随机".to_string(),
+            _ => "贪心、随机各二".to_string(),
+        };
+        json!({
+            "set": m.set,
+            "hand": m.hand,
+            "bots": bots,
+            "median_turns": m.median_turns,
+            "p90_turns": m.p90_turns,
+            "median_minutes": Measured::minutes(m.median_turns),
+            "p90_minutes": Measured::minutes(m.p90_turns),
+            "drawn": percent(m.drawn_rate()),
+            "won": percent(1.0 - m.drawn_rate()),
+            "first_player": percent(m.first_player_rate()),
+            "first_share": percent(m.first_player_share_of_wins()),
+            "command": m.command(),
+        })
+    };
+    let find = |set: u32, hand: u32, bots: &str| {
+        MEASURED.iter().find(|m| m.set == set && m.hand == hand && m.bots == bots).map(row).expect("a measured row")
+    };
+    let main = MEASURED.iter().find(|m| m.set == 144 && m.hand == 8 && m.bots == "greedy").expect("the main row");
+    json!({
+        // Chinese counts large numbers in 万 (ten thousand): 100,000 games are 10 万局.
+        "games_text": if GAMES % 10_000 == 0 { format!("{} 万", GAMES / 10_000) } else { GAMES.to_string() },
+        "seconds_a_turn": SECONDS_A_TURN,
+        "rows": MEASURED.iter().map(row).collect::<Vec<_>>(),
+        "main": row(main),
+        "main_random": find(144, 8, "random"),
+        "triples": find(144, 9, "greedy"),
+        "cover": format!("每局约 {} 分钟", Measured::minutes(main.median_turns)),
+        "fair_share": percent(1.0 / f64::from(yijing_pai::PLAYERS)),
     })
 }
 
