@@ -1024,3 +1024,32 @@ async fn tao_check_gives_a_verdict_for_a_record_and_refuses_a_record_of_another_
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
     assert!(refused.json()["error"].as_str().unwrap().contains("action 1"));
 }
+
+/// `POST /api/zhi-pai/check` is the registry's record check, as `hexforge check zhi-pai
+/// --record`: a simulated record is valid, a broken one names its move, a field the record
+/// does not have (even inside an action) or a `null` is a 400 naming it.
+#[tokio::test]
+async fn zhi_pai_records_are_checked_by_the_registry_route() {
+    let rules = hexforge_rules::game("zhi-pai").unwrap();
+    let setup = hexforge_rules::play::record::Setup::default();
+    let bots = [hexforge_rules::play::bots::Bot::Greedy];
+    let (_, record) = rules.simulate(&setup, &bots, 2, 0, true).unwrap();
+    let body: serde_json::Value = serde_json::from_str(&record.unwrap()).unwrap();
+    let answer = post_json("/api/zhi-pai/check", body.clone()).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+    assert_eq!(answer.json()["valid"], json!(true));
+    let mut broken = body.clone();
+    broken["actions"][0]["seat"] = json!(1);
+    let verdict = post_json("/api/zhi-pai/check", broken).await.json();
+    assert_eq!((verdict["valid"].clone(), verdict["rule"].clone()), (json!(false), json!("not-your-turn")));
+    let mut unknown = body.clone();
+    unknown["actions"][0]["colour"] = json!("red");
+    let refused = post_json("/api/zhi-pai/check", unknown).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert!(refused.json()["error"].as_str().unwrap().contains("colour"), "{}", refused.text());
+    let mut null = body;
+    null["seed"] = serde_json::Value::Null;
+    let refused = post_json("/api/zhi-pai/check", null).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert!(refused.json()["error"].as_str().unwrap().contains("seed is null"), "{}", refused.text());
+}

@@ -1,7 +1,11 @@
 //! Zhi Pai for two through the real binary: `simulate zhi-pai` prints the summary every
-//! game shares, the same for the same seed, and refuses what the duel cannot be.
+//! game shares, the same for the same seed, and refuses what the duel cannot be; its
+//! records (and Pathways') are checked by `check GAME --record` like Tao's.
 
 use std::process::{Command, Output, Stdio};
+
+mod temp_dir;
+use temp_dir::TempDir;
 
 fn hexforge(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hexforge")).args(args).stdin(Stdio::null()).output().expect("the binary runs")
@@ -39,15 +43,42 @@ fn simulate_zhi_pai_counts_both_seats_and_is_the_same_for_the_same_seed() {
 }
 
 #[test]
-fn simulate_zhi_pai_refuses_other_player_counts_and_records() {
+fn simulate_zhi_pai_refuses_other_player_counts() {
     for players in ["1", "3", "4"] {
         let out = hexforge(&["simulate", "zhi-pai", "--players", players, "--games", "2"]);
         assert_eq!(out.status.code(), Some(2), "--players {players}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(&format!("--players {players}")) && err.contains("exactly 2 players"), "{err}");
     }
-    let out = hexforge(&["simulate", "zhi-pai", "--games", "2", "--record", "never-written.jsonl"]);
+}
+
+/// Records of the games beyond Tao go through the same `check GAME --record`: valid as
+/// simulated, and a broken one names its move and rule with exit 1.
+#[test]
+fn zhi_pai_and_pathways_records_are_checked_like_taos() {
+    let dir = TempDir::new("duel-records");
+    for game in ["zhi-pai", "pathways"] {
+        let path = dir.0.join(format!("{game}.jsonl"));
+        let file = path.to_str().unwrap();
+        let out = hexforge(&["simulate", game, "--games", "6", "--seed", "4", "--bots", "greedy", "--record", file]);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let verdicts = json(&hexforge(&["check", game, "--record", file, "--json"]));
+        assert_eq!(verdicts.as_array().unwrap().len(), 6);
+        assert!(verdicts.as_array().unwrap().iter().all(|v| v["valid"] == true), "{game}: {verdicts}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        first["actions"][0]["seat"] = 1.into();
+        std::fs::write(&path, first.to_string()).unwrap();
+        let out = hexforge(&["check", game, "--record", file]);
+        assert_eq!(out.status.code(), Some(1), "{game}");
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(said.contains("move 1") && said.contains("not-your-turn"), "{game}: {said}");
+        std::fs::write(&path, "{\"game\":\"tao\",\"players\":2}\n").unwrap();
+        let out = hexforge(&["check", game, "--record", file]);
+        assert_eq!(out.status.code(), Some(2), "{game}: a record of another shape");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("line 1"));
+    }
+    let out = hexforge(&["check", "chess", "--record", "x.jsonl"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--record"));
-    assert!(!std::path::Path::new("never-written.jsonl").exists());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("chess"));
 }

@@ -19,7 +19,34 @@
 
 pub mod changing_lines;
 pub mod core;
+pub mod dragons;
+pub mod liubo;
 pub mod play;
 pub mod puzzles;
 pub mod tao;
+pub mod yijing_pai;
 pub mod zhi_pai;
+
+use play::record::Rules;
+
+/// Every game the engines play, as the command line, the server and the browser list them.
+pub fn games() -> Vec<&'static dyn Rules> {
+    vec![
+        &tao::table::RULES,
+        &changing_lines::pathways::table::RULES,
+        &zhi_pai::duel_table::RULES,
+        &liubo::table::RULES,
+        &yijing_pai::record::RULES,
+        &dragons::table::RULES,
+    ]
+}
+
+/// The game of this name (`tao`, `pathways`, `zhi-pai`…; case and `_` or `-` do not matter).
+pub fn game(name: &str) -> Option<&'static dyn Rules> {
+    let wanted = core::folded(name).replace('_', "-");
+    games().into_iter().find(|rules| rules.name() == wanted)
+}
+
+#[cfg(test)]
+#[path = "games_tests.rs"]
+mod games_tests;

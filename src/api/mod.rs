@@ -15,6 +15,7 @@
 pub mod fields;
 pub mod pathways;
 pub mod puzzles;
+pub mod records;
 pub mod tao;
 pub mod zhipai;
 

@@ -11,7 +11,10 @@ use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  hexforge check pathways --from 12 --to 6 --sequence 12:dark,6:dark\n  \
-    hexforge check zhipai --start 12 --placements 6:left,22:right,40:left,55:left --json")]
+    hexforge check zhipai --start 12 --placements 6:left,22:right,40:left,55:left --json\n\n\
+    Game records (JSON Lines, as `hexforge simulate GAME --record FILE` writes them) are checked\n\
+    with `hexforge check GAME --record FILE [--json]`, for every game `hexforge simulate` plays:\n  \
+    hexforge check pathways --record games.jsonl\n  hexforge check zhi-pai --record games.jsonl --json")]
 pub struct CheckArgs {
     #[command(subcommand)]
     puzzle: CheckPuzzle,
@@ -23,7 +26,8 @@ enum CheckPuzzle {
     Pathways(CheckPathwaysArgs),
     /// Check a Zhi Pai sequence: every placement links, cards once, finished by the last one.
     Zhipai(CheckZhiPaiArgs),
-    /// Check game records of Tao (JSON Lines): exit 0 all valid, 1 a rule broken.
+    /// Check game records of Tao (JSON Lines): exit 0 all valid, 1 a rule broken. Every
+    /// other game's records too: `check GAME --record FILE`.
     Tao(super::record::CheckRecordArgs),
 }
 
@@ -51,7 +55,7 @@ struct CheckZhiPaiArgs {
 
 pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     let state = match args.puzzle {
-        CheckPuzzle::Tao(args) => return super::record::tao(args),
+        CheckPuzzle::Tao(args) => return super::record::run(super::simulate::rules("tao")?, args),
         CheckPuzzle::Pathways(args) => {
             let question = args.puzzle.request();
             let request = api::pathways::CheckRequest {

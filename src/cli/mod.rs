@@ -95,8 +95,9 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
 /// Parses the process arguments and runs. Bad input exits 2 with a message that
 /// names the value; a failed check exits 1; a search that stopped undecided exits 3.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli) {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let outcome = if record::wanted(&args) { record::main(&args) } else { run(Cli::parse_from(args)) };
+    match outcome {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::CheckFailed) => ExitCode::from(1),
         Ok(Outcome::Undecided) => ExitCode::from(3),

@@ -1,11 +1,17 @@
-//! `check tao --record FILE`: game records (JSON Lines, one game a line) replayed against
-//! the rules; each game's verdict names the first move that breaks a rule. Exit 0 when
-//! every game is valid, 1 when a rule is broken, 2 when the file cannot be read as records.
+//! `check GAME --record FILE`: game records (JSON Lines, one game a line) replayed against
+//! the rules of any game with an engine; each game's verdict names the first move that
+//! breaks a rule. Exit 0 when every game is valid, 1 when a rule is broken, 2 when the file
+//! cannot be read as records of that game.
+//!
+//! `check pathways` and `check zhipai` also check puzzle answers (`--sequence`,
+//! `--placements`); a command line with `--record` is a record check for every game, so
+//! it is told apart before the puzzle subcommands are parsed ([`wanted`]).
 
 use super::{Outcome, print_json};
 use anyhow::Context;
-use clap::Args;
-use hexforge_rules::tao::record::{self, Record, Verdict};
+use clap::{Args, Parser};
+use hexforge_rules::play::record::{Rules, Verdict};
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -20,40 +26,64 @@ pub struct CheckRecordArgs {
     json: bool,
 }
 
-/// Reads the records of a file, naming the line of any that is not a record.
-fn read(path: &PathBuf) -> anyhow::Result<Vec<(usize, Record)>> {
+/// `hexforge check GAME --record FILE`, parsed on its own.
+#[derive(Debug, Parser)]
+#[command(name = "hexforge check", about = "Check game records (JSON Lines) against a game's rules")]
+struct RecordCli {
+    /// The game: tao, pathways, zhi-pai, and every other game with an engine.
+    #[arg(value_parser = super::simulate::game_parser())]
+    game: String,
+    #[command(flatten)]
+    args: CheckRecordArgs,
+}
+
+/// Whether a command line is `check GAME … --record …`.
+pub fn wanted(args: &[OsString]) -> bool {
+    args.get(1).is_some_and(|a| a == "check")
+        && args.iter().skip(2).any(|a| a == "--record" || a.to_string_lossy().starts_with("--record="))
+}
+
+/// Runs `check GAME --record FILE` from the process arguments.
+pub fn main(args: &[OsString]) -> anyhow::Result<Outcome> {
+    let cli = RecordCli::parse_from(args.iter().skip(1));
+    run(super::simulate::rules(&cli.game)?, cli.args)
+}
+
+/// Reads the lines of a file that hold something, numbered from 1.
+fn read(path: &PathBuf) -> anyhow::Result<Vec<(usize, String)>> {
     let text = if path.as_os_str() == "-" {
         std::io::read_to_string(std::io::stdin()).context("cannot read the records from stdin")?
     } else {
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?
     };
-    let mut records = Vec::new();
-    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let record: Record = serde_json::from_str(line)
-            .with_context(|| format!("{} line {}: not a game record", path.display(), i + 1))?;
-        records.push((i + 1, record));
-    }
-    if records.is_empty() {
+    let lines: Vec<_> =
+        text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l.to_string())).collect();
+    if lines.is_empty() {
         anyhow::bail!("{} holds no game record", path.display());
     }
-    Ok(records)
+    Ok(lines)
 }
 
-pub fn tao(args: CheckRecordArgs) -> anyhow::Result<Outcome> {
-    let verdicts: Vec<Verdict> =
-        read(&args.record)?.iter().enumerate().map(|(i, (_, record))| record::check(i + 1, record)).collect();
+pub fn run(rules: &dyn Rules, args: CheckRecordArgs) -> anyhow::Result<Outcome> {
+    let mut verdicts: Vec<Verdict> = Vec::new();
+    for (number, (line, text)) in read(&args.record)?.into_iter().enumerate() {
+        let verdict = rules
+            .check(number + 1, &text)
+            .map_err(|e| anyhow::anyhow!("{} line {line}: {e}", args.record.display()))?;
+        verdicts.push(verdict);
+    }
     if args.json {
         print_json(&verdicts);
     } else {
         for v in &verdicts {
             let winner = match (v.winner, v.stalled) {
                 (Some(seat), _) => format!("seat {seat} won"),
-                (None, true) => "stalled".to_string(),
+                (None, true) => "no winner".to_string(),
                 (None, false) => "not over".to_string(),
             };
             match (v.failed_move, v.rule, &v.message) {
                 (Some(0), Some(rule), Some(message)) => {
-                    println!("game {}: the deal is wrong: {message} ({rule})", v.game)
+                    println!("game {}: the setup is wrong: {message} ({rule})", v.game)
                 }
                 (Some(at), Some(rule), Some(message)) => println!("game {}: move {at}: {message} ({rule})", v.game),
                 _ => println!("game {}: valid, {winner}", v.game),

@@ -5,39 +5,26 @@
 use super::print_json;
 use super::{Outcome, progress_bar};
 use crate::print::output::write_atomic;
-use clap::{Args, ValueEnum};
-use hexforge_rules::changing_lines::deck::Deck;
-use hexforge_rules::changing_lines::pathways::{Mode, engine as pathways};
+use clap::Args;
 use hexforge_rules::play::bots::Bot;
-use hexforge_rules::play::simulate::{GameResult, Summary};
-use hexforge_rules::tao;
-use hexforge_rules::zhi_pai::duel as zhi_pai;
+use hexforge_rules::play::record::{Rules, Setup};
+use hexforge_rules::play::simulate::Summary;
 use rayon::prelude::*;
 use std::path::PathBuf;
-
-/// The games that can be simulated.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SimulatedGame {
-    /// Tao, the shedding game of the Changing Lines deck (2 to 8 players).
-    Tao,
-    /// Pathways, the open-deck route game of the Changing Lines deck (2 to 8 players;
-    /// --deck, --mode).
-    Pathways,
-    /// Zhi Pai for two players, racing through a shared Common Zone (2 players only).
-    ZhiPai,
-}
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  hexforge simulate tao --players 4 --games 10000 --seed 1\n  \
     hexforge simulate tao --players 4 --games 2000 --seed 1 --bots search,greedy --json\n  \
     hexforge simulate tao --players 2 --games 10 --seed 7 --record games.jsonl\n  \
     hexforge simulate pathways --players 3 --deck 4d --mode free --games 10000 --seed 1 --bots greedy\n  \
-    hexforge simulate zhi-pai --games 10000 --seed 1 --bots greedy,random")]
+    hexforge simulate zhi-pai --games 10000 --seed 1 --bots greedy,random\n\n\
+    Each game's options (--hand, --deck, --mode, --scenario, --variant, or any as --option NAME=VALUE)\n\
+    are listed by `hexforge simulate GAME --list-options`.")]
 pub struct SimulateArgs {
-    /// The game.
-    #[arg(value_enum)]
-    game: SimulatedGame,
-    /// Seats at the table (default 4; zhi-pai: 2, its only count).
+    /// The game: tao, pathways, zhi-pai, and every other game with an engine.
+    #[arg(value_parser = game_parser())]
+    game: String,
+    /// Seats at the table (default: the game's usual count).
     #[arg(long)]
     players: Option<usize>,
     /// Games to play.
@@ -50,19 +37,32 @@ pub struct SimulateArgs {
     /// table and turned one seat a game, so each bot sits in each seat equally often.
     #[arg(long, value_delimiter = ',', default_value = "random")]
     bots: Vec<Bot>,
-    /// Cards dealt to each player: 8, or 7 for the eight-player variant (which leaves a
-    /// draw pile).
-    #[arg(long, default_value_t = 8)]
-    hand: usize,
+    /// Tao: cards dealt to each player: 8 (the default), or 7 for the eight-player variant
+    /// (which leaves a draw pile).
+    #[arg(long)]
+    hand: Option<String>,
     /// Pathways: the deck, 3d, 4d, 5d, 6d (the default) or a list of card numbers.
     #[arg(long)]
-    deck: Option<Deck>,
-    /// Pathways: which way cards lie, dark (the default), light or free.
+    deck: Option<String>,
+    /// The game's mode: Pathways dark (the default), light or free; other games list theirs.
     #[arg(long)]
-    mode: Option<Mode>,
-    /// Pathways variant: the last player standing wins without the final play.
+    mode: Option<String>,
+    /// The game's scenario, for games that have them.
+    #[arg(long)]
+    scenario: Option<String>,
+    /// A variant of the game's rules, by name (see --list-options).
+    #[arg(long)]
+    variant: Option<String>,
+    /// Pathways variant: the last player standing wins without the final play (the same
+    /// as --variant last-standing-wins).
     #[arg(long)]
     last_standing_wins: bool,
+    /// Any other option of the game, as NAME=VALUE (repeatable).
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = parse_option)]
+    options: Vec<(String, String)>,
+    /// List the game's options and their values, and stop.
+    #[arg(long)]
+    list_options: bool,
     /// Write every game's record to FILE (JSON Lines, what `hexforge check GAME --record` reads).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
@@ -71,33 +71,88 @@ pub struct SimulateArgs {
     json: bool,
 }
 
-pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
-    let (name, players) = match args.game {
-        SimulatedGame::Tao => ("tao", tao::PLAYERS),
-        SimulatedGame::Pathways => ("pathways", pathways::PLAYERS),
-        SimulatedGame::ZhiPai => ("zhi-pai", zhi_pai::PLAYERS..=zhi_pai::PLAYERS),
-    };
-    let default_players = if args.game == SimulatedGame::ZhiPai { zhi_pai::PLAYERS } else { 4 };
-    let seats = args.players.unwrap_or(default_players);
-    if !players.contains(&seats) {
-        if players.start() == players.end() {
-            anyhow::bail!("--players {seats}: {name} is played by exactly {} players", players.start());
+/// The names of the games with an engine, for clap to check and list.
+pub(super) fn game_parser() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(hexforge_rules::games().into_iter().map(|rules| rules.name()))
+}
+
+fn parse_option(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => Ok((name.trim().to_string(), value.trim().to_string())),
+        _ => Err(format!("{s:?}: expected NAME=VALUE, such as scenario=valley")),
+    }
+}
+
+/// The game named on the command line (clap has checked the name).
+pub(super) fn rules(name: &str) -> anyhow::Result<&'static dyn Rules> {
+    hexforge_rules::game(name).ok_or_else(|| anyhow::anyhow!("no game {name:?}"))
+}
+
+impl SimulateArgs {
+    /// The table's setup: the seats and every option given, by the game's names.
+    fn setup(&self) -> Setup {
+        let mut options = Vec::new();
+        let named = [
+            ("hand", &self.hand),
+            ("deck", &self.deck),
+            ("mode", &self.mode),
+            ("scenario", &self.scenario),
+            ("variant", &self.variant),
+        ];
+        for (name, value) in named {
+            if let Some(value) = value {
+                options.push((name.to_string(), value.clone()));
+            }
         }
-        anyhow::bail!("--players {seats} is out of range {}..={} for {name}", players.start(), players.end());
+        if self.last_standing_wins {
+            options.push(("variant".to_string(), "last-standing-wins".to_string()));
+        }
+        options.extend(self.options.iter().cloned());
+        Setup { players: self.players, options }
     }
-    if args.game == SimulatedGame::ZhiPai && args.record.is_some() {
-        anyhow::bail!("--record is not available for zhi-pai yet (tao and pathways write records)");
+}
+
+/// The game's options for people.
+fn options_text(rules: &dyn Rules) -> String {
+    let range = rules.players();
+    let mut out = format!(
+        "{}: {} to {} players (default {})\n",
+        rules.name(),
+        range.start(),
+        range.end(),
+        rules.default_players()
+    );
+    if rules.options().is_empty() {
+        out += "  no options\n";
     }
-    if args.game != SimulatedGame::Pathways && (args.deck.is_some() || args.mode.is_some() || args.last_standing_wins) {
-        anyhow::bail!("--deck, --mode and --last-standing-wins are for pathways, not {name}");
+    for option in rules.options() {
+        let values = if option.values.is_empty() { "a value".to_string() } else { option.values.join(", ") };
+        out += &format!("  --option {}=VALUE ({values}): {}\n", option.name, option.help);
     }
-    let deck = args.deck.unwrap_or_default();
-    if seats > deck.cards().len() {
-        anyhow::bail!("--players {seats}: {deck} has only {} starting cards", deck.cards().len());
+    out
+}
+
+pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
+    let rules = rules(&args.game)?;
+    if args.list_options {
+        print!("{}", options_text(rules));
+        return Ok(Outcome::Success);
     }
+    let setup = args.setup();
+    let range = rules.players();
+    let seats = setup.players.unwrap_or(rules.default_players());
+    if !range.contains(&seats) {
+        if range.start() == range.end() {
+            anyhow::bail!("--players {seats}: {} is played by exactly {} players", rules.name(), range.start());
+        }
+        anyhow::bail!("--players {seats} is out of range {}..={} for {}", range.start(), range.end(), rules.name());
+    }
+    setup.checked(rules).map_err(|illegal| anyhow::anyhow!("{}", illegal.message))?;
     if args.games == 0 {
         anyhow::bail!("--games 0: play at least one game");
     }
+    // The setup as a whole (a deck too small for the seats…) is checked on the first game.
+    rules.simulate(&setup, &args.bots, args.seed, 0, false).map_err(|illegal| anyhow::anyhow!("{}", illegal.message))?;
     let bar = progress_bar();
     bar.set_length(args.games);
     bar.set_message("games");
@@ -107,33 +162,14 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
     let games: Vec<_> = (0..args.games)
         .into_par_iter()
         .map(|index| {
-            let (result, line): (GameResult, _) = match args.game {
-                SimulatedGame::Tao => {
-                    let (result, record) = tao::record::simulated(seats, args.hand, &args.bots, args.seed, index)?;
-                    (result, if keep_records { Some(serde_json::to_string(&record)?) } else { None })
-                }
-                SimulatedGame::Pathways => {
-                    let mode = args.mode.unwrap_or_default();
-                    let (result, record) = pathways::simulated_variant(
-                        deck,
-                        mode,
-                        seats,
-                        !args.last_standing_wins,
-                        &args.bots,
-                        args.seed,
-                        index,
-                    )?;
-                    (result, if keep_records { Some(serde_json::to_string(&record)?) } else { None })
-                }
-                SimulatedGame::ZhiPai => (zhi_pai::simulated(&args.bots, args.seed, index), None),
-            };
+            let game = rules.simulate(&setup, &args.bots, args.seed, index, keep_records);
             bar.inc(1);
-            Ok::<_, anyhow::Error>((result, line))
+            game.map_err(|illegal| anyhow::anyhow!("game {index}: {}", illegal.message))
         })
         .collect::<Result<_, _>>()?;
     bar.finish_and_clear();
     let results: Vec<_> = games.iter().map(|(result, _)| result.clone()).collect();
-    let summary = Summary::of(name, seats, args.seed, &args.bots, &results);
+    let summary = Summary::of(rules.name(), seats, args.seed, &args.bots, &results);
     if let Some(path) = &args.record {
         let mut lines = String::new();
         for line in games.iter().filter_map(|(_, line)| line.as_deref()) {

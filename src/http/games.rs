@@ -1,14 +1,32 @@
-//! The games played: Tao's legal plays on a card and the check of a Tao game record. The
-//! answers are the rules crate's, as the CLI prints them with `--json`.
+//! The games played: Tao's legal plays on a card, and the check of a game record for every
+//! game with an engine (`POST /api/GAME/check`; Tao's reads its record field by field, the
+//! others through the rules crate's registry). The answers are the rules crate's, as the
+//! CLI prints them with `--json`.
 
 use super::Routes;
 use super::error::{AppError, Json};
 use crate::api::tao;
 use hexforge_rules::tao::plays::LegalPlays;
-use hexforge_rules::tao::record::Verdict;
+use hexforge_rules::play::record::{Rules, Verdict};
 
 pub(super) fn routes(routes: Routes) -> Routes {
-    routes.post("/api/tao/legal", tao_legal).post("/api/tao/check", tao_check)
+    let mut routes = routes.post("/api/tao/legal", tao_legal).post("/api/tao/check", tao_check);
+    for rules in hexforge_rules::games() {
+        // Pathways' `/check` is its puzzle's (a pile from one hexagram to another).
+        if ["tao", "pathways"].contains(&rules.name()) {
+            continue;
+        }
+        // Routes are made once, at start-up: their paths live as long as the server.
+        let path: &'static str = Box::leak(format!("/api/{}/check", rules.name()).into_boxed_str());
+        routes = routes.post(path, move |body: Json<serde_json::Value>| record_check(rules, body));
+    }
+    routes
+}
+
+/// `POST /api/GAME/check`: one game record replayed; a broken rule is a verdict (200), a
+/// record of the wrong shape a 400.
+async fn record_check(rules: &'static dyn Rules, Json(body): Json<serde_json::Value>) -> Result<Json<Verdict>, AppError> {
+    crate::api::records::check(rules, body).map(Json).map_err(AppError::bad_request)
 }
 
 /// `POST /api/tao/legal`: every legal play on a card as it lies, as `hexforge tao legal --json`.

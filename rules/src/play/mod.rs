@@ -8,6 +8,7 @@
 //! game's record as an event (`{"seat":1,"draw":33}`), so a record replays without the seed.
 
 pub mod bots;
+pub mod record;
 pub mod simulate;
 
 use serde::Serialize;
@@ -57,13 +58,26 @@ impl fmt::Display for Illegal {
 
 impl std::error::Error for Illegal {}
 
-/// One entry of a game record's `actions`: the seat and, flattened beside it, what it did
-/// (`{"seat":1,"draw":33}`); each game's record names its own `What`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+/// One entry of a game record's `actions`: the seat and, beside it, what it did
+/// (`{"seat":1,"draw":33}`); each game's record names its own `What`, which reads every
+/// field but `seat` (so a field it does not know is refused, as serde's flattening would
+/// not).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Entry<W> {
     pub seat: Seat,
     #[serde(flatten)]
     pub what: W,
+}
+
+impl<'de, W: serde::de::DeserializeOwned> serde::Deserialize<'de> for Entry<W> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Entry<W>, D::Error> {
+        use serde::de::Error;
+        let mut fields = serde_json::Map::deserialize(deserializer)?;
+        let seat = fields.remove("seat").ok_or_else(|| D::Error::missing_field("seat"))?;
+        let seat = Seat::deserialize(seat).map_err(|e| D::Error::custom(format!("seat: {e}")))?;
+        let what = W::deserialize(serde_json::Value::Object(fields)).map_err(D::Error::custom)?;
+        Ok(Entry { seat, what })
+    }
 }
 
 /// The flow rules every engine checks before an event: the game is not over, and the

@@ -81,8 +81,8 @@ impl Serialize for Kinds {
     }
 }
 
-/// A card as it lies: the card and which way up.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// A card as it lies: the card and which way up (as JSON `{"card":12,"orientation":"dark"}`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Laid {
     pub card: Card,
     pub orientation: Orientation,

@@ -39,6 +39,7 @@ pub mod legal;
 pub mod measured;
 pub mod plays;
 pub mod record;
+pub mod table;
 #[cfg(test)]
 mod tests;
 pub mod view;
@@ -59,8 +60,10 @@ pub const HAND: usize = 8;
 /// A position that comes back this many times at a turn's start stalls the game.
 pub const REPETITIONS: usize = 3;
 
-/// What a seat chooses.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// What a seat chooses (as JSON: `{"play":{"card":12,"orientation":"dark"}}`, `"draw"`,
+/// `"pass"`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Action {
     /// Lay this card, this way up.
     Play(Laid),
@@ -144,6 +147,9 @@ pub struct Tao {
     outcome: Option<Outcome>,
     rng: ChaCha8Rng,
     tally: Tally,
+    /// The deal the game started from, for its record (shared, so that search bots' many
+    /// copies of a game do not copy it).
+    dealt: std::sync::Arc<deal::Deal>,
 }
 
 impl Tao {
@@ -172,6 +178,7 @@ impl Tao {
             outcome: None,
             rng,
             tally: Tally::default(),
+            dealt: std::sync::Arc::new(deal.clone()),
         };
         match deal.first {
             Some(first) => {
@@ -186,6 +193,11 @@ impl Tao {
             }
         }
         game
+    }
+
+    /// The deal the game started from.
+    pub fn dealt(&self) -> &deal::Deal {
+        &self.dealt
     }
 
     pub fn hand(&self, seat: Seat) -> CardSet {

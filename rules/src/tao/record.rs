@@ -18,7 +18,8 @@ use super::legal::Laid;
 use super::{Event, Tao};
 use crate::core::card::{Card, Orientation};
 use crate::core::deck::CardSet;
-use crate::play::{Game, Illegal, Outcome, Seat};
+use crate::play::record::GameRecord;
+use crate::play::{Illegal, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
 /// A card as it lies, by number.
@@ -160,63 +161,42 @@ pub fn event(entry: &Entry) -> Result<Event, Illegal> {
     })
 }
 
-/// What checking one record found.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Verdict {
-    /// The game's number in the file, from 1.
-    pub game: usize,
-    pub valid: bool,
-    /// The first action that breaks a rule, counted from 1 (null: none; 0: the deal).
-    pub failed_move: Option<usize>,
-    pub rule: Option<&'static str>,
-    pub message: Option<String>,
-    /// The winner by the replay (null: no winner yet, or a stalled game).
-    pub winner: Option<Seat>,
-    pub stalled: bool,
-}
+pub use crate::play::record::Verdict;
 
 /// Replays a record and names the first action that breaks a rule, or a result that is not
 /// what the play gives.
 pub fn check(number: usize, record: &Record) -> Verdict {
-    let fail = |at: usize, illegal: Illegal, game: Option<&Tao>| Verdict {
-        game: number,
-        valid: false,
-        failed_move: Some(at),
-        rule: Some(illegal.rule),
-        message: Some(illegal.message),
-        winner: game.and_then(|g| g.outcome()).and_then(Outcome::winner),
-        stalled: false,
-    };
-    let deal = match record.deal() {
-        Ok(deal) => deal,
-        Err(illegal) => return fail(0, illegal, None),
-    };
-    let mut game = Tao::new(&deal, record.seed.unwrap_or(0));
-    for (i, entry) in record.actions.iter().enumerate() {
-        if let Err(illegal) = event(entry).and_then(|e| game.replay(entry.seat, &e)) {
-            return fail(i + 1, illegal, Some(&game));
-        }
+    crate::play::record::check(number, record)
+}
+
+impl GameRecord for Record {
+    type Game = Tao;
+
+    fn start(game: &Tao, seed: Option<u64>, bots: Option<Vec<String>>) -> Record {
+        Record::start(game.dealt(), seed, bots)
     }
-    let outcome = game.outcome();
-    if let Some(claimed) = record.result {
-        if Some(claimed) != outcome.map(Ending::from) {
-            let played = match outcome {
-                Some(Outcome::Won(seat)) => format!("seat {seat} won"),
-                Some(Outcome::Stalled) => "the game stalled".to_string(),
-                None => "the game is not over".to_string(),
-            };
-            let illegal = Illegal::new("wrong-result", format!("the result does not follow from the play: {played}"));
-            return fail(record.actions.len(), illegal, Some(&game));
-        }
+
+    fn push(&mut self, seat: Seat, event: &Event) {
+        Record::push(self, seat, event);
     }
-    Verdict {
-        game: number,
-        valid: true,
-        failed_move: None,
-        rule: None,
-        message: None,
-        winner: outcome.and_then(Outcome::winner),
-        stalled: outcome == Some(Outcome::Stalled),
+
+    fn set_result(&mut self, outcome: Option<Outcome>) {
+        self.result = outcome.map(Ending::from);
+    }
+
+    fn game(&self) -> Result<Tao, Illegal> {
+        Ok(Tao::new(&self.deal()?, self.seed.unwrap_or(0)))
+    }
+
+    fn events(&self) -> Vec<Result<(Seat, Event), Illegal>> {
+        self.actions.iter().map(|entry| event(entry).map(|e| (entry.seat, e))).collect()
+    }
+
+    fn result(&self) -> Option<Outcome> {
+        self.result.map(|ending| match ending.winner {
+            Some(seat) => Outcome::Won(seat),
+            None => Outcome::Stalled,
+        })
     }
 }
 
@@ -233,16 +213,7 @@ pub fn simulated(
     seed: u64,
     index: u64,
 ) -> Result<(crate::play::simulate::GameResult, Record), Illegal> {
-    use crate::play::simulate::{GameResult, game_seed, play, seating};
-    let game_seed = game_seed(seed, index);
-    let deal = Deal::shuffled_hands(players, hand, game_seed)?;
-    let seats = seating(bots, players, index);
-    let played = play(Tao::new(&deal, game_seed), &seats, game_seed, ACTION_LIMIT);
-    let names = seats.iter().map(|b| b.name().to_string()).collect();
-    let mut record = Record::start(&deal, Some(game_seed), Some(names));
-    for (seat, event) in &played.events {
-        record.push(*seat, event);
-    }
-    record.result = played.outcome.map(Into::into);
-    Ok((GameResult::of(&played, seats), record))
+    let deal = Deal::shuffled_hands(players, hand, crate::play::simulate::game_seed(seed, index))?;
+    let game = Tao::new(&deal, crate::play::simulate::game_seed(seed, index));
+    Ok(crate::play::record::simulated(game, bots, seed, index, ACTION_LIMIT))
 }

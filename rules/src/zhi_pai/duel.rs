@@ -122,6 +122,8 @@ pub struct Duel {
     turns: u32,
     outcome: Option<Outcome>,
     tally: Tally,
+    /// The deal the game started from, for its record (shared by a search bot's copies).
+    dealt: std::sync::Arc<Deal>,
 }
 
 impl Duel {
@@ -136,7 +138,13 @@ impl Duel {
             turns: 0,
             outcome: None,
             tally: Tally::default(),
+            dealt: std::sync::Arc::new(deal.clone()),
         }
+    }
+
+    /// The deal the game started from.
+    pub fn dealt(&self) -> &Deal {
+        &self.dealt
     }
 
     /// A seat's own sequence and trigram cards.
@@ -433,13 +441,15 @@ impl Heuristic for Duel {
 }
 
 /// One simulated game: game `index` of a run seeded `seed`, the bots seated by
-/// [`crate::play::simulate::seating`] (each bot plays first in every other game).
-pub fn simulated(bots: &[crate::play::bots::Bot], seed: u64, index: u64) -> crate::play::simulate::GameResult {
-    use crate::play::simulate::{GameResult, game_seed, play, seating};
-    let game_seed = game_seed(seed, index);
-    let seats = seating(bots, PLAYERS, index);
-    let played = play(Duel::new(&Deal::shuffled(game_seed)), &seats, game_seed, ACTION_LIMIT);
-    GameResult::of(&played, seats)
+/// [`crate::play::simulate::seating`] (each bot plays first in every other game); its
+/// result and its record.
+pub fn simulated(
+    bots: &[crate::play::bots::Bot],
+    seed: u64,
+    index: u64,
+) -> (crate::play::simulate::GameResult, super::duel_record::Record) {
+    let deal = Deal::shuffled(crate::play::simulate::game_seed(seed, index));
+    crate::play::record::simulated(Duel::new(&deal), bots, seed, index, ACTION_LIMIT)
 }
 
 #[cfg(test)]

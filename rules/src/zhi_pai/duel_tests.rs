@@ -210,7 +210,7 @@ fn games_between_bots_end_and_replay() {
 fn both_seats_win_and_the_summary_is_the_same_for_the_same_seed() {
     let bots = [Bot::Greedy, Bot::Greedy];
     let run = |seed| {
-        let results: Vec<_> = (0..300).map(|i| simulated(&bots, seed, i)).collect();
+        let results: Vec<_> = (0..300).map(|i| simulated(&bots, seed, i).0).collect();
         Summary::of("zhi-pai", PLAYERS, seed, &bots, &results)
     };
     let summary = run(1);
@@ -227,7 +227,7 @@ fn both_seats_win_and_the_summary_is_the_same_for_the_same_seed() {
 #[test]
 fn greedy_beats_random() {
     let bots = [Bot::Greedy, Bot::Random];
-    let results: Vec<_> = (0..400).map(|i| simulated(&bots, 3, i)).collect();
+    let results: Vec<_> = (0..400).map(|i| simulated(&bots, 3, i).0).collect();
     let summary = Summary::of("zhi-pai", PLAYERS, 3, &bots, &results);
     let greedy = &summary.wins_by_bot[0];
     assert_eq!(greedy.bot, "greedy");

@@ -18,6 +18,8 @@
 mod astar;
 pub mod check;
 pub mod duel;
+pub mod duel_record;
+pub mod duel_table;
 mod hard;
 mod refine;
 mod relax;
@@ -26,6 +28,10 @@ pub mod score;
 pub mod solve;
 #[cfg(test)]
 mod tests;
+
+/// The game's key: in file and folder names, on the command line, in the API and in
+/// records (`zhi-pai`).
+pub const KEY: &str = "zhi-pai";
 
 pub use astar::{CANCEL_POLL, Effort, REFINE_AFTER, RELAX_AFTER, Tuning, search_tuned};
 pub use check::{JudgedMove, Judgement, Report, check, judge, parse_placements, sequence_length};

@@ -491,19 +491,9 @@ pub fn simulated_variant(
     seed: u64,
     index: u64,
 ) -> Result<(crate::play::simulate::GameResult, super::record::Record), Illegal> {
-    use crate::play::simulate::{GameResult, game_seed, play, seating};
-    let game_seed = game_seed(seed, index);
-    let mut game = Pathways::dealt(deck, mode, players, game_seed)?;
+    let mut game = Pathways::dealt(deck, mode, players, crate::play::simulate::game_seed(seed, index))?;
     if !final_play {
         game = game.last_standing_wins();
     }
-    let seats = seating(bots, players, index);
-    let names = seats.iter().map(|b| b.name().to_string()).collect();
-    let mut record = super::record::Record::start(&game, Some(game_seed), Some(names));
-    let played = play(game, &seats, game_seed, ACTION_LIMIT);
-    for (seat, action) in &played.events {
-        record.push(*seat, action);
-    }
-    record.result = played.outcome.map(Into::into);
-    Ok((GameResult::of(&played, seats), record))
+    Ok(crate::play::record::simulated(game, bots, seed, index, ACTION_LIMIT))
 }

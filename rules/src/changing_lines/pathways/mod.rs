@@ -19,6 +19,7 @@ mod engine_tests;
 pub mod measured;
 pub mod record;
 pub mod solve;
+pub mod table;
 #[cfg(test)]
 mod tests;
 

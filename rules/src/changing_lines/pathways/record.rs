@@ -17,6 +17,7 @@ use super::Mode;
 use super::engine::{Action, Pathways};
 use crate::changing_lines::deck::{Deck, DeckName};
 use crate::core::card::{Card, Orientation};
+use crate::play::record::GameRecord;
 use crate::play::{Game, Illegal, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -120,48 +121,17 @@ impl Record {
 
     /// Appends what a seat did.
     pub fn push(&mut self, seat: Seat, action: &Action) {
-        let what = match *action {
-            Action::Lay(card, orientation) => What::Lay(Face { card: card.number(), orientation }),
-            Action::Crash => What::Crash(true),
-        };
-        self.actions.push(Entry { seat, what });
+        self.actions.push(Entry { seat, what: What::from(*action) });
     }
 
     /// Plays the record through the engine: the game it ends in, or the first action that
     /// breaks a rule. A `result` that differs from how the game ended is refused as the
     /// action after the last (rule `wrong-result`).
     pub fn replay(&self) -> Result<Pathways, Failed> {
-        let at_start = |illegal| Failed { action: 0, illegal };
-        if self.game != "pathways" {
-            return Err(at_start(Illegal::new("not-pathways", format!("game {:?} is not pathways", self.game))));
-        }
-        let deck = match &self.deck {
-            DeckField::Named(name) => name.parse::<DeckName>().map(Deck::named),
-            DeckField::Cards(cards) => Deck::custom(&cards.iter().map(|&c| i64::from(c)).collect::<Vec<_>>()),
-        }
-        .map_err(|e| at_start(Illegal::new("bad-deck", e.to_string())))?;
-        if self.starts.len() != self.players {
-            let message = format!("{} starting cards for {} players", self.starts.len(), self.players);
-            return Err(at_start(Illegal::new("players", message)));
-        }
-        let starts = self
-            .starts
-            .iter()
-            .map(|f| card(f.card).map(|c| (c, f.orientation)))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(at_start)?;
-        let mut game = Pathways::new(deck, self.mode, &starts).map_err(at_start)?;
-        if !self.final_play {
-            game = game.last_standing_wins();
-        }
-        for (i, entry) in self.actions.iter().enumerate() {
-            let failed = |illegal| Failed { action: i + 1, illegal };
-            let action = match entry.what {
-                What::Lay(face) => Action::Lay(card(face.card).map_err(failed)?, face.orientation),
-                What::Crash(true) => Action::Crash,
-                What::Crash(false) => return Err(failed(Illegal::new("bad-action", "\"crash\" is only ever true"))),
-            };
-            game.replay(entry.seat, &action).map_err(failed)?;
+        let (game, failed) = crate::play::record::replayed(self, usize::MAX);
+        let game = game.map_err(|illegal| Failed { action: 0, illegal })?;
+        if let Some((action, illegal)) = failed {
+            return Err(Failed { action, illegal });
         }
         let ended = game.outcome().map(Ending::from);
         if let Some(result) = self.result.filter(|r| ended != Some(*r)) {
@@ -169,6 +139,79 @@ impl Record {
             return Err(Failed { action: self.actions.len() + 1, illegal: Illegal::new("wrong-result", message) });
         }
         Ok(game)
+    }
+}
+
+/// An action as JSON is its record entry's: `{"lay":{"card":13,"orientation":"dark"}}`,
+/// `{"crash":true}`.
+impl Serialize for Action {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        What::from(*self).serialize(serializer)
+    }
+}
+
+impl From<Action> for What {
+    fn from(action: Action) -> What {
+        match action {
+            Action::Lay(card, orientation) => What::Lay(Face { card: card.number(), orientation }),
+            Action::Crash => What::Crash(true),
+        }
+    }
+}
+
+impl GameRecord for Record {
+    type Game = Pathways;
+
+    fn start(game: &Pathways, seed: Option<u64>, bots: Option<Vec<String>>) -> Record {
+        Record::start(game, seed, bots)
+    }
+
+    fn push(&mut self, seat: Seat, action: &Action) {
+        Record::push(self, seat, action);
+    }
+
+    fn set_result(&mut self, outcome: Option<Outcome>) {
+        self.result = outcome.map(Ending::from);
+    }
+
+    fn game(&self) -> Result<Pathways, Illegal> {
+        if self.game != "pathways" {
+            return Err(Illegal::new("not-pathways", format!("game {:?} is not pathways", self.game)));
+        }
+        let deck = match &self.deck {
+            DeckField::Named(name) => name.parse::<DeckName>().map(Deck::named),
+            DeckField::Cards(cards) => Deck::custom(&cards.iter().map(|&c| i64::from(c)).collect::<Vec<_>>()),
+        }
+        .map_err(|e| Illegal::new("bad-deck", e.to_string()))?;
+        if self.starts.len() != self.players {
+            let message = format!("{} starting cards for {} players", self.starts.len(), self.players);
+            return Err(Illegal::new("players", message));
+        }
+        let starts =
+            self.starts.iter().map(|f| card(f.card).map(|c| (c, f.orientation))).collect::<Result<Vec<_>, _>>()?;
+        let game = Pathways::new(deck, self.mode, &starts)?;
+        Ok(if self.final_play { game } else { game.last_standing_wins() })
+    }
+
+    fn events(&self) -> Vec<Result<(Seat, Action), Illegal>> {
+        self.actions
+            .iter()
+            .map(|entry| {
+                let action = match entry.what {
+                    What::Lay(face) => Action::Lay(card(face.card)?, face.orientation),
+                    What::Crash(true) => Action::Crash,
+                    What::Crash(false) => return Err(Illegal::new("bad-action", "\"crash\" is only ever true")),
+                };
+                Ok((entry.seat, action))
+            })
+            .collect()
+    }
+
+    fn result(&self) -> Option<Outcome> {
+        self.result.map(|ending| match ending.winner {
+            Some(seat) => Outcome::Won(seat),
+            None => Outcome::Stalled,
+        })
     }
 }
 

@@ -1,0 +1,89 @@
+//! The registry of games, checked for every game it lists: a simulated game's record
+//! checks valid; a game played at a table by bots, action by action, gives a record that
+//! checks valid and replays step by step to the same state; setups are refused with the
+//! value named.
+
+use crate::play::Outcome;
+use crate::play::bots::Bot;
+use crate::play::record::Setup;
+
+#[test]
+fn every_simulated_record_checks_valid() {
+    for rules in crate::games() {
+        for index in 0..6 {
+            let (result, record) =
+                rules.simulate(&Setup::default(), &[Bot::Greedy, Bot::Random], 11, index, true).unwrap();
+            let record = record.expect("a record when asked for");
+            let verdict = rules.check(1, &record).unwrap();
+            assert!(verdict.valid, "{}: {verdict:?}", rules.name());
+            assert_eq!(verdict.winner, result.outcome.and_then(Outcome::winner), "{}", rules.name());
+            let (_, none) = rules.simulate(&Setup::default(), &[Bot::Random], 11, index, false).unwrap();
+            assert!(none.is_none());
+        }
+    }
+}
+
+#[test]
+fn a_table_played_by_bots_gives_a_record_that_checks_and_replays() {
+    for rules in crate::games() {
+        let mut table = rules.table(&Setup::default(), 5).unwrap();
+        let mut views = vec![table.view(0)];
+        let mut step = 0u64;
+        while let Some(seat) = table.to_move() {
+            let offered = table.actions();
+            assert!(!offered.is_empty(), "{}: a seat to move with nothing offered", rules.name());
+            let bot = if seat == 0 { Bot::Greedy } else { Bot::Random };
+            let index = table.choose(bot, step).expect("a choice while the game is on");
+            assert!(index < offered.len());
+            table.act(index).unwrap();
+            views.push(table.view(0));
+            step += 1;
+            assert!(step < 10_000, "{}: no end", rules.name());
+        }
+        assert!(table.actions().is_empty());
+        assert!(table.act(0).is_err(), "{}: an action after the end", rules.name());
+        let record = table.record();
+        let verdict = rules.check(1, &record).unwrap();
+        assert!(verdict.valid, "{}: {verdict:?}", rules.name());
+        assert_eq!(verdict.winner, table.outcome().and_then(Outcome::winner));
+        for upto in [0, 1, step as usize / 2, step as usize] {
+            let replayed = rules.replay(&record, upto).unwrap();
+            assert_eq!(replayed.taken(), upto);
+            assert_eq!(replayed.view(0), views[upto], "{}: replay to {upto}", rules.name());
+        }
+    }
+}
+
+#[test]
+fn a_broken_record_names_its_first_illegal_action() {
+    for rules in crate::games() {
+        let (_, record) = rules.simulate(&Setup::default(), &[Bot::Greedy], 3, 0, true).unwrap();
+        let mut json: serde_json::Value = serde_json::from_str(&record.unwrap()).unwrap();
+        let actions = json["actions"].as_array_mut().unwrap();
+        let players = rules.default_players() as u64;
+        let seat = actions[1]["seat"].as_u64().unwrap();
+        actions[1]["seat"] = ((seat + 1) % players).into();
+        let verdict = rules.check(4, &json.to_string()).unwrap();
+        assert_eq!(verdict.game, 4);
+        assert!(!verdict.valid);
+        assert_eq!(verdict.failed_move, Some(2), "{}", rules.name());
+        assert_eq!(verdict.rule, Some("not-your-turn"), "{}", rules.name());
+        assert!(rules.check(1, "{\"game\":1}").is_err());
+    }
+}
+
+#[test]
+fn setups_are_checked_and_name_the_value() {
+    let tao = crate::game("Tao").unwrap();
+    let refused = |setup: Setup| tao.table(&setup, 1).err().expect("refused").to_string();
+    assert!(refused(Setup { players: Some(9), options: vec![] }).contains("9 players"));
+    let wrong = refused(Setup { players: None, options: vec![("scenario".into(), "valley".into())] });
+    assert!(wrong.contains("scenario") && wrong.contains("hand"), "{wrong}");
+    let bad = refused(Setup { players: None, options: vec![("hand".into(), "6".into())] });
+    assert!(bad.contains("\"6\"") && bad.contains("8, 7"), "{bad}");
+    assert!(crate::game("zhi_pai").is_some());
+    assert!(crate::game("chess").is_none());
+    let pathways = crate::game("pathways").unwrap();
+    let setup = Setup { players: Some(3), options: vec![("deck".into(), "9d".into())] };
+    assert!(pathways.table(&setup, 1).err().unwrap().to_string().contains("9d"));
+}
