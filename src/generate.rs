@@ -142,12 +142,12 @@ pub enum GenerateError {
 /// `progress(part, done, total)` is called as each part starts (`done` parts finished so
 /// far) and once at the end.
 ///
-/// The parts are independent and made on every core (rayon), in two stages so that the
-/// ones that hold the most memory do not overlap (a full run stays near 250 MB): first
-/// the typeset books, one typst compile after another (60–100 MB each), beside the
-/// boards, pieces and data; then the two card decks, each rendering its faces and sheets
-/// in parallel. Files are written as they are ready and the manifest, sorted, is written
-/// last ([`Output`]), so runs stay byte-identical.
+/// The parts are independent and made on every core (rayon), in two lanes: the typeset
+/// books, one typst compile after another (60–100 MB each), then the Zhi Pai deck; beside
+/// them the boards, pieces and data, then the Changing Lines deck. Each deck renders its
+/// faces and sheets in parallel, so a core the books leave idle draws cards. Files are
+/// written as they are ready and the manifest, sorted, is written last ([`Output`]), so
+/// runs stay byte-identical.
 pub fn generate(
     options: &GenerateOptions,
     progress: &(dyn Fn(&str, usize, usize) + Sync),
@@ -162,14 +162,21 @@ pub fn generate(
         Ok::<(), GenerateError>(())
     };
     let of = |wanted: &[Part]| parts.iter().filter(|p| wanted.contains(p)).collect::<Vec<_>>();
-    let books = of(&[Part::Rulebooks, Part::Puzzles]);
-    let decks = of(&[Part::ChangingLines, Part::ZhiPai]);
-    let others = of(&[Part::Data, Part::Dragons, Part::Liubo, Part::YijingPai]);
-    let (typeset, drawn) =
-        rayon::join(|| books.iter().try_for_each(|p| make(p)), || others.par_iter().try_for_each(|p| make(p)));
+    // Two lanes: the typeset books one after another, then the larger deck; beside them
+    // the boards, pieces and data, then the smaller deck. Each part renders on every core
+    // the other lane leaves idle.
+    let typeset = of(&[Part::Rulebooks, Part::Puzzles, Part::ZhiPai]);
+    let drawn = of(&[Part::Data, Part::Dragons, Part::Liubo, Part::YijingPai, Part::ChangingLines]);
+    let (typeset, drawn) = rayon::join(
+        || typeset.iter().try_for_each(|p| make(p)),
+        || {
+            let (boards, deck): (Vec<&Part>, Vec<&Part>) = drawn.iter().copied().partition(|p| **p != Part::ChangingLines);
+            boards.par_iter().try_for_each(|p| make(p))?;
+            deck.iter().try_for_each(|p| make(p))
+        },
+    );
     typeset?;
     drawn?;
-    decks.par_iter().try_for_each(|p| make(p))?;
     for file in alignment_test_files(options) {
         let paper = if file.path.contains("letter") { Paper::Letter } else { Paper::A4 };
         let duplex = Duplex { edge: options.print.duplex, back_offset: options.print.back_offset };

@@ -303,10 +303,13 @@ fn demultiplied(pixmap: tiny_skia::Pixmap) -> Vec<u8> {
     let mut rgba = pixmap.take();
     let table = demultiply_table();
     // 0 and 255 are the alphas that adding 1 takes to at most 1 (255 wraps to 0).
-    let unchanged = |a: u8| a.wrapping_add(1) <= 1;
+    let unchanged = |px: &[u8]| {
+        let alpha = u32::from_le_bytes([px[0], px[1], px[2], px[3]]) >> 24;
+        (alpha.wrapping_add(1) & 0xff) <= 1
+    };
     let mut runs = rgba.chunks_exact_mut(64);
     for run in &mut runs {
-        if run.chunks_exact(4).fold(true, |all, px| all & unchanged(px[3])) {
+        if run.chunks_exact(4).fold(true, |all, px| all & unchanged(px)) {
             continue;
         }
         demultiply_pixels(run, table);
