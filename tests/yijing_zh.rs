@@ -11,6 +11,7 @@ use std::path::Path;
 use std::process::Command;
 
 mod han_runs;
+mod pdf_text;
 mod temp_dir;
 
 /// The book's headings, in order: the English book's sections in Chinese; the chapter of
@@ -174,4 +175,36 @@ fn the_simplified_font_holds_its_list() {
     let list: String = include_str!("../fonts/cjk-sc-chars.txt").lines().filter(|l| !l.starts_with('#')).collect();
     assert!(list.chars().count() > 400);
     assert_eq!(hexforge::print::fonts::missing_chars(&list, &[hexforge::print::fonts::CJK_SC]), Vec::<char>::new());
+}
+
+/// The Chinese book as the engine makes it: the same bytes twice (generate stays
+/// deterministic), every page its paper's size, every font embedded.
+#[test]
+fn the_chinese_book_repeats_fits_its_paper_and_embeds_its_fonts() {
+    use hexforge::print::paper::Paper;
+    let game = hexforge::games::by_key("yijing-pai").expect("the game");
+    for paper in Paper::HOME {
+        let book = game.book_in(Lang::Zh).expect("the book is made");
+        assert_eq!(book.edition(), "yijing-pai-zh");
+        let pdf = hexforge::rulebook::rulebook_pdf(&book, paper).expect("the book compiles");
+        assert!(pdf == hexforge::rulebook::rulebook_pdf(&book, paper).expect("again"), "{paper:?}: two runs differ");
+        let d = lopdf::Document::load_mem(&pdf).expect("the PDF parses");
+        let (w, h) = paper.size_pt();
+        for (n, id) in d.get_pages() {
+            let page = d.get_dictionary(id).expect("page dictionary");
+            let mb = page.get(b"MediaBox").expect("MediaBox").as_array().expect("array");
+            let size = (
+                pdf_text::number(&mb[2]) - pdf_text::number(&mb[0]),
+                pdf_text::number(&mb[3]) - pdf_text::number(&mb[1]),
+            );
+            assert!((size.0 - w).abs() < 0.1 && (size.1 - h).abs() < 0.1, "{paper:?} page {n} is {size:?}");
+        }
+        for (_, obj) in d.objects.iter() {
+            let Ok(dict) = obj.as_dict() else { continue };
+            if dict.get(b"Type").ok().and_then(|t| t.as_name().ok()) == Some(b"FontDescriptor") {
+                let embedded = [&b"FontFile"[..], b"FontFile2", b"FontFile3"].iter().any(|k| dict.has(k));
+                assert!(embedded, "{paper:?}: a font is not embedded: {dict:?}");
+            }
+        }
+    }
 }

@@ -134,6 +134,9 @@ pub fn measured() -> Value {
             "set": m.set,
             "hand": m.hand,
             "bots": bots,
+            // Every lay draws a group from the wall left after the deal; the lay that finds
+            // it empty is the last.
+            "max_turns": (m.set - yijing_pai::PLAYERS * m.hand) / m.settings().group() as u32 + 1,
             "median_turns": m.median_turns,
             "p90_turns": m.p90_turns,
             "median_minutes": Measured::minutes(m.median_turns),
@@ -175,6 +178,7 @@ fn glossary() -> Value {
         { "zh": "从内往外", "pinyin": "cóng nèi wǎng wài", "en": "from the inside outwards", "meaning": "第一爻离你最近，向外依次升高" },
         { "zh": "暗卦", "pinyin": "àn guà", "en": "hidden hexagram", "meaning": "开局扣在面前的六张牌" },
         { "zh": "二画卦 / 三画卦 / 六画卦", "pinyin": "èr / sān / liù huà guà", "en": "pair, trigram, hexagram", "meaning": "两爻、三爻、六爻的卦" },
+        { "zh": "回合", "pinyin": "huíhé", "en": "turn", "meaning": "亮出一组牌并补牌" },
         { "zh": "应", "pinyin": "yìng", "en": "respond", "meaning": "轮到自己时照常出牌" },
         { "zh": "碰 / 阴碰 / 阳碰", "pinyin": "pèng / yīn pèng / yáng pèng", "en": "pung", "meaning": "不等轮次抢出相同的对子" },
         { "zh": "听", "pinyin": "tīng", "en": "ready", "meaning": "再有一组就能胡" },
