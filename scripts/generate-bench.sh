@@ -9,9 +9,11 @@
 # about a minute and a half on a 2-core machine (plus the release build). Usage:
 #   scripts/generate-bench.sh            # 5 runs of each row
 #   RUNS=3 scripts/generate-bench.sh
+#   ALLOCATORS=1 scripts/generate-bench.sh   # + a row with the system allocator
+#     (`--no-default-features`, built once more: about as long as the release build)
 # It needs GNU time (/usr/bin/time, Debian package `time`) and the resvg CLI 0.47.0,
 # installed here with `cargo install resvg --version 0.47.0 --locked` when missing.
-# Prints a Markdown table (README.md, Performance: Generate).
+# Prints a Markdown table (docs/performance.md, Generate).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
@@ -22,11 +24,16 @@ LIMIT=120
 if ! resvg --version 2>/dev/null | grep -qx "$RESVG_VERSION"; then
   cargo install resvg --version "$RESVG_VERSION" --locked --quiet
 fi
-cargo build --release --quiet
-bin=target/release/hexforge
-
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+
+# The system allocator's binary first (kept aside), then the default one (mimalloc).
+if [ "${ALLOCATORS:-0}" = 1 ]; then
+  cargo build --release --quiet --no-default-features
+  cp target/release/hexforge "$work/hexforge-system-allocator"
+fi
+cargo build --release --quiet
+bin=target/release/hexforge
 
 # One row: the median over RUNS of wall s, CPU s, peak MB of the command after the label
 # (after one run not counted, which also fills the output folder like a user's rerun).
@@ -53,6 +60,9 @@ row() {
 echo "| Run (median of $RUNS) | Wall | CPU (user + sys) | Peak RSS |"
 echo "|---|---|---|---|"
 row "generate (everything)" "$bin" generate --out "$work/all"
+if [ "${ALLOCATORS:-0}" = 1 ]; then
+  row "generate (everything), system allocator" "$work/hexforge-system-allocator" generate --out "$work/sys"
+fi
 row "generate --only changing-lines" "$bin" generate --only changing-lines --out "$work/cl"
 
 # The anchor: resvg's CLI on the card SVGs generate just wrote (one process per SVG, as a
