@@ -146,5 +146,69 @@ pub fn rulebook_data() -> Value {
         "ruler": { "straight": RULER_STRAIGHT, "slant": RULER_SLANT },
         "wheel": wheel,
         "scenarios": scenarios,
+        "measured": measured(),
     })
+}
+
+/// What simulation measured (pinned in the rules crate, each row with the command that
+/// reproduces it): the book's table of game lengths, the first player's wins, bites and
+/// portals, and the rarest action.
+fn measured() -> Value {
+    use hexforge_rules::dragons::measured::{GAMES, MEASURED, Measured, SECONDS_A_TURN};
+    use hexforge_rules::dragons::{PLAYS, TURN_LIMIT};
+    let per_game = |n: u64| format!("{:.1}", n as f64 / GAMES as f64);
+    let greedy: Vec<&Measured> = MEASURED.iter().filter(|m| m.bot.name() == "greedy").collect();
+    let rows: Vec<Value> = greedy
+        .iter()
+        .map(|m| {
+            let scenario = hexforge_rules::dragons::scenarios::scenario(m.scenario).expect("a measured scenario");
+            json!({
+                "scenario": m.scenario,
+                "scenario_name": scenario.name,
+                "mode": m.mode,
+                "mode_name": mode_name(m.mode),
+                "variant": m.variant,
+                "median_turns": m.median_turns,
+                "p90_turns": m.p90_turns,
+                "median_minutes": Measured::minutes(m.median_turns),
+                "p90_minutes": Measured::minutes(m.p90_turns),
+                "first_player": format!("{:.1}", m.first_player_wins as f64 * 100.0 / GAMES as f64),
+                "stalled": format!("{:.1}", m.stalled as f64 * 100.0 / GAMES as f64),
+                "bites": per_game(m.count("bite")),
+                "portals": per_game(m.count("portal")),
+                "command": m.command(),
+            })
+        })
+        .collect();
+    // The action used least often, over the settings this edition plays.
+    let (rarest, at) = greedy
+        .iter()
+        .filter(|m| m.variant.is_none())
+        .flat_map(|m| PLAYS.iter().enumerate().map(move |(i, name)| ((m.plays[i], *name), *m)))
+        .min_by_key(|(key, _)| *key)
+        .expect("measured settings");
+    let at_name = hexforge_rules::dragons::scenarios::scenario(at.scenario).expect("a scenario").name;
+    json!({
+        "games": GAMES,
+        "games_text": format!("{},{:03}", GAMES / 1000, GAMES % 1000),
+        "seconds_a_turn": SECONDS_A_TURN,
+        "turn_limit": TURN_LIMIT,
+        "longest": greedy.iter().map(|m| m.max_turns).max(),
+        "rows": rows,
+        "rarest": {
+            "name": rarest.1,
+            "per_game": per_game(rarest.0),
+            "where": format!("{at_name}, {} mode", mode_name(at.mode).to_lowercase()),
+        },
+    })
+}
+
+/// A mode's name as the book prints it.
+fn mode_name(key: &str) -> &'static str {
+    match key {
+        "grasshopper" => "Grasshopper",
+        "monk" => "Monk",
+        "master" => "Master",
+        _ => "The Chosen One",
+    }
 }
