@@ -166,11 +166,11 @@ pub fn generate(
     // the boards, pieces and data, then the smaller deck. Each part renders on every core
     // the other lane leaves idle.
     let typeset = of(&[Part::Rulebooks, Part::Puzzles, Part::ZhiPai]);
-    let drawn = of(&[Part::Data, Part::Dragons, Part::Liubo, Part::YijingPai, Part::ChangingLines]);
+    let boards = of(&[Part::Data, Part::Dragons, Part::Liubo, Part::YijingPai]);
+    let deck = of(&[Part::ChangingLines]);
     let (typeset, drawn) = rayon::join(
         || typeset.iter().try_for_each(|p| make(p)),
         || {
-            let (boards, deck): (Vec<&Part>, Vec<&Part>) = drawn.iter().copied().partition(|p| **p != Part::ChangingLines);
             boards.par_iter().try_for_each(|p| make(p))?;
             deck.iter().try_for_each(|p| make(p))
         },
