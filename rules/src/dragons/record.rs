@@ -25,29 +25,40 @@ use crate::play::record::GameRecord;
 use crate::play::{Illegal, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
-/// What one entry of `actions` did.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct What {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sow: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stones: Option<String>,
-    #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
-    pub path: Option<Vec<String>>,
+/// A sowing: the space emptied (its element's name) and the colours dropped, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sowing {
+    pub sow: String,
+    pub stones: String,
+}
+
+/// A move: the head's squares, and after Fire or Water what the dragon did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Moving {
+    #[serde(rename = "move")]
+    pub path: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub then: Option<Then>,
+}
+
+/// What one entry of `actions` did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum What {
+    Sow(Sowing),
+    Move(Moving),
 }
 
 impl What {
     pub fn of(action: &Action) -> What {
         match *action {
-            Action::Sow { space, stones } => What {
-                sow: Some(element_name(WHEEL[space as usize]).to_string()),
-                stones: Some(stones.word()),
-                ..What::default()
-            },
+            Action::Sow { space, stones } => {
+                What::Sow(Sowing { sow: element_name(WHEEL[space as usize]).to_string(), stones: stones.word() })
+            }
             Action::Move { path, then } => {
-                What { path: Some(path.words()), then: (then != Then::Nothing).then_some(then), ..What::default() }
+                What::Move(Moving { path: path.words(), then: (then != Then::Nothing).then_some(then) })
             }
         }
     }
@@ -55,8 +66,8 @@ impl What {
     /// The action this entry names.
     pub fn action(&self) -> Result<Action, Illegal> {
         let bad = |m: String| Illegal::new("bad-entry", m);
-        match (&self.sow, &self.stones, &self.path) {
-            (Some(sow), Some(stones), None) if self.then.is_none() => {
+        match self {
+            What::Sow(Sowing { sow, stones }) => {
                 let space = WHEEL
                     .iter()
                     .position(|&t| element_name(t) == sow)
@@ -64,12 +75,11 @@ impl What {
                 let stones = Stones::parse(stones).ok_or_else(|| bad(format!("stones {stones:?}: w and b letters")))?;
                 Ok(Action::Sow { space: space as u8, stones })
             }
-            (None, None, Some(words)) => {
+            What::Move(Moving { path, then }) => {
                 let path =
-                    Path::parse(words).ok_or_else(|| bad(format!("move {words:?}: squares like c6 or a5>i5>h5")))?;
-                Ok(Action::Move { path, then: self.then.unwrap_or(Then::Nothing) })
+                    Path::parse(path).ok_or_else(|| bad(format!("move {path:?}: squares like c6 or a5>i5>h5")))?;
+                Ok(Action::Move { path, then: then.unwrap_or(Then::Nothing) })
             }
-            _ => Err(bad("an action is a sowing (sow and stones) or a move (move, then)".into())),
         }
     }
 }

@@ -192,7 +192,7 @@ fn games_between_bots_end_and_their_records_check() {
 fn a_tampered_record_is_caught_at_its_move() {
     let game = intro(Mode::Grasshopper).salted(5);
     let (_, mut record) = simulated::<Record>(game, &[Bot::Greedy, Bot::Greedy], 1, 0, 100_000);
-    record.actions[1].what.path = Some(vec!["a1".into()]);
+    record.actions[1].what = super::record::What::Move(super::record::Moving { path: vec!["a1".into()], then: None });
     let verdict = check(1, &record);
     assert_eq!((verdict.failed_move, verdict.rule), (Some(2), Some("illegal-move")));
     let mut bad = Record::start(&intro(Mode::Grasshopper), None, None);
