@@ -98,5 +98,43 @@ fn liubo_random_game(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, tao_random_game, tao_search_move, liubo_random_game);
+/// Dragons of the Ba-Gua: a whole introductory game between random bots (they wander, so
+/// a game is long: about 190 turns), and one move of the search bot on positions of greedy
+/// games where it has three actions or more to weigh (target: 100 ms).
+fn dragons(c: &mut Criterion) {
+    use hexforge_rules::dragons::Dragons;
+    let new = |seed| Dragons::named("introductory", "grasshopper").expect("a scenario").salted(seed);
+    let mut index = 0u64;
+    c.bench_function("dragons/random bots, one game", |b| {
+        b.iter(|| {
+            index += 1;
+            let seed = game_seed(1, index);
+            black_box(play(new(seed), &[Bot::Random; 2], seed, 100_000).outcome)
+        })
+    });
+    let mut positions = Vec::new();
+    for index in 0..100u64 {
+        let seed = game_seed(2, index);
+        let mut game = new(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while game.outcome().is_none() && positions.len() < 64 {
+            if game.legal_actions().len() >= 3 {
+                positions.push(game.clone());
+            }
+            let action = Bot::Greedy.choose(&game, &mut rng);
+            game.apply(&action).expect("legal");
+        }
+    }
+    let bot = Bot::Search { playouts: SEARCH_PLAYOUTS };
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut i = 0;
+    c.bench_function("dragons/search bot, one move", |b| {
+        b.iter(|| {
+            i = (i + 1) % positions.len();
+            black_box(bot.choose(&positions[i], &mut rng))
+        })
+    });
+}
+
+criterion_group!(benches, tao_random_game, tao_search_move, liubo_random_game, dragons);
 criterion_main!(benches);
