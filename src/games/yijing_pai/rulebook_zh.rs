@@ -133,6 +133,7 @@ pub fn measured() -> Value {
         json!({
             "set": m.set,
             "hand": m.hand,
+            "group": m.settings().group(),
             "bots": bots,
             // Every lay draws a group from the wall left after the deal; the lay that finds
             // it empty is the last.
@@ -159,7 +160,9 @@ pub fn measured() -> Value {
         "rows": MEASURED.iter().map(row).collect::<Vec<_>>(),
         "main": row(main),
         "main_random": find(144, 8, "random"),
+        "large": find(162, 8, "greedy"),
         "triples": find(144, 9, "greedy"),
+        "triples_large": find(162, 9, "greedy"),
         "cover": format!("每局约 {} 分钟", Measured::minutes(main.median_turns)),
         "fair_share": percent(1.0 / f64::from(yijing_pai::PLAYERS)),
     })
