@@ -99,6 +99,9 @@ fn generate_lang_zh_writes_the_chinese_book_in_both_sizes() {
         {
             assert!(text.contains(fact), "{paper}: {fact:?} is not in the book");
         }
+        // A percentage keeps its sign: "88.4" above "% 一直打到" once split one.
+        let orphan: Vec<&&str> = lines.iter().filter(|l| l.starts_with('%')).collect();
+        assert!(orphan.is_empty(), "{paper}: lines starting with a percent sign: {orphan:?}");
         // Each measured row's command, in its footnote (numbers from the pinned rows).
         let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
         for row in hexforge_rules::yijing_pai::measured::MEASURED.iter().filter(|_| measured()) {
