@@ -37,7 +37,7 @@ fn percent_of(x: f64) -> String {
 #[test]
 fn every_bot_strength_in_the_readme_is_what_its_command_gives_and_above_chance() {
     let rows = rows();
-    assert_eq!(rows.len(), 8, "two rows for each of Tao, Pathways, Zhi Pai and Liubo");
+    assert_eq!(rows.len(), 10, "two rows for each of Tao, Pathways, Zhi Pai, Liubo and Dragons");
     for (command, rate, interval, chance) in rows {
         let mut args: Vec<&str> = command.split(' ').collect();
         assert_eq!(args.remove(0), "hexforge");
