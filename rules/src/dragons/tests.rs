@@ -206,3 +206,31 @@ fn every_seat_maps_to_its_dragon() {
     assert_eq!(super::seat(Dragon::Earth), 1);
     assert_eq!(WHEEL.len(), 8);
 }
+
+#[test]
+fn a_focus_is_moved_by_its_dragons_player_or_in_the_variant_by_the_sower() {
+    for (variant, seat) in [(super::Variant::FocusByOwner, 1), (super::Variant::FocusBySower, 0)] {
+        let mut g = intro(Mode::Monk).with_variant(variant);
+        g.board.wheel = [Space::default(); 8];
+        g.board.wheel[wheel_index(Trigram::HEAVEN)] = Space { white: 0, black: 3 };
+        g.board.wheel[wheel_index(Trigram::WIND)] = Space { white: 0, black: 1 };
+        g.board.wheel[wheel_index(Trigram::FIRE)] = Space { white: 4, black: 0 };
+        // Tianlong sows wind's black stone onto sky: four black there, a focus for Dilong.
+        g.apply(&sow(Trigram::WIND, "b")).unwrap();
+        assert_eq!(g.phase(), ("matter", Some("sky")));
+        assert_eq!(g.to_move(), Some(seat), "{variant:?}");
+        let first = g.legal_actions()[0];
+        g.apply(&first).unwrap();
+        // Then Tianlong's own sky action.
+        assert_eq!((g.to_move(), g.phase().1), (Some(0), Some("sky")));
+    }
+}
+
+#[test]
+fn an_entry_with_a_field_it_does_not_know_is_refused() {
+    let line = r#"{"game":"dragons","players":2,"scenario":"introductory","mode":"grasshopper","actions":[{"seat":0,"sow":"sky","stones":"ww","extra":1}]}"#;
+    assert!(serde_json::from_str::<Record>(line).is_err());
+    let line = line.replace(r#","extra":1"#, "");
+    let record: Record = serde_json::from_str(&line).unwrap();
+    assert!(check(1, &record).valid);
+}
