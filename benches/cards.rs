@@ -5,19 +5,20 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexforge::cards::sheet;
-use hexforge::cards::{self, Deck, Face, Lang};
+use hexforge::cards::{self, Face, Lang};
+use hexforge::games::decks;
 use hexforge::print::paper::Paper;
 use hexforge::print::render;
 
 fn bench(c: &mut Criterion) {
     let face: Face = "12".parse().unwrap();
     c.bench_function("changing-lines card svg", |b| {
-        b.iter(|| cards::card_svg(Deck::ChangingLines, &face, Lang::En).unwrap())
+        b.iter(|| cards::card_svg(decks::CHANGING_LINES, &face, Lang::En).unwrap())
     });
-    let svg = cards::card_svg(Deck::ChangingLines, &face, Lang::En).unwrap();
+    let svg = cards::card_svg(decks::CHANGING_LINES, &face, Lang::En).unwrap();
     c.bench_function("changing-lines card png 300 dpi", |b| b.iter(|| render::svg_to_png(&svg, 300.0).unwrap()));
 
-    let deck = Deck::ChangingLines;
+    let deck = decks::CHANGING_LINES;
     let trees: Vec<(Face, usvg::Tree)> = deck
         .faces()
         .into_iter()

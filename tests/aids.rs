@@ -13,6 +13,7 @@ use hexforge::core::hexagram::{Hexagram, Line, LinePosition};
 use hexforge::core::trigram::Trigram;
 use hexforge::games::changing_lines::deck::DeckName;
 use hexforge::games::changing_lines::rulebook::TAO_CANCEL_DRAWS;
+use hexforge::games::decks;
 use hexforge::games::zhi_pai::{SOLO_PENALTIES, common_zone_penalty};
 use hexforge::games::{PrintOptions, by_key};
 use hexforge::print::dpi::Dpi;
@@ -48,7 +49,7 @@ fn rows(aid: &Aid) -> Vec<(String, String)> {
 
 #[test]
 fn the_aids_fill_the_last_sheet_of_every_deck() {
-    for deck in Deck::ALL {
+    for deck in decks::ALL {
         let slots = HOME_COLS * HOME_ROWS;
         let cards = deck.print_pairs().len();
         assert!(cards % slots != 0, "{deck}: nothing to fill");
@@ -65,7 +66,7 @@ fn the_home_sheets_carry_the_aids() {
     let out = Output::create(dir.0.clone()).expect("output folder");
     let options =
         PrintOptions { dpi: Dpi::new(72).expect("72 is in range"), profiles: Profiles::HOME, ..Default::default() };
-    let deck = Deck::ZhiPai;
+    let deck = decks::ZHI_PAI;
     let game = by_key(deck.slug()).expect("a game");
     export::write_deck(&out, deck, &options, &export::no_progress).expect("the deck is written");
     let listed: Vec<String> = game.files(&options).into_iter().map(|f| f.path).collect();
@@ -82,7 +83,7 @@ fn the_home_sheets_carry_the_aids() {
 
 #[test]
 fn pathways_deck_lists_are_the_core_decks() {
-    let cl = Deck::ChangingLines;
+    let cl = decks::CHANGING_LINES;
     let three_four = aid(cl, "pathways-3d-4d");
     let five = aid(cl, "pathways-5d");
     for (aid, deck) in [(&three_four, DeckName::ThreeD), (&five, DeckName::FiveD), (&three_four, DeckName::FourD)] {
@@ -104,7 +105,7 @@ fn pathways_deck_lists_are_the_core_decks() {
 
 #[test]
 fn tao_numbers_are_the_rules() {
-    let powers = aid(Deck::ChangingLines, "tao-powers");
+    let powers = aid(decks::CHANGING_LINES, "tao-powers");
     let kind =
         |f: fn(&Hexagram) -> bool| -> Vec<u32> { Hexagram::all().filter(f).map(|h| u32::from(h.number())).collect() };
     assert_eq!(numbers(&text_after(&powers, "Double Mirror")), kind(|h| h.is_double_mirror()));
@@ -112,14 +113,14 @@ fn tao_numbers_are_the_rules() {
     assert_eq!(numbers(&text_after(&powers, "Double")), kind(|h| h.is_double() && !h.is_mirror()));
     let draws: Vec<u32> = TAO_CANCEL_DRAWS.iter().map(|&d| d as u32).collect();
     assert_eq!(numbers(&text_after(&powers, "Cancel chain")), draws);
-    let plays = rows(&aid(Deck::ChangingLines, "tao-plays"));
+    let plays = rows(&aid(decks::CHANGING_LINES, "tao-plays"));
     let cancel = &plays.iter().find(|(k, _)| k == "Cancel").expect("a cancel row").1;
     assert_eq!(numbers(cancel), vec![draws[0]]);
 }
 
 #[test]
 fn casting_rows_are_the_casters() {
-    let lines = rows(&aid(Deck::ChangingLines, "divination-lines"));
+    let lines = rows(&aid(decks::CHANGING_LINES, "divination-lines"));
     assert_eq!(lines.iter().map(|(k, _)| k.parse::<i64>().unwrap()).collect::<Vec<_>>(), vec![6, 7, 8, 9]);
     for (value, text) in &lines {
         let cast = casting::cast(&[value.parse().unwrap(); 6]).unwrap();
@@ -127,7 +128,7 @@ fn casting_rows_are_the_casters() {
         let yang = cast.primary.line(LinePosition::ALL[0]) == Line::Yang;
         assert!(text.contains(if yang { ": yang" } else { ": yin" }), "{value}: {text}");
     }
-    let three = rows(&aid(Deck::ChangingLines, "divination-cards"));
+    let three = rows(&aid(decks::CHANGING_LINES, "divination-cards"));
     // Three coins: a line value's chance is its count of heads (value − 6 for 6..9 in
     // 3-head steps) over 8, i.e. 1, 3, 3, 1 eighths.
     let eighths: Vec<u32> = three.iter().map(|(_, t)| numbers(t)[..2].iter().product()).collect();
@@ -136,7 +137,7 @@ fn casting_rows_are_the_casters() {
 
 #[test]
 fn trigram_rows_are_the_trigrams() {
-    let rows = rows(&aid(Deck::ChangingLines, "trigrams"));
+    let rows = rows(&aid(decks::CHANGING_LINES, "trigrams"));
     assert_eq!(rows.len(), 8);
     for t in Trigram::ALL {
         let key = format!("{} {}", t.symbol(), t.chinese());
@@ -153,7 +154,7 @@ fn trigram_rows_are_the_trigrams() {
 
 #[test]
 fn the_solo_score_table_is_score_rs() {
-    let rows = rows(&aid(Deck::ZhiPai, "links-and-score"));
+    let rows = rows(&aid(decks::ZHI_PAI, "links-and-score"));
     let penalties: Vec<&(String, String)> = rows.iter().filter(|(_, v)| v.starts_with('+')).collect();
     assert_eq!(penalties.len(), SOLO_PENALTIES.len());
     for ((zone, penalty), row) in penalties.iter().zip(SOLO_PENALTIES) {
@@ -174,7 +175,7 @@ fn aid_text_stays_inside_the_safe_area() {
     let (left, top) = (BLEED_MM + SAFE_MM, BLEED_MM + SAFE_MM);
     let (right, bottom) = (BLEED_MM + TRIM_WIDTH_MM - SAFE_MM, BLEED_MM + TRIM_HEIGHT_MM - SAFE_MM);
     let mut checked = 0;
-    for (deck, lang) in Deck::ALL.into_iter().flat_map(|d| [(d, Lang::En), (d, Lang::Fr)]) {
+    for (deck, lang) in decks::ALL.into_iter().flat_map(|d| [(d, Lang::En), (d, Lang::Fr)]) {
         let mut svgs: Vec<(String, String)> =
             aids(deck, lang).iter().map(|a| (a.slug.to_string(), aid_svg(deck, a).unwrap())).collect();
         svgs.push(("back".into(), aid_back_svg(deck, Backs::Full, lang).unwrap()));
@@ -215,7 +216,7 @@ fn walk(node: &usvg::Node, f: &mut impl FnMut(&usvg::Node)) {
 /// the same score table, numbers and all.
 #[test]
 fn the_zhi_pai_aid_follows_the_language() {
-    let (en, fr) = (&aids(Deck::ZhiPai, Lang::En)[0], &aids(Deck::ZhiPai, Lang::Fr)[0]);
+    let (en, fr) = (&aids(decks::ZHI_PAI, Lang::En)[0], &aids(decks::ZHI_PAI, Lang::Fr)[0]);
     assert!(fr.title.contains("liens et score"), "{}", fr.title);
     assert_eq!(en.blocks.len(), fr.blocks.len());
     for (e, f) in en.blocks.iter().zip(&fr.blocks) {
@@ -230,6 +231,6 @@ fn the_zhi_pai_aid_follows_the_language() {
             _ => panic!("the French aid has another shape"),
         }
     }
-    let back = aid_back_svg(Deck::ZhiPai, Backs::Full, Lang::Fr).unwrap();
+    let back = aid_back_svg(decks::ZHI_PAI, Backs::Full, Lang::Fr).unwrap();
     assert!(back.contains("Aide de jeu"), "{back}");
 }

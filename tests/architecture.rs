@@ -1,9 +1,10 @@
 //! The layers the compiler cannot check inside one crate. The rules crate (`rules/`: the
 //! core, the games' rules and searches, the puzzles) is kept pure by the compiler; inside
 //! the application, each game's rules files still there and the API's request types import
-//! nothing that draws, prints or serves, and the command-line crates stay in the CLI; in
-//! both crates every file is short and says what it is for. Walks `src/` and `rules/src/`
-//! as text, so a new file is covered without being listed.
+//! nothing that draws, prints or serves, the card engine names no game, and the
+//! command-line crates stay in the CLI; in both crates every file is short and says what
+//! it is for. Walks `src/` and `rules/src/` as text, so a new file is covered without
+//! being listed.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -159,6 +160,26 @@ fn no_source_file_is_too_long_and_each_says_what_it_is_for() {
         assert!(lines <= 650, "{} has {lines} lines; split it by what it is for", file.display());
         assert!(text.starts_with("//!"), "{} does not start with a //! line", file.display());
     }
+}
+
+/// The card engine (`src/cards/`) names no game: a deck plugs in through
+/// `cards::CardDeck`, and the decks are listed in `games/decks.rs`, so the games import
+/// the cards and never the other way round. Tests may use the real decks.
+#[test]
+fn the_card_engine_names_no_game() {
+    let mut found = Vec::new();
+    for file in rust_files(&src().join("cards")) {
+        let code = code(&file);
+        let code = code.split("#[cfg(test)]").next().unwrap_or_default();
+        for word in
+            ["crate::games", "changing_lines", "zhi_pai", "ChangingLines", "ZhiPai", "changing-lines", "zhi-pai"]
+        {
+            if code.contains(word) {
+                found.push(format!("{} names {word}", file.strip_prefix(src()).unwrap_or(&file).display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "the card engine names a game:\n{}", found.join("\n"));
 }
 
 /// The checker must be able to fail: a file that imports an edge is caught.

@@ -9,6 +9,7 @@ use hexforge::cards::{self, Deck, Face, Lang, PlayerSet, TrigramFace};
 use hexforge::core::card::{Card, Orientation};
 use hexforge::core::hexagram::Hexagram;
 use hexforge::games::changing_lines::ChangingLines;
+use hexforge::games::decks;
 use hexforge::games::zhi_pai::ZhiPai;
 use hexforge::games::{Game, PrintOptions};
 use hexforge::generate::{GenerateOptions, Part, generate};
@@ -71,7 +72,7 @@ fn every_printed_neighbour_number_is_the_cores() {
     let mut checked = 0;
     for lang in [Lang::En, Lang::Fr] {
         for c in Card::all() {
-            let svg = svg(Deck::ChangingLines, Face::Card(c.shows(Orientation::Dark)), lang);
+            let svg = svg(decks::CHANGING_LINES, Face::Card(c.shows(Orientation::Dark)), lang);
             let doc = Document::parse(&svg).unwrap();
             let root = doc.root_element();
             assert_eq!(attr(root, "data-card"), c.number().to_string());
@@ -102,7 +103,7 @@ fn every_printed_neighbour_number_is_the_cores() {
 #[test]
 fn every_number_sits_beside_its_own_line() {
     for c in Card::all() {
-        let svg = svg(Deck::ChangingLines, Face::Card(c.shows(Orientation::Dark)), Lang::En);
+        let svg = svg(decks::CHANGING_LINES, Face::Card(c.shows(Orientation::Dark)), Lang::En);
         let doc = Document::parse(&svg).unwrap();
         let lines = role(doc.root_element(), "lines")[0];
         let bar = |dark_line: u8| {
@@ -154,7 +155,7 @@ fn every_number_sits_beside_its_own_line() {
 fn both_readings_carry_number_names_and_trigrams() {
     for lang in [Lang::En, Lang::Fr] {
         for c in Card::all() {
-            let svg = svg(Deck::ChangingLines, Face::Card(c.shows(Orientation::Dark)), lang);
+            let svg = svg(decks::CHANGING_LINES, Face::Card(c.shows(Orientation::Dark)), lang);
             let doc = Document::parse(&svg).unwrap();
             for o in Orientation::BOTH {
                 let h = c.shows(o);
@@ -187,7 +188,7 @@ fn both_readings_carry_number_names_and_trigrams() {
 
 #[test]
 fn light_text_uses_the_light_ink_and_dark_text_the_dark_ink() {
-    let svg = svg(Deck::ChangingLines, card(12), Lang::En);
+    let svg = svg(decks::CHANGING_LINES, card(12), Lang::En);
     let doc = Document::parse(&svg).unwrap();
     let dark = attr(reading(&doc, Orientation::Dark), "fill");
     let light = attr(reading(&doc, Orientation::Light), "fill");
@@ -208,7 +209,7 @@ fn light_text_uses_the_light_ink_and_dark_text_the_dark_ink() {
 fn zhi_pai_cards_show_the_hexagram_and_its_complement() {
     for lang in [Lang::En, Lang::Fr] {
         for h in Hexagram::all() {
-            let svg = svg(Deck::ZhiPai, Face::Card(h), lang);
+            let svg = svg(decks::ZHI_PAI, Face::Card(h), lang);
             let doc = Document::parse(&svg).unwrap();
             let root = doc.root_element();
             assert_eq!(attr(root, "data-card"), h.number().to_string());
@@ -244,7 +245,7 @@ fn zhi_pai_trigram_cards_come_in_two_sets_with_two_faces() {
         for trigram in hexforge::core::trigram::Trigram::ALL {
             for active in [true, false] {
                 let face = Face::Trigram(TrigramFace { set, trigram, active });
-                let svg = svg(Deck::ZhiPai, face, Lang::Fr);
+                let svg = svg(decks::ZHI_PAI, face, Lang::Fr);
                 let doc = Document::parse(&svg).unwrap();
                 let root = doc.root_element();
                 assert_eq!(attr(root, "data-set"), set.number().to_string());
@@ -266,7 +267,7 @@ fn zhi_pai_trigram_cards_come_in_two_sets_with_two_faces() {
 fn every_character_on_every_card_is_in_the_bundled_fonts() {
     let mut all_text = String::new();
     for lang in [Lang::En, Lang::Fr] {
-        for deck in Deck::ALL {
+        for deck in decks::ALL {
             for face in deck.faces() {
                 let svg = svg(deck, face, lang);
                 let doc = Document::parse(&svg).unwrap();
@@ -289,7 +290,7 @@ fn every_character_on_every_card_is_in_the_bundled_fonts() {
 #[test]
 fn the_changing_lines_back_reads_the_same_both_ways_up() {
     // 127 dpi = 5 px per mm: 345×470 px, so the turn maps pixels onto pixels exactly.
-    let pixmap = render::svg_to_pixmap(&svg(Deck::ChangingLines, Face::Back, Lang::En), 127.0).unwrap();
+    let pixmap = render::svg_to_pixmap(&svg(decks::CHANGING_LINES, Face::Back, Lang::En), 127.0).unwrap();
     let (w, h) = (pixmap.width() as usize, pixmap.height() as usize);
     assert_eq!((w, h), (345, 470));
     // Compare 1 mm cells (5×5 px averages) with the cell the turn brings there:
@@ -340,7 +341,7 @@ fn close(a: [f32; 4], b: [f32; 4]) -> bool {
 #[test]
 fn home_print_pdfs_have_pages_boxes_fonts_and_viewer_preferences() {
     let pt = hexforge::print::pdf::PT_PER_MM;
-    for (deck, pages) in [(Deck::ChangingLines, 16), (Deck::ZhiPai, 18)] {
+    for (deck, pages) in [(decks::CHANGING_LINES, 16), (decks::ZHI_PAI, 18)] {
         for paper in Paper::HOME {
             let bytes = print_pdf(deck, paper);
             let doc = lopdf::Document::load_mem(&bytes).unwrap();

@@ -267,7 +267,7 @@ fn paragraph_attribute<'a>(dom: &'a str, id: &str, attribute: &str) -> &'a str {
 #[test]
 fn the_page_plays_todays_puzzles_by_clicking() {
     use hexforge::api::puzzles::{PuzzleView, show};
-    use hexforge::puzzles::{Date, PuzzleGame, PuzzleId};
+    use hexforge::puzzles::{PuzzleGame, PuzzleId};
     let Some(chromium) = CHROMIUM.or_skip() else { return };
     let downloads = TempDir::new("downloads-today");
     let database = hexforge::results::Database::sqlite_file(&downloads.0.join("results.sqlite3"));

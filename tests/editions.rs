@@ -12,8 +12,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use hexforge::cards::names::parse_names;
-use hexforge::cards::{Deck, Face, Lang, card_svg};
+use hexforge::cards::{Face, Lang, card_svg};
 use hexforge::core::hexagram::Hexagram;
+use hexforge::games::decks;
 use temp_dir::TempDir;
 
 fn fixture(name: &str) -> PathBuf {
@@ -49,20 +50,22 @@ fn generate(out: &Path, extra: &[&str]) -> Output {
 
 #[test]
 fn edition_names_replace_the_english_on_both_decks() {
-    let edition: &'static _ = Box::leak(Box::new(parse_names(&names_csv(), Lang::En).expect("the fixture parses")));
+    let edition: &'static _ = Box::leak(Box::new(
+        parse_names(&names_csv(), Lang::En, &hexforge::games::decks::name_rooms()).expect("the fixture parses"),
+    ));
     let lang = Lang::Edition(edition);
     // Standstill (12) turns into Peace (11); its Zhi Pai complement is Peace too.
-    let changing = texts(&card_svg(Deck::ChangingLines, &Face::Card(hex(12)), lang).unwrap());
+    let changing = texts(&card_svg(decks::CHANGING_LINES, &Face::Card(hex(12)), lang).unwrap());
     for name in ["El Estancamiento", "La Paz", "否", "泰"] {
         assert!(changing.iter().any(|t| t == name), "changing lines card 12 lacks {name}: {changing:?}");
     }
-    let zhi = texts(&card_svg(Deck::ZhiPai, &Face::Card(hex(12)), lang).unwrap());
+    let zhi = texts(&card_svg(decks::ZHI_PAI, &Face::Card(hex(12)), lang).unwrap());
     for name in ["El Estancamiento", "La Paz", "否"] {
         assert!(zhi.iter().any(|t| t == name), "zhi pai card 12 lacks {name}: {zhi:?}");
     }
     // Every card carries its edition name and none of the English names it replaced.
     for n in 1..=64 {
-        let svg = card_svg(Deck::ZhiPai, &Face::Card(hex(n)), lang).unwrap();
+        let svg = card_svg(decks::ZHI_PAI, &Face::Card(hex(n)), lang).unwrap();
         let texts = texts(&svg);
         assert!(texts.iter().any(|t| t == edition.name(hex(n))), "card {n}");
         assert!(!texts.iter().any(|t| t == hex(n).names().en), "card {n} still says {}", hex(n).names().en);

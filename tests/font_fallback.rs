@@ -8,8 +8,9 @@
 
 use std::cell::RefCell;
 
-use hexforge::cards::{Deck, Lang, card_svg_with_backs};
+use hexforge::cards::{Lang, card_svg_with_backs};
 use hexforge::games;
+use hexforge::games::decks;
 use hexforge::games::dragons::pieces as dragons_pieces;
 use hexforge::games::liubo::pieces::{self as liubo_pieces, Piece, Side};
 use hexforge::games::yijing_pai::art::{TileFace, tile_svg_with_backs};
@@ -53,7 +54,7 @@ fn warnings_of(svg: &str) -> Vec<String> {
 /// too), every game's rulebook figures, boards, pieces and tiles.
 fn every_drawing() -> Vec<(String, String)> {
     let mut all = Vec::new();
-    for deck in [Deck::ChangingLines, Deck::ZhiPai] {
+    for deck in [decks::CHANGING_LINES, decks::ZHI_PAI] {
         for face in deck.faces() {
             for backs in [Backs::Full, Backs::LowInk] {
                 let svg = card_svg_with_backs(deck, &face, Lang::En, backs).expect("card draws");

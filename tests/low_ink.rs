@@ -2,6 +2,7 @@
 //! in rendered pixels, while the default `--backs full` draws exactly what it always did.
 
 use hexforge::cards::{Deck, Face, Lang, card_svg, card_svg_with_backs};
+use hexforge::games::decks;
 use hexforge::games::yijing_pai::art::{TileFace, tile_svg, tile_svg_with_backs};
 use hexforge::games::yijing_pai::rules::TileKind;
 use hexforge::print::plan::Backs;
@@ -32,8 +33,8 @@ fn backs() -> Vec<(&'static str, String, String)> {
     let card = |deck: Deck, backs: Backs| card_svg_with_backs(deck, &Face::Back, Lang::En, backs).expect("back draws");
     let tile = |backs: Backs| tile_svg_with_backs(TileFace::Back, backs).expect("tile back draws");
     vec![
-        ("changing-lines back", card(Deck::ChangingLines, Backs::Full), card(Deck::ChangingLines, Backs::LowInk)),
-        ("zhi-pai back", card(Deck::ZhiPai, Backs::Full), card(Deck::ZhiPai, Backs::LowInk)),
+        ("changing-lines back", card(decks::CHANGING_LINES, Backs::Full), card(decks::CHANGING_LINES, Backs::LowInk)),
+        ("zhi-pai back", card(decks::ZHI_PAI, Backs::Full), card(decks::ZHI_PAI, Backs::LowInk)),
         ("yijing-pai back tile", tile(Backs::Full), tile(Backs::LowInk)),
     ]
 }
@@ -62,7 +63,7 @@ fn low_ink_backs_keep_their_drawing() {
 
 #[test]
 fn full_backs_are_the_default_and_fronts_never_change() {
-    for deck in [Deck::ChangingLines, Deck::ZhiPai] {
+    for deck in [decks::CHANGING_LINES, decks::ZHI_PAI] {
         for face in deck.faces() {
             let default = card_svg(deck, &face, Lang::En).unwrap();
             assert_eq!(card_svg_with_backs(deck, &face, Lang::En, Backs::Full).unwrap(), default, "{deck:?} {face:?}");

@@ -14,6 +14,7 @@ use hexforge::cards::export::{self, DTC_PAGE_MM};
 use hexforge::cards::layouts::{self, CutSheet, FoldSheet};
 use hexforge::cards::sheet::{self, Duplex, HomeSheet};
 use hexforge::cards::{Deck, Face, Lang};
+use hexforge::games::decks;
 use hexforge::generate::{GenerateOptions, Part, generate};
 use hexforge::print::cmyk::{self, RICH_BLACK};
 use hexforge::print::dpi::Dpi;
@@ -95,7 +96,7 @@ fn the_dtc_file_is_pdf_x_1a() {
 
     // One page a face, front then back, for every card.
     let pages = doc.get_pages();
-    assert_eq!(pages.len(), 2 * Deck::ChangingLines.print_pairs().len());
+    assert_eq!(pages.len(), 2 * decks::CHANGING_LINES.print_pairs().len());
     let (w, h) = DTC_PAGE_MM;
     assert!(((w * PT_PER_MM) - 198.0).abs() < 0.01 && ((h * PT_PER_MM) - 270.0).abs() < 0.01, "2.75×3.75 in");
     let bleed = 0.125 * 72.0;
@@ -246,7 +247,7 @@ fn trees(deck: Deck) -> Vec<(Face, usvg::Tree)> {
 
 #[test]
 fn back_pages_move_by_the_offset_and_turn_for_the_short_edge() {
-    let deck = Deck::ChangingLines;
+    let deck = decks::CHANGING_LINES;
     let trees = trees(deck);
     let tree = |f: &Face| &trees.iter().find(|(g, _)| g == f).unwrap().1;
     // Backs that are not the same turned (the next card's front), so a turn shows.
@@ -389,8 +390,8 @@ fn fold_sheets_mirror_each_back_across_the_fold() {
     for paper in Paper::HOME {
         let bytes = read(&format!("changing-lines/changing-lines-cards-fold-{}.pdf", paper.key()));
         let doc = Document::load_mem(&bytes).unwrap();
-        let cards =
-            Deck::ChangingLines.print_pairs().len() + hexforge::cards::aids::aids(Deck::ChangingLines, Lang::En).len();
+        let cards = decks::CHANGING_LINES.print_pairs().len()
+            + hexforge::cards::aids::aids(decks::CHANGING_LINES, Lang::En).len();
         assert_eq!(doc.get_pages().len(), cards.div_ceil(4), "four cards a page");
         assert_eq!(viewer_duplex(&doc), b"Simplex", "one-sided");
         let sheet = FoldSheet::new(paper);
@@ -413,7 +414,7 @@ fn fold_sheets_mirror_each_back_across_the_fold() {
 #[test]
 fn cut_files_match_their_sheets() {
     let cards =
-        Deck::ChangingLines.print_pairs().len() + hexforge::cards::aids::aids(Deck::ChangingLines, Lang::En).len();
+        decks::CHANGING_LINES.print_pairs().len() + hexforge::cards::aids::aids(decks::CHANGING_LINES, Lang::En).len();
     for paper in Paper::HOME {
         let key = paper.key();
         let doc = Document::load_mem(&read(&format!("changing-lines/cut/changing-lines-cards-cut-{key}.pdf"))).unwrap();
@@ -494,7 +495,7 @@ fn the_tts_deck_is_a_saved_object_pointing_at_the_sheets() {
         assert!(Path::new(path).is_file(), "{url} exists");
     }
     // With a base address, the same object points there; Zhi Pai adds its trigram deck.
-    let zhi = export::tts_deck_json(Deck::ZhiPai, Path::new("out"), Some("https://example.org/pnp"));
+    let zhi = export::tts_deck_json(decks::ZHI_PAI, Path::new("out"), Some("https://example.org/pnp"));
     let zhi: serde_json::Value = serde_json::from_str(&zhi).unwrap();
     assert_eq!(
         zhi["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"],

@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use hexforge::cards::{self, Deck, Face, Lang};
+use hexforge::games::decks;
 use hexforge::print::render;
 
 /// Largest difference allowed in any channel of any pixel (anti-aliasing may differ
@@ -87,25 +88,25 @@ fn check(name: &str, deck: Deck, face: &str) {
 
 #[test]
 fn changing_lines_card_12() {
-    check("changing-lines-card-12", Deck::ChangingLines, "12");
+    check("changing-lines-card-12", decks::CHANGING_LINES, "12");
 }
 
 #[test]
 fn changing_lines_card_29_double_mirror() {
-    check("changing-lines-card-29", Deck::ChangingLines, "29");
+    check("changing-lines-card-29", decks::CHANGING_LINES, "29");
 }
 
 #[test]
 fn changing_lines_back() {
-    check("changing-lines-back", Deck::ChangingLines, "back");
+    check("changing-lines-back", decks::CHANGING_LINES, "back");
 }
 
 #[test]
 fn zhi_pai_card_12() {
-    check("zhi-pai-card-12", Deck::ZhiPai, "12");
+    check("zhi-pai-card-12", decks::ZHI_PAI, "12");
 }
 
 #[test]
 fn zhi_pai_trigram_card_inactive() {
-    check("zhi-pai-trigram-2-thunder-inactive", Deck::ZhiPai, "trigram-2-thunder-inactive");
+    check("zhi-pai-trigram-2-thunder-inactive", decks::ZHI_PAI, "trigram-2-thunder-inactive");
 }

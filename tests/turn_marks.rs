@@ -2,7 +2,8 @@
 //! that reads as another number turned 180° is underlined, in both readings, and no
 //! other text is.
 
-use hexforge::cards::{Deck, Lang, card_svg};
+use hexforge::cards::{Lang, card_svg};
+use hexforge::games::decks;
 
 /// The number `text` shows once the card is turned 180°, if every digit survives the
 /// turn (0, 1, 8 stay, 6 and 9 swap; the order reverses).
@@ -37,7 +38,7 @@ fn the_rule_covers_the_cases_of_the_issue() {
 #[test]
 fn every_number_that_misreads_when_turned_is_underlined_in_both_readings() {
     let mut marked = std::collections::BTreeMap::<String, usize>::new();
-    for deck in [Deck::ChangingLines, Deck::ZhiPai] {
+    for deck in [decks::CHANGING_LINES, decks::ZHI_PAI] {
         for face in deck.faces() {
             for lang in [Lang::En, Lang::Fr] {
                 let svg = card_svg(deck, &face, lang).unwrap();
@@ -66,7 +67,7 @@ fn the_cards_named_in_the_issue_carry_the_mark() {
     // Card 1 shows neighbours 9 (dark) and 16 (light); card 61 shows 61 itself.
     let underlined = |n: i64| {
         let face = hexforge::cards::Face::Card(hexforge::core::hexagram::Hexagram::from_number(n).unwrap());
-        let svg = card_svg(Deck::ChangingLines, &face, Lang::En).unwrap();
+        let svg = card_svg(decks::CHANGING_LINES, &face, Lang::En).unwrap();
         svg.matches("text-decoration=\"underline\"").count()
     };
     for n in [1, 38, 61] {

@@ -36,21 +36,10 @@ pub enum Block {
     Rows(Vec<(String, String)>),
 }
 
-/// The language `deck`'s aids are printed in under `lang`: Zhi Pai follows it; the
-/// Changing Lines deck is English but for its names, so its aids stay English.
-fn aid_lang(deck: Deck, lang: Lang) -> Lang {
-    match deck {
-        Deck::ChangingLines => Lang::En,
-        Deck::ZhiPai => lang,
-    }
-}
-
-/// The aids of `deck`, in sheet order, in [`aid_lang`].
+/// The aids of `deck`, in sheet order, in the language the deck prints them in under
+/// `lang` ([`CardDeck::aid_lang`](super::CardDeck::aid_lang)).
 pub fn aids(deck: Deck, lang: Lang) -> Vec<Aid> {
-    match deck {
-        Deck::ChangingLines => crate::games::changing_lines::aids::aids(),
-        Deck::ZhiPai => crate::games::zhi_pai::aids::aids(aid_lang(deck, lang)),
-    }
+    deck.art().aids(lang)
 }
 
 /// Slots left empty on the last home-print sheet of `deck` by its cards alone.
@@ -122,17 +111,14 @@ impl AidLayout {
     /// The back of every aid of `deck`: "Player aid" and the deck's name, centred.
     pub fn back(deck: Deck, lang: Lang) -> AidLayout {
         let c = canvas();
-        let name = match deck {
-            Deck::ChangingLines => "Changing Lines",
-            Deck::ZhiPai => "Zhi Pai",
-        };
+        let name = deck.title();
         AidLayout {
             canvas: c.clone(),
             face: "aid-back".to_string(),
             deck: deck.slug(),
             back: true,
             frame: frame(&c),
-            title: TextBox::new(aid_lang(deck, lang).pick("Player aid", "Aide de jeu"), c.cx, c.cy, 5.0, 700)
+            title: TextBox::new(deck.art().aid_lang(lang).pick("Player aid", "Aide de jeu"), c.cx, c.cy, 5.0, 700)
                 .anchored("middle"),
             rules: vec![Rect { x: c.cx - 12.0, y: c.cy + 3.0, w: 24.0, h: 0.25 }],
             texts: vec![TextBox::new(name, c.cx, c.cy + 8.0, 3.2, 400).anchored("middle")],
@@ -234,9 +220,10 @@ mod tests {
 
     #[test]
     fn every_deck_has_one_aid_per_spare_slot() {
-        assert_eq!(spare_slots(Deck::ChangingLines), 8);
-        assert_eq!(spare_slots(Deck::ZhiPai), 1);
-        for deck in Deck::ALL {
+        use crate::games::decks;
+        assert_eq!(spare_slots(decks::CHANGING_LINES), 8);
+        assert_eq!(spare_slots(decks::ZHI_PAI), 1);
+        for deck in decks::ALL {
             assert_eq!(aids(deck, Lang::En).len(), spare_slots(deck), "{deck}");
         }
     }

@@ -19,7 +19,7 @@
 //! | `tts-*.png` | `tts-sheet` | always |
 //! | `tts-deck.json` | `tts-deck` | always: a Tabletop Simulator saved object of the deck |
 //!
-//! `<face>` is [`Face::slug`]: `card-01` … `card-64`, `back`, and for Zhi Pai
+//! `<face>` is [`Face::slug`]: `card-01` … `card-64`, `back`, and for a deck with trigram cards
 //! `trigram-<set>-<trigram>-active|inactive`.
 //!
 //! Each path and kind is spelled once, in the path functions below ([`svg_file`] …
@@ -284,7 +284,7 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
     step();
 
     let find = |wanted: &Face| rendered.iter().position(|(f, _, _)| f == wanted).expect("every face was rendered");
-    let title = deck_title(deck);
+    let title = deck.title();
 
     let pairs = || -> Vec<(&usvg::Tree, &usvg::Tree)> {
         let tree = |f: &Face| rendered[find(f)].2.as_ref().expect("trees are parsed for home print");
@@ -447,11 +447,11 @@ pub fn tts_deck_json(deck: Deck, root: &std::path::Path, base_url: Option<&str>)
     let count = |pick: fn(&Face) -> bool| faces.iter().filter(|f| pick(f)).count() as u32;
     let hexagrams = count(|f| matches!(f, Face::Card(_)));
     // (number, name, face sheet, back image, cards, unique backs)
-    let mut decks = vec![(1u32, deck_title(deck).to_string(), 0, 1, hexagrams, false)];
-    if deck == Deck::ZhiPai {
+    let mut decks = vec![(1u32, deck.title().to_string(), 0, 1, hexagrams, false)];
+    if has_trigram_cards(deck) {
         let trigrams = count(|f| matches!(f, Face::Trigram(t) if t.active));
-        decks[0].1 = "Zhi Pai hexagram cards".to_string();
-        decks.push((2, "Zhi Pai trigram cards".to_string(), 2, 3, trigrams, true));
+        decks[0].1 = format!("{} hexagram cards", deck.title());
+        decks.push((2, format!("{} trigram cards", deck.title()), 2, 3, trigrams, true));
     }
     let objects: Vec<serde_json::Value> = decks
         .iter()
@@ -486,7 +486,7 @@ pub fn tts_deck_json(deck: Deck, root: &std::path::Path, base_url: Option<&str>)
         })
         .collect();
     let save = serde_json::json!({
-        "SaveName": deck_title(deck),
+        "SaveName": deck.title(),
         "GameMode": "",
         "Date": "",
         "Table": "",
@@ -513,52 +513,28 @@ fn tts_transform(x: f32) -> serde_json::Value {
     })
 }
 
-fn deck_title(deck: Deck) -> &'static str {
-    match deck {
-        Deck::ChangingLines => "Changing Lines",
-        Deck::ZhiPai => "Zhi Pai",
-    }
-}
-
+/// The contact sheet's sections as the deck lays them out, each face drawn by `thumb`.
 fn contact_sections<'a>(deck: Deck, lang: Lang, thumb: impl Fn(&Face) -> &'a Pixmap) -> Vec<ContactSection<'a>> {
-    let cards: Vec<Face> = deck.faces().into_iter().filter(|f| matches!(f, Face::Card(_))).collect();
-    match deck {
-        Deck::ChangingLines => vec![
-            ContactSection {
-                heading: lang.pick("Dark side up", "Côté foncé en haut").to_string(),
-                faces: cards.iter().map(|f| (thumb(f), false)).collect(),
-            },
-            ContactSection {
-                heading: lang.pick("Light side up (turned 180°)", "Côté clair en haut (tourné de 180°)").to_string(),
-                faces: cards.iter().map(|f| (thumb(f), true)).collect(),
-            },
-        ],
-        Deck::ZhiPai => {
-            let others: Vec<Face> = deck.faces().into_iter().filter(|f| !matches!(f, Face::Card(_))).collect();
-            vec![
-                ContactSection {
-                    heading: lang.pick("Hexagram cards", "Cartes Hexagramme").to_string(),
-                    faces: cards.iter().map(|f| (thumb(f), false)).collect(),
-                },
-                ContactSection {
-                    heading: lang
-                        .pick(
-                            "Back; trigram cards, active and inactive",
-                            "Dos ; cartes Trigramme, actives et inactives",
-                        )
-                        .to_string(),
-                    faces: others.iter().map(|f| (thumb(f), false)).collect(),
-                },
-            ]
-        }
-    }
+    let sections = deck.art().contact_sections(lang);
+    sections
+        .into_iter()
+        .map(|(heading, faces)| ContactSection {
+            heading,
+            faces: faces.iter().map(|(face, turned)| (thumb(face), *turned)).collect(),
+        })
+        .collect()
 }
 
+/// True when the deck has trigram cards, whose two faces are a Tabletop Simulator deck
+/// of their own with "unique backs".
+fn has_trigram_cards(deck: Deck) -> bool {
+    deck.has(&Face::trigram_faces()[0])
+}
+
+/// Images of the deck's Tabletop Simulator set: the fronts and the back, then (with
+/// trigram cards) their active and their inactive faces.
 fn tts_sheet_count(deck: Deck) -> usize {
-    match deck {
-        Deck::ChangingLines => 2,
-        Deck::ZhiPai => 4,
-    }
+    if has_trigram_cards(deck) { 4 } else { 2 }
 }
 
 /// One image of a Tabletop Simulator set.
@@ -572,7 +548,7 @@ enum TtsImage {
 /// Image `i` of the deck's Tabletop Simulator set, with its file name.
 ///
 /// Hexagram decks get a 10×7 sheet of fronts (the back in the last slot) and the back
-/// as its own image. Zhi Pai trigram cards get a sheet of active faces and a sheet of
+/// as its own image. Trigram cards get a sheet of active faces and a sheet of
 /// inactive faces in the same slots, for TTS's "unique backs".
 fn tts_image(deck: Deck, i: usize) -> (&'static str, TtsImage) {
     let faces = deck.faces();
@@ -581,12 +557,12 @@ fn tts_image(deck: Deck, i: usize) -> (&'static str, TtsImage) {
         faces.iter().copied().filter(|f| matches!(f, Face::Trigram(t) if t.active == active)).collect()
     };
     let sheet = |faces, hidden| TtsImage::Sheet { faces, hidden };
-    match (deck, i) {
-        (Deck::ChangingLines, 0) => ("tts-deck", sheet(cards, Some(Face::Back))),
-        (Deck::ZhiPai, 0) => ("tts-hexagrams", sheet(cards, Some(Face::Back))),
+    match (has_trigram_cards(deck), i) {
+        (false, 0) => ("tts-deck", sheet(cards, Some(Face::Back))),
+        (true, 0) => ("tts-hexagrams", sheet(cards, Some(Face::Back))),
         (_, 1) => ("tts-back", TtsImage::Single(Face::Back)),
-        (Deck::ZhiPai, 2) => ("tts-trigrams-active", sheet(trigrams(true), None)),
-        (Deck::ZhiPai, 3) => ("tts-trigrams-inactive", sheet(trigrams(false), None)),
+        (true, 2) => ("tts-trigrams-active", sheet(trigrams(true), None)),
+        (true, 3) => ("tts-trigrams-inactive", sheet(trigrams(false), None)),
         _ => unreachable!("tts_sheet_count bounds i"),
     }
 }

@@ -1,11 +1,13 @@
-//! The card faces of the two decks, as SVG: the Changing Lines deck (SPEC §2) and the
-//! Zhi Pai deck (SPEC §3).
+//! The card engine: card faces as SVG, and everything made of them (aids, sheets, contact
+//! sheets, Tabletop Simulator sets, exports), for any deck that plugs in.
 //!
-//! Stages: the core gives the facts (numbers, names, neighbours), [`changing_lines`] and
-//! [`zhi_pai`] turn them into a layout model (every position computed here, in
-//! millimetres on the 69×94 mm canvas), and a minijinja template in
-//! `templates/changing-lines/` or `templates/zhi-pai/` only draws that model. A designer
-//! changes the look without recompiling; no template ever works out a game fact.
+//! It names no game. A deck plugs in by implementing [`CardDeck`] (its faces, its aids,
+//! how each face is drawn); the decks are listed in `games/decks.rs`. Stages: the core
+//! gives the facts (numbers, names, neighbours), a game's art module turns them into a
+//! layout model (every position computed there, in millimetres on the 69×94 mm canvas,
+//! with the tools of `layout.rs`), and a minijinja template (`templates/<deck>/`) only
+//! draws that model through [`draw`]. A designer changes the look without recompiling; no
+//! template ever works out a game fact.
 //!
 //! Entry points for other edges (HTTP, rulebooks, `generate`): [`card_svg`] and
 //! [`card_png`] for one face, [`Deck::faces`] for the list of faces, and
@@ -14,8 +16,8 @@
 //! Every card SVG is 69×94 mm (`viewBox="0 0 69 94"`, user unit = 1 mm): a 63×88 mm
 //! poker card with 3 mm bleed on each side; content stays 3 mm inside the trim.
 
-pub use crate::games::changing_lines::art as changing_lines;
 pub mod aids;
+pub mod deck;
 pub mod export;
 pub mod layouts;
 pub mod names;
@@ -23,7 +25,7 @@ pub mod sheet;
 
 pub use crate::core::lang::Lang;
 pub(crate) mod layout;
-pub use crate::games::zhi_pai::art as zhi_pai;
+pub use deck::{CardDeck, Deck};
 pub use layout::{Canvas, LineShape, NameRoom, Rect, TextBox, TextureLine, canvas, text_width};
 pub(crate) use layout::{Stack, r2};
 
@@ -68,8 +70,13 @@ pub enum CardError {
     )]
     BadFace(String),
     /// A deck name that means nothing.
-    #[error("{0:?} is not a deck; expected changing-lines or zhi-pai")]
-    BadDeck(String),
+    #[error("{name:?} is not a deck; expected {expected}")]
+    BadDeck {
+        /// The name asked for.
+        name: String,
+        /// The decks' names, for the message: `a, b or c`.
+        expected: String,
+    },
     /// A language that is not offered.
     #[error(transparent)]
     BadLang(#[from] crate::core::lang::LangError),
@@ -79,87 +86,6 @@ pub enum CardError {
     /// The SVG could not be rasterised.
     #[error(transparent)]
     Render(#[from] RenderError),
-}
-
-/// One of the two card decks.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Deck {
-    /// 64 dual-orientation cards and one back (SPEC §2).
-    ChangingLines,
-    /// 64 hexagram cards, their back, and two player sets of 8 two-faced trigram cards
-    /// (SPEC §3).
-    ZhiPai,
-}
-
-impl Deck {
-    /// Both decks.
-    pub const ALL: [Deck; 2] = [Deck::ChangingLines, Deck::ZhiPai];
-
-    /// The name used in paths, the CLI and the API: `changing-lines`, `zhi-pai`.
-    pub fn slug(self) -> &'static str {
-        match self {
-            Deck::ChangingLines => "changing-lines",
-            Deck::ZhiPai => "zhi-pai",
-        }
-    }
-
-    /// Every face of the deck, in print order: the 64 cards in King Wen order, the
-    /// back, then (Zhi Pai) the trigram cards, set 1 then set 2, each active then
-    /// inactive, trigrams in the order of SPEC §1.
-    pub fn faces(self) -> Vec<Face> {
-        let mut faces: Vec<Face> = Hexagram::all().map(Face::Card).collect();
-        faces.push(Face::Back);
-        if self == Deck::ZhiPai {
-            for set in PlayerSet::ALL {
-                for trigram in Trigram::ALL {
-                    for active in [true, false] {
-                        faces.push(Face::Trigram(TrigramFace { set, trigram, active }));
-                    }
-                }
-            }
-        }
-        faces
-    }
-
-    /// The physical cards as (front, back) pairs, in print order: each numbered card
-    /// with the deck's back, then (Zhi Pai) each trigram card with its active face as
-    /// front and its inactive face as back.
-    pub fn print_pairs(self) -> Vec<(Face, Face)> {
-        let mut pairs: Vec<(Face, Face)> = Hexagram::all().map(|h| (Face::Card(h), Face::Back)).collect();
-        if self == Deck::ZhiPai {
-            for set in PlayerSet::ALL {
-                for trigram in Trigram::ALL {
-                    let face = |active| Face::Trigram(TrigramFace { set, trigram, active });
-                    pairs.push((face(true), face(false)));
-                }
-            }
-        }
-        pairs
-    }
-
-    /// True when `face` is printed in this deck.
-    pub fn has(self, face: &Face) -> bool {
-        !matches!((self, face), (Deck::ChangingLines, Face::Trigram(_)))
-    }
-}
-
-impl fmt::Display for Deck {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.slug())
-    }
-}
-
-impl FromStr for Deck {
-    type Err = CardError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_lowercase().replace('_', "-").as_str() {
-            "changing-lines" | "changinglines" | "cl" => Ok(Deck::ChangingLines),
-            "zhi-pai" | "zhipai" | "zp" => Ok(Deck::ZhiPai),
-            _ => Err(CardError::BadDeck(s.to_string())),
-        }
-    }
 }
 
 /// One of the two player sets of Zhi Pai trigram cards, told apart by colour and by
@@ -209,6 +135,44 @@ pub enum Face {
 }
 
 impl Face {
+    /// The 64 numbered cards in King Wen order, then the back: the faces of a deck of
+    /// hexagram cards.
+    pub fn cards_and_back() -> Vec<Face> {
+        Hexagram::all().map(Face::Card).chain([Face::Back]).collect()
+    }
+
+    /// The faces of the trigram cards: set 1 then set 2, each active then inactive,
+    /// trigrams in the order of SPEC §1.
+    pub fn trigram_faces() -> Vec<Face> {
+        let mut faces = Vec::new();
+        for set in PlayerSet::ALL {
+            for trigram in Trigram::ALL {
+                for active in [true, false] {
+                    faces.push(Face::Trigram(TrigramFace { set, trigram, active }));
+                }
+            }
+        }
+        faces
+    }
+
+    /// The numbered cards as (front, back) pairs: each with the deck's common back.
+    pub fn card_pairs() -> Vec<(Face, Face)> {
+        Hexagram::all().map(|h| (Face::Card(h), Face::Back)).collect()
+    }
+
+    /// The trigram cards as (front, back) pairs: the active face in front, the inactive
+    /// face behind.
+    pub fn trigram_pairs() -> Vec<(Face, Face)> {
+        let mut pairs = Vec::new();
+        for set in PlayerSet::ALL {
+            for trigram in Trigram::ALL {
+                let face = |active| Face::Trigram(TrigramFace { set, trigram, active });
+                pairs.push((face(true), face(false)));
+            }
+        }
+        pairs
+    }
+
     /// The file name stem: `card-01` … `card-64`, `back`,
     /// `trigram-1-heaven-active`, `trigram-2-earth-inactive`, …
     pub fn slug(&self) -> String {
@@ -280,30 +244,15 @@ pub fn card_svg_with_backs(deck: Deck, face: &Face, lang: Lang, backs: Backs) ->
     if !deck.has(face) {
         return Err(CardError::NotInDeck { deck, face: face.slug() });
     }
-    let svg = match (deck, face) {
-        (Deck::ChangingLines, Face::Card(h)) => {
-            draw("changing-lines/card.svg.j2", "card", changing_lines::CardLayout::new(*h, lang), Backs::Full)?
-        }
-        (Deck::ChangingLines, Face::Back) => {
-            draw("changing-lines/back.svg.j2", "back", changing_lines::BackLayout::new(), backs)?
-        }
-        (Deck::ZhiPai, Face::Card(h)) => {
-            draw("zhi-pai/hexagram.svg.j2", "card", zhi_pai::HexagramLayout::new(*h, lang), Backs::Full)?
-        }
-        (Deck::ZhiPai, Face::Back) => draw("zhi-pai/back.svg.j2", "back", zhi_pai::BackLayout::new(), backs)?,
-        (Deck::ZhiPai, Face::Trigram(t)) => {
-            draw("zhi-pai/trigram.svg.j2", "card", zhi_pai::TrigramLayout::new(*t, lang), Backs::Full)?
-        }
-        (Deck::ChangingLines, Face::Trigram(_)) => unreachable!("checked by Deck::has"),
-    };
-    Ok(svg)
+    deck.art().face_svg(face, lang, backs)
 }
 
-/// Renders `template` with the layout model under the name `key`, backs inked as `backs`.
+/// Renders `template` with the layout model under the name `key`, backs inked as `backs`:
+/// how a deck's [`CardDeck::face_svg`] draws a face.
 ///
 /// The model goes through JSON first so that every measurement reaches the template
 /// rounded to 0.01 mm: `f32` values would otherwise print as `14.600000381469727`.
-fn draw(template: &str, key: &str, layout: impl Serialize, backs: Backs) -> Result<String, TemplateError> {
+pub fn draw(template: &str, key: &str, layout: impl Serialize, backs: Backs) -> Result<String, TemplateError> {
     let mut value = serde_json::to_value(layout).expect("layout models always serialise");
     round_numbers(&mut value);
     let mut ctx = serde_json::Map::new();
@@ -343,49 +292,6 @@ pub(crate) fn rulebook_card_size() -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn faces_and_pairs_count() {
-        assert_eq!(Deck::ChangingLines.faces().len(), 65);
-        assert_eq!(Deck::ZhiPai.faces().len(), 65 + 32);
-        assert_eq!(Deck::ChangingLines.print_pairs().len(), 64);
-        assert_eq!(Deck::ZhiPai.print_pairs().len(), 80);
-        for deck in Deck::ALL {
-            for (front, back) in deck.print_pairs() {
-                assert!(deck.faces().contains(&front) && deck.faces().contains(&back));
-            }
-        }
-    }
-
-    #[test]
-    fn face_slugs_round_trip() {
-        for deck in Deck::ALL {
-            for face in deck.faces() {
-                assert_eq!(face.slug().parse::<Face>().unwrap(), face);
-            }
-        }
-        assert_eq!("12".parse::<Face>().unwrap().slug(), "card-12");
-        assert_eq!("card-7".parse::<Face>().unwrap().slug(), "card-07");
-        for bad in ["0", "65", "card-x", "trigram-3-water-active", "trigram-1-wood-on", "front"] {
-            assert!(matches!(bad.parse::<Face>(), Err(CardError::BadFace(_))), "{bad}");
-        }
-    }
-
-    #[test]
-    fn decks_and_langs_parse() {
-        assert_eq!("zhi-pai".parse::<Deck>().unwrap(), Deck::ZhiPai);
-        assert_eq!("Changing-Lines".parse::<Deck>().unwrap(), Deck::ChangingLines);
-        assert!("tarot".parse::<Deck>().unwrap_err().to_string().contains("changing-lines or zhi-pai"));
-        assert_eq!("FR".parse::<Lang>().unwrap(), Lang::Fr);
-        assert!("de".parse::<Lang>().is_err());
-    }
-
-    #[test]
-    fn changing_lines_has_no_trigram_cards() {
-        let face = Face::Trigram(TrigramFace { set: PlayerSet::One, trigram: Trigram::WATER, active: true });
-        let err = card_svg(Deck::ChangingLines, &face, Lang::En).unwrap_err();
-        assert_eq!(err.to_string(), "trigram-1-water-active is not a face of the changing-lines deck");
-    }
 
     #[test]
     fn text_is_measured_with_the_bundled_fonts() {

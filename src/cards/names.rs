@@ -8,14 +8,8 @@
 
 use crate::core::hexagram::Hexagram;
 use crate::core::lang::{Edition, Lang};
-use crate::games::{changing_lines, zhi_pai};
 
 use super::NameRoom;
-
-/// Every place a hexagram name is printed on a card (a name appears in each: as its
-/// own card's title and as another's complement).
-const ROOMS: [NameRoom; 3] =
-    [changing_lines::art::NAME_ROOM, zhi_pai::art::NAME_ROOM, zhi_pai::art::COMPLEMENT_NAME_ROOM];
 
 /// What is wrong with a names file; every message names the line and the value.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -87,8 +81,10 @@ fn list(numbers: &[u8]) -> String {
 }
 
 /// Reads a names file's text into an edition over `base` (the language of every other
-/// word on the cards).
-pub fn parse_names(text: &str, base: Lang) -> Result<Edition, NamesError> {
+/// word on the cards). Each name must fit every one of `rooms`, the places a hexagram name
+/// is printed on the decks' cards (a name appears in each: as its own card's title and
+/// as another's complement; `games::decks::name_rooms`).
+pub fn parse_names(text: &str, base: Lang, rooms: &[NameRoom]) -> Result<Edition, NamesError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut names: Vec<Option<(usize, String)>> = vec![None; 64];
     for (i, raw) in text.lines().enumerate() {
@@ -114,7 +110,7 @@ pub fn parse_names(text: &str, base: Lang) -> Result<Edition, NamesError> {
         if let Some((first, _)) = &names[n as usize - 1] {
             return Err(NamesError::Duplicate { line, number: n, first: *first });
         }
-        for room in ROOMS {
+        for room in rooms {
             let width = room.smallest_width(&name);
             if width > room.max_width {
                 return Err(NamesError::TooLong {
@@ -161,13 +157,17 @@ fn unquote(field: &str) -> Option<String> {
 mod tests {
     use super::*;
 
+    fn rooms() -> Vec<NameRoom> {
+        crate::games::decks::name_rooms()
+    }
+
     fn english_csv() -> String {
         (1..=64).map(|n| format!("{n},{}\n", Hexagram::from_number(n).unwrap().names().en)).collect()
     }
 
     #[test]
     fn the_english_names_read_back_as_themselves() {
-        let edition = parse_names(&format!("number,name\n{}", english_csv()), Lang::En).unwrap();
+        let edition = parse_names(&format!("number,name\n{}", english_csv()), Lang::En, &rooms()).unwrap();
         for n in 1..=64 {
             let h = Hexagram::from_number(n).unwrap();
             assert_eq!(edition.name(h), h.names().en);
@@ -177,7 +177,7 @@ mod tests {
     #[test]
     fn quoted_names_keep_their_commas_and_quotes() {
         let text = english_csv().replace("12,Standstill\n", "12,\"Standstill, \"\"Pi\"\"\"\n");
-        let edition = parse_names(&text, Lang::Fr).unwrap();
+        let edition = parse_names(&text, Lang::Fr, &rooms()).unwrap();
         assert_eq!(edition.name(Hexagram::from_number(12).unwrap()), "Standstill, \"Pi\"");
     }
 
@@ -208,7 +208,7 @@ mod tests {
             ),
         ];
         for (text, expected) in cases {
-            let err = parse_names(&text, Lang::En).unwrap_err().to_string();
+            let err = parse_names(&text, Lang::En, &rooms()).unwrap_err().to_string();
             assert!(err.contains(expected), "{err} lacks {expected}");
         }
     }
@@ -221,8 +221,8 @@ mod tests {
         loop {
             name.push('M');
             let text = english_csv().replace("12,Standstill\n", &format!("12,{name}\n"));
-            let fits = ROOMS.iter().all(|room| room.smallest_width(&name) <= room.max_width);
-            assert_eq!(parse_names(&text, Lang::En).is_ok(), fits, "{name}");
+            let fits = rooms().iter().all(|room| room.smallest_width(&name) <= room.max_width);
+            assert_eq!(parse_names(&text, Lang::En, &rooms()).is_ok(), fits, "{name}");
             if !fits {
                 break;
             }

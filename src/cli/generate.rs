@@ -136,7 +136,8 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
 /// holding it for the process's life lets [`Lang`] stay `Copy`.
 fn read_edition(file: &Path, base: Lang) -> anyhow::Result<&'static Edition> {
     let text = std::fs::read_to_string(file).with_context(|| format!("--names {}: cannot read it", file.display()))?;
-    let edition = parse_names(&text, base).with_context(|| format!("--names {}", file.display()))?;
+    let edition = parse_names(&text, base, &crate::games::decks::name_rooms())
+        .with_context(|| format!("--names {}", file.display()))?;
     Ok(Box::leak(Box::new(edition)))
 }
 

@@ -6,6 +6,7 @@
 //! place, inside its folder, and its components list picks its files from [`Game::files`].
 
 pub mod changing_lines;
+pub mod decks;
 pub mod dragons;
 pub mod liubo;
 pub mod yijing_pai;

@@ -244,7 +244,7 @@ mod tests {
 
     fn key(n: i64) -> Key {
         Key {
-            deck: Deck::ChangingLines,
+            deck: crate::games::decks::CHANGING_LINES,
             face: Face::Card(Hexagram::from_number(n).unwrap()),
             orientation: Orientation::Dark,
             lang: Lang::En,

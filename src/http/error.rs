@@ -138,7 +138,7 @@ impl From<ZhiPaiError> for AppError {
 impl From<CardError> for AppError {
     fn from(err: CardError) -> Self {
         match err {
-            CardError::BadDeck(_) | CardError::BadFace(_) | CardError::NotInDeck { .. } => {
+            CardError::BadDeck { .. } | CardError::BadFace(_) | CardError::NotInDeck { .. } => {
                 AppError::NotFound(err.to_string())
             }
             CardError::BadLang(_) => AppError::BadRequest(err.to_string()),

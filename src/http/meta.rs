@@ -3,11 +3,12 @@
 //! the core and the games so the page restates none of them.
 
 use super::Routes;
-use crate::cards::{CANVAS_HEIGHT_MM, CANVAS_WIDTH_MM, Deck};
+use crate::cards::{CANVAS_HEIGHT_MM, CANVAS_WIDTH_MM};
 use crate::core::card::Orientation;
 use crate::core::trigram::Trigram;
 use crate::games::changing_lines::deck::DeckName;
 use crate::games::changing_lines::pathways::Mode;
+use crate::games::decks;
 use crate::games::zhi_pai::rules::{Condition, Side};
 use axum::Json;
 use serde::Serialize;
@@ -87,13 +88,6 @@ pub struct ConditionMeta {
     pub description: &'static str,
 }
 
-fn deck_title(deck: Deck) -> &'static str {
-    match deck {
-        Deck::ChangingLines => "Changing Lines",
-        Deck::ZhiPai => "Zhi Pai",
-    }
-}
-
 fn orientation_description(orientation: Orientation) -> &'static str {
     match orientation {
         Orientation::Dark => "card upright",
@@ -135,7 +129,7 @@ pub fn meta() -> &'static Meta {
             .into_iter()
             .map(|t| TrigramMeta { name: t.name(), symbol: t.symbol(), chinese: t.chinese(), pinyin: t.pinyin() })
             .collect(),
-        card_decks: Deck::ALL.into_iter().map(|d| CardDeckMeta { slug: d.slug(), title: deck_title(d) }).collect(),
+        card_decks: decks::ALL.into_iter().map(|d| CardDeckMeta { slug: d.slug(), title: d.title() }).collect(),
         card_size_mm: SizeMm { width: CANVAS_WIDTH_MM, height: CANVAS_HEIGHT_MM },
         orientations: Orientation::BOTH
             .into_iter()

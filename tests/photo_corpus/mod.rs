@@ -14,10 +14,11 @@
 //! Shared by `tests/photo.rs`, `examples/photo_corpus.rs` and `benches/photo.rs`.
 #![allow(dead_code)]
 
-use hexforge::cards::{self, Deck, Face, Lang};
+use hexforge::cards::{self, Face, Lang};
 use hexforge::core::card::{Card, Orientation};
 use hexforge::core::hexagram::Hexagram;
 use hexforge::core::verify::LineStatus;
+use hexforge::games::decks;
 use hexforge::photo::PhotoReport;
 use image::{ImageFormat, Rgb, RgbImage};
 use imageproc::geometric_transformations::{Interpolation, Projection, warp_into};
@@ -82,7 +83,7 @@ pub fn changing_lines_truth(n: u8, misprint: Option<Misprint>) -> Vec<Truth> {
 /// Changing Lines card `n` as hexforge prints it, at [`DPI`], optionally misprinted.
 pub fn changing_lines_card(n: u8, misprint: Option<Misprint>) -> RgbImage {
     let hexagram = Hexagram::from_number(i64::from(n)).expect("1..=64");
-    let mut svg = cards::card_svg(Deck::ChangingLines, &Face::Card(hexagram), Lang::En).expect("card svg");
+    let mut svg = cards::card_svg(decks::CHANGING_LINES, &Face::Card(hexagram), Lang::En).expect("card svg");
     if let Some(m) = misprint {
         let right = card(n).neighbour_numbers(m.orientation)[m.line as usize - 1];
         let marker = format!(r#"data-orientation="{}" data-line="{}" data-neighbour="{right}""#, m.orientation, m.line);

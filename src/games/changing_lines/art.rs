@@ -16,9 +16,13 @@
 
 use serde::Serialize;
 
-use crate::cards::{Canvas, Lang, LineShape, NameRoom, Rect, Stack, TextBox, TextureLine, canvas, r2};
+use crate::cards::aids::Aid;
+use crate::cards::{
+    Canvas, CardDeck, CardError, Face, Lang, LineShape, NameRoom, Rect, Stack, TextBox, TextureLine, canvas, draw, r2,
+};
 use crate::core::card::{Card, Orientation};
 use crate::core::hexagram::{Hexagram, LinePosition};
+use crate::print::plan::Backs;
 
 /// The stack of six lines, shared by both readings, centred on the card.
 const LINES: Stack = Stack {
@@ -346,6 +350,66 @@ impl BackLayout {
 impl Default for BackLayout {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// The Changing Lines deck as the card engine knows it: 64 dual-orientation cards and one
+/// back (SPEC §2), eight player aids in English.
+pub struct Cards;
+
+impl CardDeck for Cards {
+    fn slug(&self) -> &'static str {
+        "changing-lines"
+    }
+
+    fn title(&self) -> &'static str {
+        "Changing Lines"
+    }
+
+    fn faces(&self) -> Vec<Face> {
+        Face::cards_and_back()
+    }
+
+    fn print_pairs(&self) -> Vec<(Face, Face)> {
+        Face::card_pairs()
+    }
+
+    fn has(&self, face: &Face) -> bool {
+        !matches!(face, Face::Trigram(_))
+    }
+
+    fn face_svg(&self, face: &Face, lang: Lang, backs: Backs) -> Result<String, CardError> {
+        Ok(match face {
+            Face::Card(h) => draw("changing-lines/card.svg.j2", "card", CardLayout::new(*h, lang), Backs::Full)?,
+            Face::Back => draw("changing-lines/back.svg.j2", "back", BackLayout::new(), backs)?,
+            Face::Trigram(_) => {
+                return Err(CardError::NotInDeck { deck: crate::games::decks::CHANGING_LINES, face: face.slug() });
+            }
+        })
+    }
+
+    /// The deck is English but for its names, so its aids stay English.
+    fn aid_lang(&self, _lang: Lang) -> Lang {
+        Lang::En
+    }
+
+    fn aids(&self, _lang: Lang) -> Vec<Aid> {
+        super::aids::aids()
+    }
+
+    fn contact_sections(&self, lang: Lang) -> Vec<(String, Vec<(Face, bool)>)> {
+        let cards: Vec<Face> = Hexagram::all().map(Face::Card).collect();
+        vec![
+            (lang.pick("Dark side up", "Côté foncé en haut").to_string(), cards.iter().map(|f| (*f, false)).collect()),
+            (
+                lang.pick("Light side up (turned 180°)", "Côté clair en haut (tourné de 180°)").to_string(),
+                cards.iter().map(|f| (*f, true)).collect(),
+            ),
+        ]
+    }
+
+    fn name_rooms(&self) -> &'static [NameRoom] {
+        &[NAME_ROOM]
     }
 }
 

@@ -14,7 +14,7 @@ pub mod rulebook;
 // The pure rules live in the rules crate; these keep the old paths.
 pub use hexforge_rules::changing_lines::{deck, pathways};
 
-use crate::cards::{self, export};
+use crate::cards::export;
 use crate::games::ArtError;
 use crate::games::{Component, Figure, PrintFile, PrintOptions};
 use crate::print::output::Output;
@@ -28,11 +28,11 @@ impl crate::games::Game for ChangingLines {
     }
 
     fn files(&self, options: &PrintOptions) -> Vec<PrintFile> {
-        export::files(cards::Deck::ChangingLines, options)
+        export::files(crate::games::decks::CHANGING_LINES, options)
     }
 
     fn generate(&self, out: &Output, options: &PrintOptions) -> Result<(), ArtError> {
-        Ok(export::write_deck(out, cards::Deck::ChangingLines, options, &export::no_progress)?)
+        Ok(export::write_deck(out, crate::games::decks::CHANGING_LINES, options, &export::no_progress)?)
     }
 
     fn components(&self) -> Vec<Component> {

@@ -10,11 +10,14 @@
 
 use serde::Serialize;
 
+use crate::cards::aids::Aid;
 use crate::cards::{
-    Canvas, Lang, LineShape, NameRoom, PlayerSet, Rect, Stack, TextBox, TextureLine, TrigramFace, canvas, r2,
+    Canvas, CardDeck, CardError, Face, Lang, LineShape, NameRoom, PlayerSet, Rect, Stack, TextBox, TextureLine,
+    TrigramFace, canvas, draw, r2,
 };
 use crate::core::hexagram::Hexagram;
 use crate::core::trigram::Trigram;
+use crate::print::plan::Backs;
 
 const LEFT: f32 = 7.2;
 const RIGHT: f32 = 62.4;
@@ -378,6 +381,65 @@ impl BackLayout {
 impl Default for BackLayout {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// The Zhi Pai deck as the card engine knows it: 64 hexagram cards, their back, and two
+/// player sets of 8 two-faced trigram cards (SPEC §3); its aid follows the language asked.
+pub struct Cards;
+
+impl CardDeck for Cards {
+    fn slug(&self) -> &'static str {
+        "zhi-pai"
+    }
+
+    fn title(&self) -> &'static str {
+        "Zhi Pai"
+    }
+
+    fn faces(&self) -> Vec<Face> {
+        [Face::cards_and_back(), Face::trigram_faces()].concat()
+    }
+
+    fn print_pairs(&self) -> Vec<(Face, Face)> {
+        [Face::card_pairs(), Face::trigram_pairs()].concat()
+    }
+
+    fn has(&self, _face: &Face) -> bool {
+        true
+    }
+
+    fn face_svg(&self, face: &Face, lang: Lang, backs: Backs) -> Result<String, CardError> {
+        Ok(match face {
+            Face::Card(h) => draw("zhi-pai/hexagram.svg.j2", "card", HexagramLayout::new(*h, lang), Backs::Full)?,
+            Face::Back => draw("zhi-pai/back.svg.j2", "back", BackLayout::new(), backs)?,
+            Face::Trigram(t) => draw("zhi-pai/trigram.svg.j2", "card", TrigramLayout::new(*t, lang), Backs::Full)?,
+        })
+    }
+
+    fn aid_lang(&self, lang: Lang) -> Lang {
+        lang
+    }
+
+    fn aids(&self, lang: Lang) -> Vec<Aid> {
+        super::aids::aids(lang)
+    }
+
+    fn contact_sections(&self, lang: Lang) -> Vec<(String, Vec<(Face, bool)>)> {
+        let (cards, others): (Vec<Face>, Vec<Face>) =
+            self.faces().into_iter().partition(|f| matches!(f, Face::Card(_)));
+        vec![
+            (lang.pick("Hexagram cards", "Cartes Hexagramme").to_string(), cards.iter().map(|f| (*f, false)).collect()),
+            (
+                lang.pick("Back; trigram cards, active and inactive", "Dos ; cartes Trigramme, actives et inactives")
+                    .to_string(),
+                others.iter().map(|f| (*f, false)).collect(),
+            ),
+        ]
+    }
+
+    fn name_rooms(&self) -> &'static [NameRoom] {
+        &[NAME_ROOM, COMPLEMENT_NAME_ROOM]
     }
 }
 

@@ -6,21 +6,21 @@
 //! `zhi_pai::Setup`, … This folder holds what prints: [`art`]: the layout of the cards;
 //! [`rulebook`]: the rulebook's data and [`figures`]; [`aids`]: what the player aid says.
 
-pub use hexforge_rules::zhi_pai::{check, duel, rules, score, solve};
 pub use hexforge_rules::zhi_pai::{
-    Budget, CANCEL_POLL, Condition, Effort, Game, HARD_QUESTIONS, HEAVIEST, HardQuestion, JudgedMove, Judgement,
-    Link, Outcome, Placement, Position, REFINE_AFTER, RELAX_AFTER, Report, SEARCH_LIMIT, SOLO_PENALTIES, Setup, Side,
-    Solution, SoloPenalty, Stop, TrigramSet, Tuning, Violation, ZhiPaiError, activate, common_zone_penalty, is_swap,
+    Budget, CANCEL_POLL, Condition, Effort, Game, HARD_QUESTIONS, HEAVIEST, HardQuestion, JudgedMove, Judgement, Link,
+    Outcome, Placement, Position, REFINE_AFTER, RELAX_AFTER, Report, SEARCH_LIMIT, SOLO_PENALTIES, Setup, Side,
+    SoloPenalty, Solution, Stop, TrigramSet, Tuning, Violation, ZhiPaiError, activate, common_zone_penalty, is_swap,
     judge, link, parse_placements, search, search_tuned, sequence_length, shared_trigram, shortest, shortest_within,
     solo_score,
 };
+pub use hexforge_rules::zhi_pai::{check, duel, rules, score, solve};
 
 pub mod aids;
 pub mod art;
 pub mod figures;
 pub mod rulebook;
 
-use crate::cards::{self, Lang, export};
+use crate::cards::{Lang, export};
 use crate::games::ArtError;
 use crate::games::{Component, Figure, PrintFile, PrintOptions};
 use crate::print::output::Output;
@@ -35,11 +35,11 @@ impl crate::games::Game for ZhiPai {
     }
 
     fn files(&self, options: &PrintOptions) -> Vec<PrintFile> {
-        export::files(cards::Deck::ZhiPai, options)
+        export::files(crate::games::decks::ZHI_PAI, options)
     }
 
     fn generate(&self, out: &Output, options: &PrintOptions) -> Result<(), ArtError> {
-        Ok(export::write_deck(out, cards::Deck::ZhiPai, options, &export::no_progress)?)
+        Ok(export::write_deck(out, crate::games::decks::ZHI_PAI, options, &export::no_progress)?)
     }
 
     fn components(&self) -> Vec<Component> {
