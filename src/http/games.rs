@@ -5,7 +5,9 @@
 
 use super::Routes;
 use super::error::{AppError, Json};
+use super::openapi::OPENAPI_JSON;
 use crate::api::tao;
+use serde_json::Value;
 use hexforge_rules::tao::plays::LegalPlays;
 use hexforge_rules::play::record::{Rules, Verdict};
 
@@ -18,14 +20,36 @@ pub(super) fn routes(routes: Routes) -> Routes {
         }
         // Routes are made once, at start-up: their paths live as long as the server.
         let path: &'static str = Box::leak(format!("/api/{}/check", rules.name()).into_boxed_str());
-        routes = routes.post(path, move |body: Json<serde_json::Value>| record_check(rules, body));
+        let schema: &'static Option<jsonschema::Validator> = Box::leak(Box::new(request_schema(path)));
+        routes = routes.post(path, move |body: Json<Value>| record_check(rules, schema.as_ref(), body));
     }
     routes
 }
 
+/// The schema `/openapi.json` gives a route's request body, ready to validate (`None` when
+/// the document has none: the test that compares routes with the document then fails).
+fn request_schema(path: &str) -> Option<jsonschema::Validator> {
+    let document: Value = serde_json::from_str(OPENAPI_JSON).ok()?;
+    let schema = &document["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"];
+    let mut root = serde_json::json!({ "components": document["components"] });
+    for (key, value) in schema.as_object()? {
+        root[key] = value.clone();
+    }
+    jsonschema::draft202012::new(&root).ok()
+}
+
 /// `POST /api/GAME/check`: one game record replayed; a broken rule is a verdict (200), a
-/// record of the wrong shape a 400.
-async fn record_check(rules: &'static dyn Rules, Json(body): Json<serde_json::Value>) -> Result<Json<Verdict>, AppError> {
+/// record of the wrong shape (by its schema in `/openapi.json`, then by its type) a 400.
+async fn record_check(
+    rules: &'static dyn Rules,
+    schema: Option<&jsonschema::Validator>,
+    Json(body): Json<Value>,
+) -> Result<Json<Verdict>, AppError> {
+    if let Some(error) = schema.and_then(|schema| schema.iter_errors(&body).next()) {
+        let at = error.instance_path().to_string();
+        let at = if at.is_empty() { "the record".to_string() } else { at.trim_start_matches('/').replace('/', ".") };
+        return Err(AppError::bad_request(format!("{at}: {error}")));
+    }
     crate::api::records::check(rules, body).map(Json).map_err(AppError::bad_request)
 }
 
