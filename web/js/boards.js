@@ -34,7 +34,7 @@ function facts(pairs) {
 }
 
 const words = (key) => key.replace(/_/g, ' ');
-const cardish = /card|hand|top|start|target|zone|deal|shows|end|sequence|available|hexagram/;
+const cardish = /^(cards?|hand|top|start|target|zone|deal|shows|left_end|right_end|sequence|available|hexagram)$/;
 
 /** Any JSON value in words; numbers under card-like keys as cards. */
 export function describe(value, key = '') {

@@ -122,7 +122,13 @@ function botMove() {
   if (s.outcome) return step();
   const bot = state.seats[s.to_move];
   const t0 = performance.now();
-  const index = call({ op: 'choose', table: state.table, bot, seed: botSeed(s.taken) });
+  let index;
+  try {
+    index = call({ op: 'choose', table: state.table, bot, seed: botSeed(s.taken) });
+  } catch (err) {
+    // A refusal, or the module stopped (a bug in an engine): said, never silent.
+    return problem('The ' + bot + ' bot of seat ' + s.to_move + ' could not move: ' + err.message + '.');
+  }
   const ms = performance.now() - t0;
   (state.timings[bot] = state.timings[bot] || []).push(ms);
   act(s, index);
