@@ -1,7 +1,8 @@
 //! What playing costs: a whole four-player game of Tao between random bots (the issue's
 //! target is 10,000 a second on this 2-core machine, so 5,000 a core), and one move of the
 //! search bot (target 50 ms) on positions from greedy games; the same for Liubo (target
-//! 20,000 games a second on the machine, one move of the search bot 50 ms).
+//! 20,000 games a second on the machine, one move of the search bot 50 ms) and 易经牌 (a
+//! hand between random bots, one move of the search bot).
 //!
 //! `cargo bench --bench games`
 
@@ -98,6 +99,42 @@ fn liubo_random_game(c: &mut Criterion) {
     });
 }
 
+/// 易经牌: a whole hand between four random bots (144 tiles, hands of 8), and one move of the
+/// search bot on positions of greedy hands where it has two actions or more to weigh.
+fn yijing_pai(c: &mut Criterion) {
+    use hexforge_rules::yijing_pai::{Settings, YijingPai};
+    let mut index = 0u64;
+    c.bench_function("yijing-pai/random bots, one hand", |b| {
+        b.iter(|| {
+            index += 1;
+            let seed = game_seed(1, index);
+            black_box(play(YijingPai::shuffled(Settings::default(), seed), &[Bot::Random; 4], seed, 2_000).outcome)
+        })
+    });
+    let mut positions = Vec::new();
+    for index in 0..100u64 {
+        let seed = game_seed(2, index);
+        let mut game = YijingPai::shuffled(Settings::default(), seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while game.outcome().is_none() && positions.len() < 64 {
+            if game.legal_actions().len() >= 2 {
+                positions.push(game.clone());
+            }
+            let action = Bot::Greedy.choose(&game, &mut rng);
+            game.apply(&action).expect("legal");
+        }
+    }
+    let bot = Bot::Search { playouts: SEARCH_PLAYOUTS };
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut i = 0;
+    c.bench_function("yijing-pai/search bot, one move", |b| {
+        b.iter(|| {
+            i = (i + 1) % positions.len();
+            black_box(bot.choose(&positions[i], &mut rng))
+        })
+    });
+}
+
 /// Dragons of the Ba-Gua: a whole introductory game between random bots (they wander, so
 /// a game is long: about 190 turns), and one move of the search bot on positions of greedy
 /// games where it has three actions or more to weigh (target: 100 ms).
@@ -136,5 +173,5 @@ fn dragons(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, tao_random_game, tao_search_move, liubo_random_game, dragons);
+criterion_group!(benches, tao_random_game, tao_search_move, liubo_random_game, yijing_pai, dragons);
 criterion_main!(benches);

@@ -513,6 +513,14 @@ impl YijingPai {
                     return;
                 }
             }
+            // The next player was asked first, so this is only reached in a world a search
+            // bot dealt again: a next player left with the very double must still pung.
+            let next = after(from, 1);
+            if self.can_pung(next, yang) && self.must_pung(next, from) {
+                self.phase = Phase::Call { from };
+                self.to_move = Some(next);
+                return;
+            }
         }
         self.phase = Phase::Respond;
         self.to_move = Some(after(from, 1));

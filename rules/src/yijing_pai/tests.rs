@@ -249,3 +249,18 @@ fn greedy_beats_random_and_hides_its_taiji() {
     };
     assert!(wins(Bot::Greedy) > 3 * wins(Bot::Random), "{} {}", wins(Bot::Greedy), wins(Bot::Random));
 }
+
+/// The search bot plans on worlds dealt again, where a hand may differ from the real one;
+/// every such world must still offer its seat to move an action.
+#[test]
+fn the_search_bot_plays_whole_games() {
+    for variant in [Variant::Pairs, Variant::Triples] {
+        let settings = Settings { set: TileSet::Standard144, variant };
+        for index in 0..3 {
+            let bots = [Bot::Search { playouts: 24 }, Bot::Greedy];
+            let (result, rec) = record::simulated(settings, &bots, 8, index);
+            assert!(result.outcome.is_some());
+            assert!(check(1, &rec).valid);
+        }
+    }
+}

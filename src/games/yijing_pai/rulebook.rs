@@ -37,6 +37,55 @@ pub fn components() -> Vec<Component> {
     ]
 }
 
+/// What simulation measured (pinned in the rules crate, each row with the command that
+/// plays its games again): the book's table of hands, and the time its cover prints.
+pub fn measured() -> Value {
+    use hexforge_rules::yijing_pai::measured::{GAMES, MEASURED, Measured, SECONDS_A_TURN};
+    let percent = |x: f64| format!("{:.1}", x * 100.0);
+    let bots = |b: &str| match b {
+        "greedy" => "four greedy",
+        "random" => "four random",
+        _ => "two greedy, two random",
+    };
+    let row = |m: &Measured| {
+        json!({
+            "set": m.set,
+            "hand": m.hand,
+            "group": m.settings().group(),
+            // Every lay draws a group from the wall left after the deal; the lay that finds
+            // it empty is the last.
+            "max_turns": (m.set - yijing_pai::PLAYERS * m.hand) / m.settings().group() as u32 + 1,
+            "bots": bots(m.bots),
+            "bots_key": m.bots,
+            "median_turns": m.median_turns,
+            "p90_turns": m.p90_turns,
+            "median_minutes": Measured::minutes(m.median_turns),
+            "p90_minutes": Measured::minutes(m.p90_turns),
+            "drawn": percent(m.drawn_rate()),
+            "won": percent(1.0 - m.drawn_rate()),
+            "first_player": percent(m.first_player_rate()),
+            "first_share": percent(m.first_player_share_of_wins()),
+            "command": m.command(),
+        })
+    };
+    let find = |set: u32, hand: u32, bots: &str| {
+        MEASURED.iter().find(|m| m.set == set && m.hand == hand && m.bots == bots).map(row).expect("a measured row")
+    };
+    let main = MEASURED.iter().find(|m| m.set == 144 && m.hand == 8 && m.bots == "greedy").expect("the main row");
+    json!({
+        "games_text": format!("{},{:03}", GAMES / 1000, GAMES % 1000),
+        "seconds_a_turn": SECONDS_A_TURN,
+        "rows": MEASURED.iter().map(row).collect::<Vec<_>>(),
+        "main": find(144, 8, "greedy"),
+        "main_random": find(144, 8, "random"),
+        "large": find(162, 8, "greedy"),
+        "triples": find(144, 9, "greedy"),
+        "triples_large": find(162, 9, "greedy"),
+        "cover": format!("{} minutes a hand", Measured::minutes(main.median_turns)),
+        "fair_share": 100 / yijing_pai::PLAYERS,
+    })
+}
+
 /// The facts the rulebook template reads from `sys.inputs.data`.
 pub fn data() -> Value {
     let sets: Vec<Value> = TileSet::ALL
@@ -99,6 +148,7 @@ pub fn data() -> Value {
         },
         "points": points,
         "examples": examples,
+        "measured": measured(),
         "glossary": [
             { "zh": "易经牌", "pinyin": "yìjīng pái", "en": "I Ching tiles, the name of the game" },
             { "zh": "阳爻 / 阴爻", "pinyin": "yáng yáo / yīn yáo", "en": "a yang line / a yin line, the two line tiles" },
