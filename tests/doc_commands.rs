@@ -25,6 +25,9 @@ enum Expect {
     ParseOnly,
 }
 
+/// Environment assignments, name and value.
+type Env = Vec<(String, String)>;
+
 /// One command of a page.
 #[derive(Debug, Clone, PartialEq)]
 struct DocCommand {
@@ -33,7 +36,7 @@ struct DocCommand {
     /// The command as written, without its comment.
     text: String,
     /// Environment assignments written before it (`RUST_LOG=warn hexforge …`).
-    env: Vec<(String, String)>,
+    env: Env,
     /// The program's arguments (after `hexforge`, or after `cargo run … --`).
     args: Vec<String>,
     expect: Expect,
@@ -98,7 +101,7 @@ fn expectation(comment: &str) -> Result<Expect, String> {
 
 /// The program's arguments in a shell command, with its leading environment assignments,
 /// or `None` for a command of another program (`curl`, `cargo test`, a script…).
-fn program_args(words: &[String]) -> Option<(Vec<(String, String)>, Vec<String>)> {
+fn program_args(words: &[String]) -> Option<(Env, Vec<String>)> {
     let is_assignment = |w: &String| {
         w.split_once('=')
             .is_some_and(|(name, _)| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
