@@ -1,4 +1,4 @@
-//! Helpers shared by the board and tile tests (`tests/liubo.rs`, `tests/yijing_pai.rs`).
+//! Helpers shared by the board and tile tests (`tests/games/liubo.rs`, `tests/games/yijing_pai.rs`).
 
 use hexforge::print::fonts;
 use hexforge::print::render;

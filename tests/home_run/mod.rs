@@ -1,5 +1,5 @@
 //! The small `generate` run several tests read back: home print only, at 72 dpi, every
-//! part but the rulebooks. Shared by `tests/components.rs` and `tests/home_print.rs`.
+//! part but the rulebooks. Shared by `tests/print/components.rs` and `tests/print/home_print.rs`.
 
 use std::path::Path;
 

@@ -1,6 +1,6 @@
 //! Reading a PDF back as a reader sees it: the text of its pages, decoded through each
 //! font's ToUnicode map, and its numbers. Shared by `tests/rulebooks.rs` and
-//! `tests/dragons.rs`.
+//! `tests/games/dragons.rs`.
 
 use lopdf::{Document, Object};
 use std::collections::HashMap;

@@ -2,8 +2,8 @@
 //! row tells the player to print exists, and every PDF of a game is named by some row, so
 //! nothing printed is missing from the book (issue 6).
 
-mod home_run;
-mod temp_dir;
+use crate::home_run;
+use crate::temp_dir;
 
 use std::collections::BTreeSet;
 

@@ -6,7 +6,7 @@ use hexforge::games::yijing_pai::rules::{TileKind, TileSet};
 use hexforge::print::paper::Paper;
 use hexforge::print::render;
 
-mod art_checks;
+use crate::art_checks;
 use art_checks::{PT, assert_fully_drawn, rect, viewer_preference};
 
 #[test]

@@ -8,7 +8,7 @@ use hexforge::games::liubo::{board, pieces, sheets};
 use hexforge::print::paper::Paper;
 use hexforge::print::tiling::{self, TilingOptions};
 
-mod art_checks;
+use crate::art_checks;
 use art_checks::{PT, assert_fully_drawn, rect, text_of, viewer_preference};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 

@@ -18,8 +18,8 @@ use std::io::Write;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-mod live_server;
-mod temp_dir;
+use crate::live_server;
+use crate::temp_dir;
 use live_server::{AfterStop, LiveServer};
 use temp_dir::TempDir;
 
@@ -362,7 +362,7 @@ async fn a_writer_whose_handle_is_dropped_keeps_writing() {
 
 // ------------------------------------------------- outages, with the real binary
 
-mod pg_cluster;
+use crate::pg_cluster;
 use pg_cluster::Cluster;
 
 /// `hexforge serve` as a process of its own (so that it can be sent SIGTERM), on a free

@@ -9,7 +9,7 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tower::ServiceExt;
 
-mod temp_dir;
+use crate::temp_dir;
 
 async fn send(router: axum::Router, request: Request<Body>) -> (StatusCode, HeaderMap, Bytes) {
     let response = router.oneshot(request).await.expect("the router never fails");

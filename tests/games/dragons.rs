@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-mod pdf_text;
+use crate::pdf_text;
 use pdf_text::number;
 
 const MM_PER_PT: f64 = 25.4 / 72.0;

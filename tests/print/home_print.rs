@@ -2,9 +2,9 @@
 //! outer 5 mm of the paper, where most printers print nothing; every cut of a card sheet
 //! keeps a printed mark; no seam of a tiled board cuts through a play space.
 
-mod home_run;
-mod ppm;
-mod temp_dir;
+use crate::home_run;
+use crate::ppm;
+use crate::temp_dir;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! QR code decodes to `<base>/?puzzle=ID` (rendered with `pdftoppm`, decoded with `zbarimg`:
 //! run for real under CI=true, skipped elsewhere when the tools are missing).
 
-mod pdf_text;
+use crate::pdf_text;
 
 use hexforge::print::paper::Paper;
 use hexforge::rulebook::{puzzle_book, rulebook_pdf};

@@ -10,7 +10,7 @@ use std::io::{Read, Write};
 use std::path::Path;
 use std::time::Duration;
 
-mod temp_dir;
+use crate::temp_dir;
 use temp_dir::TempDir;
 
 const SIDE: u32 = 8000;

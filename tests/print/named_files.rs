@@ -3,8 +3,8 @@
 //! which that run had not made. Every layout and profile is tried; the books are compiled
 //! with the list of files `generate` gives them, and their text is read back.
 
-mod pdf_text;
-mod temp_dir;
+use crate::pdf_text;
+use crate::temp_dir;
 
 use std::collections::BTreeSet;
 

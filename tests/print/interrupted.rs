@@ -3,7 +3,7 @@
 //! temporary files killed runs left (their names carry another process id, so no run
 //! would ever replace them).
 
-mod temp_dir;
+use crate::temp_dir;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
