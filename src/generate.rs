@@ -50,8 +50,8 @@ impl Part {
     pub fn key(self) -> &'static str {
         match self {
             Part::Data => "data",
-            Part::ChangingLines => "changing-lines",
-            Part::ZhiPai => "zhi-pai",
+            Part::ChangingLines => crate::games::changing_lines::KEY,
+            Part::ZhiPai => crate::games::zhi_pai::KEY,
             Part::Dragons => "dragons",
             Part::Liubo => "liubo",
             Part::YijingPai => "yijing-pai",
@@ -177,8 +177,7 @@ pub fn generate(
     );
     typeset?;
     drawn?;
-    for file in alignment_test_files(options) {
-        let paper = if file.path.contains("letter") { Paper::Letter } else { Paper::A4 };
+    for (paper, file) in alignment_tests(options) {
         let duplex = Duplex { edge: options.print.duplex, back_offset: options.print.back_offset };
         let pdf = crate::cards::layouts::alignment_test_pdf(paper, duplex)
             .map_err(|e| GenerateError::Game { game: "cards", source: ArtError::Cards(e.into()) })?;
@@ -204,12 +203,17 @@ fn write_part(out: &Output, part: Part, options: &GenerateOptions) -> Result<(),
 /// The duplex alignment test, `alignment-test-a4.pdf` and `alignment-test-letter.pdf`
 /// in the output folder: made with the card decks' two-sided home sheets.
 pub fn alignment_test_files(options: &GenerateOptions) -> Vec<crate::print::plan::PrintFile> {
+    alignment_tests(options).into_iter().map(|(_, file)| file).collect()
+}
+
+/// [`alignment_test_files`], each with its paper.
+fn alignment_tests(options: &GenerateOptions) -> Vec<(Paper, crate::print::plan::PrintFile)> {
     let print = &options.print;
     let decks = options.parts.iter().any(|p| matches!(p, Part::ChangingLines | Part::ZhiPai));
     if !(decks && print.profiles.home && (print.layouts.duplex || print.layouts.cut)) {
         return Vec::new();
     }
-    Paper::HOME.map(crate::cards::layouts::alignment_test_file).to_vec()
+    Paper::HOME.map(|paper| (paper, crate::cards::layouts::alignment_test_file(paper))).to_vec()
 }
 
 /// The language `game`'s rulebook is made in for a run in `lang`: `lang` where the game

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use crate::games::{self, Game};
+use crate::games::{self, Game, changing_lines, zhi_pai};
 use crate::print::output::{MANIFEST, ManifestEntry};
 use crate::print::paper::Paper;
 use crate::print::plan::PrintOptions;
@@ -22,8 +22,8 @@ pub const KIND: &str = "index";
 /// The game's name as its rulebook's cover prints it.
 fn title(game: &dyn Game) -> &'static str {
     match game.key() {
-        "changing-lines" => "Changing Lines",
-        "zhi-pai" => "Zhi Pai",
+        changing_lines::KEY => "Changing Lines",
+        zhi_pai::KEY => "Zhi Pai",
         "yijing-pai" => "Yijing Pai",
         "liubo" => "Liubo",
         "dragons" => "Dragons of the Ba-Gua",
@@ -49,7 +49,7 @@ fn with_paper(path: &str) -> String {
 fn how(game: &str, kind: &str, path: &str, print: &PrintOptions) -> String {
     let large = paper_of(path).is_some_and(|(p, _)| Paper::LARGE.contains(&p));
     match kind {
-        "sheet-pdf" if matches!(game, "changing-lines" | "zhi-pai") => {
+        "sheet-pdf" if matches!(game, changing_lines::KEY | zhi_pai::KEY) => {
             format!("two-sided, {} (the file presets it)", print.duplex.words())
         }
         "sheet-pdf" if game == "yijing-pai" => "two-sided, flip on long edge (the file presets it)".to_string(),
@@ -233,7 +233,7 @@ pub fn readme(written: &[ManifestEntry], print: &PrintOptions) -> String {
     folders.dedup();
     for folder in folders {
         let about = match folder.as_str() {
-            "changing-lines" | "zhi-pai" => deck_folder(&folder, written),
+            changing_lines::KEY | zhi_pai::KEY => deck_folder(&folder, written),
             "yijing-pai" => "the tile sheets to print and every tile face as SVG and PNG".to_string(),
             "liubo" => {
                 "the board (tiled, and whole on A3/Tabloid), the pieces sheet, every drawing as SVG and PNG".to_string()

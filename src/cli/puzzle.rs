@@ -97,7 +97,8 @@ fn ladder_sequence(text: &str) -> Result<Vec<crate::games::changing_lines::pathw
 pub fn run(args: PuzzleArgs) -> anyhow::Result<Outcome> {
     match args.command {
         PuzzleCommand::Daily(a) => {
-            let id = crate::puzzles::released_now(PuzzleId::daily(a.game, a.date.unwrap_or_else(crate::puzzles::today)))?;
+            let id =
+                crate::puzzles::released_now(PuzzleId::daily(a.game, a.date.unwrap_or_else(crate::puzzles::today)))?;
             show(&id, &a.display)
         }
         PuzzleCommand::Show(a) => show(&a.id, &a.display),

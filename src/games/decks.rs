@@ -1,7 +1,7 @@
-//! The card decks the games print, plugged into the card engine (`cards`): each game's
-//! [`CardDeck`](crate::cards::CardDeck) is made a [`Deck`] here, and this list is the one
-//! place that knows them all (so a deck's name is parsed here). A new deck is a game's
-//! `CardDeck` and a line in [`ALL`].
+//! The card decks the games print, plugged into the card engine (`cards`): each game
+//! implements [`CardDeck`](crate::cards::CardDeck) beside its art and names its [`Deck`]
+//! (`games::<game>::DECK`); this list is the one place that knows them all (so a deck's
+//! name is parsed here). A new deck is a game's `CardDeck` and a line in [`ALL`].
 
 use std::str::FromStr;
 
@@ -9,10 +9,10 @@ use super::{changing_lines, zhi_pai};
 use crate::cards::{CardError, Deck, NameRoom};
 
 /// The Changing Lines deck (SPEC §2).
-pub const CHANGING_LINES: Deck = Deck::new(&changing_lines::art::Cards);
+pub const CHANGING_LINES: Deck = changing_lines::DECK;
 
 /// The Zhi Pai deck (SPEC §3).
-pub const ZHI_PAI: Deck = Deck::new(&zhi_pai::art::Cards);
+pub const ZHI_PAI: Deck = zhi_pai::DECK;
 
 /// Every deck, in the order they are listed and generated.
 pub const ALL: [Deck; 2] = [CHANGING_LINES, ZHI_PAI];

@@ -65,7 +65,9 @@ async fn daily(Query(q): Query<DailyQuery>) -> Result<impl IntoResponse, AppErro
 /// The puzzle an id in the path names: an id that names none (a bad date, an unknown
 /// game, a number out of the series) or a day not out yet is a path that names nothing, 404.
 fn path_id(id: &str) -> Result<PuzzleId, AppError> {
-    id.parse::<PuzzleId>().and_then(crate::puzzles::released_now).map_err(|e: PuzzleError| AppError::not_found(e.to_string()))
+    id.parse::<PuzzleId>()
+        .and_then(crate::puzzles::released_now)
+        .map_err(|e: PuzzleError| AppError::not_found(e.to_string()))
 }
 
 #[derive(Debug, Deserialize)]

@@ -18,7 +18,8 @@ use serde::Serialize;
 
 use crate::cards::aids::Aid;
 use crate::cards::{
-    Canvas, CardDeck, CardError, Face, Lang, LineShape, NameRoom, Rect, Stack, TextBox, TextureLine, canvas, draw, r2,
+    Canvas, CardDeck, CardError, Deck, Face, Lang, LineShape, NameRoom, Rect, Stack, TextBox, TextureLine, canvas,
+    draw, r2,
 };
 use crate::core::card::{Card, Orientation};
 use crate::core::hexagram::{Hexagram, LinePosition};
@@ -163,7 +164,7 @@ impl CardLayout {
             .collect();
         let c = canvas();
         let readings = Orientation::BOTH.into_iter().map(|o| reading(card, o, lang, &c)).collect();
-        CardLayout { deck: "changing-lines", number: card.number(), lang: lang.code(), canvas: c, lines, readings }
+        CardLayout { deck: super::KEY, number: card.number(), lang: lang.code(), canvas: c, lines, readings }
     }
 }
 
@@ -359,7 +360,7 @@ pub struct Cards;
 
 impl CardDeck for Cards {
     fn slug(&self) -> &'static str {
-        "changing-lines"
+        super::KEY
     }
 
     fn title(&self) -> &'static str {
@@ -383,7 +384,7 @@ impl CardDeck for Cards {
             Face::Card(h) => draw("changing-lines/card.svg.j2", "card", CardLayout::new(*h, lang), Backs::Full)?,
             Face::Back => draw("changing-lines/back.svg.j2", "back", BackLayout::new(), backs)?,
             Face::Trigram(_) => {
-                return Err(CardError::NotInDeck { deck: crate::games::decks::CHANGING_LINES, face: face.slug() });
+                return Err(CardError::NotInDeck { deck: Deck::new(&Cards), face: face.slug() });
             }
         })
     }

@@ -11,8 +11,7 @@ use crate::rulebook::figures::{Drawing, Ink, Stroke, Weight};
 /// The rulebook's figures: the cover grid, the opposites, the Pathways example and card 12.
 pub fn figures() -> Result<Vec<Figure>, ArtError> {
     let path: Vec<u8> = pathways_example().iter().map(|l| l.hexagram.number()).collect();
-    let card = cards::card_svg(crate::games::decks::CHANGING_LINES, &Face::Card(hex(EXAMPLE_CARD)), Lang::En)
-        .map_err(ExportError::from)?;
+    let card = cards::card_svg(super::DECK, &Face::Card(hex(EXAMPLE_CARD)), Lang::En).map_err(ExportError::from)?;
     Ok(vec![
         ("cover.svg".to_string(), hexagram_grid().svg()?),
         ("opposites.svg".to_string(), opposites(OPPOSITES_EXAMPLE).svg()?),

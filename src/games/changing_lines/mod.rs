@@ -14,25 +14,31 @@ pub mod rulebook;
 // The pure rules live in the rules crate; these keep the old paths.
 pub use hexforge_rules::changing_lines::{deck, pathways};
 
-use crate::cards::export;
+use crate::cards::{Deck, export};
 use crate::games::ArtError;
 use crate::games::{Component, Figure, PrintFile, PrintOptions};
 use crate::print::output::Output;
+
+/// The deck's key: in file and folder names, on the command line and in the API.
+pub const KEY: &str = "changing-lines";
+
+/// The Changing Lines deck, as the card engine (`cards`) takes it.
+pub const DECK: Deck = Deck::new(&art::Cards);
 
 /// The Changing Lines deck and its rulebook.
 pub struct ChangingLines;
 
 impl crate::games::Game for ChangingLines {
     fn key(&self) -> &'static str {
-        "changing-lines"
+        KEY
     }
 
     fn files(&self, options: &PrintOptions) -> Vec<PrintFile> {
-        export::files(crate::games::decks::CHANGING_LINES, options)
+        export::files(DECK, options)
     }
 
     fn generate(&self, out: &Output, options: &PrintOptions) -> Result<(), ArtError> {
-        Ok(export::write_deck(out, crate::games::decks::CHANGING_LINES, options, &export::no_progress)?)
+        Ok(export::write_deck(out, DECK, options, &export::no_progress)?)
     }
 
     fn components(&self) -> Vec<Component> {

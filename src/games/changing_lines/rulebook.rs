@@ -97,7 +97,7 @@ pub(super) fn hex(n: u8) -> Hexagram {
 /// The components, in the words and counts `hexforge generate` prints; the printed rows
 /// name the home-print PDFs of the deck, in every layout.
 pub fn components() -> Vec<Component> {
-    let deck = crate::games::decks::CHANGING_LINES;
+    let deck = super::DECK;
     let sheets = || card_export::home_sheet_paths(deck);
     let pairs = deck.print_pairs();
     let numbered = pairs.iter().filter(|(front, _)| matches!(front, Face::Card(_))).count() as u32;

@@ -143,7 +143,7 @@ impl HexagramLayout {
             name: COMPLEMENT_NAME_ROOM.text_box(lang.hexagram_name(c), COMPLEMENT_LEFT, 84.2),
         };
         HexagramLayout {
-            deck: "zhi-pai",
+            deck: super::KEY,
             number: hexagram.number(),
             lang: lang.code(),
             canvas: canvas(),
@@ -233,7 +233,7 @@ impl TrigramLayout {
         };
         let state = if face.active { lang.pick("ACTIVE", "ACTIVE") } else { lang.pick("INACTIVE", "INACTIVE") };
         TrigramLayout {
-            deck: "zhi-pai",
+            deck: super::KEY,
             lang: lang.code(),
             trigram: t.name(),
             side: if face.active { "active" } else { "inactive" },
@@ -390,7 +390,7 @@ pub struct Cards;
 
 impl CardDeck for Cards {
     fn slug(&self) -> &'static str {
-        "zhi-pai"
+        super::KEY
     }
 
     fn title(&self) -> &'static str {

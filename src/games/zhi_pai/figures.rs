@@ -13,7 +13,7 @@ use crate::rulebook::figures::{Drawing, Ink, Stroke, Weight, rect, stroke};
 /// on both faces.
 pub fn figures(lang: Lang) -> Result<Vec<Figure>, ArtError> {
     let card = |face: Face, name: String| -> Result<Figure, ArtError> {
-        Ok((name, cards::card_svg(crate::games::decks::ZHI_PAI, &face, lang).map_err(ExportError::from)?))
+        Ok((name, cards::card_svg(super::DECK, &face, lang).map_err(ExportError::from)?))
     };
     let mut out = vec![("setup.svg".to_string(), setup(ZHI_PAI_SEQUENCE[0], lang).svg()?)];
     for n in ZHI_PAI_SEQUENCE {

@@ -7,8 +7,8 @@
 //! [`rulebook`]: the rulebook's data and [`figures`]; [`aids`]: what the player aid says.
 
 pub use hexforge_rules::zhi_pai::{
-    Budget, CANCEL_POLL, Condition, Effort, Game, HARD_QUESTIONS, HEAVIEST, HardQuestion, JudgedMove, Judgement, Link,
-    Outcome, Placement, Position, REFINE_AFTER, RELAX_AFTER, Report, SEARCH_LIMIT, SOLO_PENALTIES, Setup, Side,
+    Budget, CANCEL_POLL, Condition, Effort, Game, HARD_QUESTIONS, HEAVIEST, HardQuestion, JudgedMove, Judgement, KEY,
+    Link, Outcome, Placement, Position, REFINE_AFTER, RELAX_AFTER, Report, SEARCH_LIMIT, SOLO_PENALTIES, Setup, Side,
     SoloPenalty, Solution, Stop, TrigramSet, Tuning, Violation, ZhiPaiError, activate, common_zone_penalty, is_swap,
     judge, link, parse_placements, search, search_tuned, sequence_length, shared_trigram, shortest, shortest_within,
     solo_score,
@@ -20,26 +20,29 @@ pub mod art;
 pub mod figures;
 pub mod rulebook;
 
-use crate::cards::{Lang, export};
+use crate::cards::{Deck, Lang, export};
 use crate::games::ArtError;
 use crate::games::{Component, Figure, PrintFile, PrintOptions};
 use crate::print::output::Output;
 use crate::rulebook::Book;
+
+/// The Zhi Pai deck, as the card engine (`cards`) takes it.
+pub const DECK: Deck = Deck::new(&art::Cards);
 
 /// The Zhi Pai deck and its rulebook.
 pub struct ZhiPai;
 
 impl crate::games::Game for ZhiPai {
     fn key(&self) -> &'static str {
-        "zhi-pai"
+        KEY
     }
 
     fn files(&self, options: &PrintOptions) -> Vec<PrintFile> {
-        export::files(crate::games::decks::ZHI_PAI, options)
+        export::files(DECK, options)
     }
 
     fn generate(&self, out: &Output, options: &PrintOptions) -> Result<(), ArtError> {
-        Ok(export::write_deck(out, crate::games::decks::ZHI_PAI, options, &export::no_progress)?)
+        Ok(export::write_deck(out, DECK, options, &export::no_progress)?)
     }
 
     fn components(&self) -> Vec<Component> {

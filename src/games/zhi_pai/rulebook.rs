@@ -22,7 +22,7 @@ pub(super) fn hex(n: u8) -> Hexagram {
 /// The components, in the words and counts `hexforge generate` prints, in `lang`; the
 /// printed rows name the home-print PDFs of the deck, in every layout.
 pub fn components(lang: Lang) -> Vec<Component> {
-    let deck = crate::games::decks::ZHI_PAI;
+    let deck = super::DECK;
     let sheets = || card_export::home_sheet_paths(deck);
     let pairs = deck.print_pairs();
     let count = |which: fn(&(Face, Face)) -> bool| pairs.iter().filter(|pair| which(pair)).count() as u32;
