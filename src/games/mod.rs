@@ -88,7 +88,7 @@ pub fn default_written(key: &str) -> Vec<String> {
     let options = PrintOptions::default();
     let mut files: Vec<String> =
         by_key(key).map(|g| g.files(&options)).unwrap_or_default().into_iter().map(|f| f.path).collect();
-    if matches!(key, "changing-lines" | "zhi-pai") {
+    if decks::ALL.iter().any(|deck| deck.slug() == key) {
         files.extend(crate::print::paper::Paper::HOME.map(|p| crate::cards::layouts::alignment_test_file(p).path));
     }
     files
