@@ -18,6 +18,12 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::ops::RangeInclusive;
 
+/// A recorded action read back: the seat and the event, or the rule its entry breaks.
+pub type RecordedEvent<G> = Result<(Seat, <G as Game>::Event), Illegal>;
+
+/// The first recorded action that breaks a rule: its number, from 1, and the rule.
+pub type Failure = (usize, Illegal);
+
 /// A game's record type: what a game set up looks like before its first action, and each
 /// event as the record holds it.
 pub trait GameRecord: Serialize + DeserializeOwned + Clone {
@@ -36,7 +42,7 @@ pub trait GameRecord: Serialize + DeserializeOwned + Clone {
     fn game(&self) -> Result<Self::Game, Illegal>;
 
     /// The recorded actions, in order, each read as the event it names.
-    fn events(&self) -> Vec<Result<(Seat, <Self::Game as Game>::Event), Illegal>>;
+    fn events(&self) -> Vec<RecordedEvent<Self::Game>>;
 
     /// The result the record claims, if it has one.
     fn result(&self) -> Option<Outcome>;
@@ -108,7 +114,7 @@ pub fn check<R: GameRecord>(number: usize, record: &R) -> Verdict {
 
 /// The game a record sets up, after its first `upto` actions; with the first action that
 /// breaks a rule (counted from 1), if one does (the game is then as it was before it).
-pub fn replayed<R: GameRecord>(record: &R, upto: usize) -> (Result<R::Game, Illegal>, Option<(usize, Illegal)>) {
+pub fn replayed<R: GameRecord>(record: &R, upto: usize) -> (Result<R::Game, Illegal>, Option<Failure>) {
     let mut game = match record.game() {
         Ok(game) => game,
         Err(illegal) => return (Err(illegal), None),
