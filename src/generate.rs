@@ -216,10 +216,15 @@ fn alignment_tests(options: &GenerateOptions) -> Vec<(Paper, crate::print::plan:
     Paper::HOME.map(|paper| (paper, crate::cards::layouts::alignment_test_file(paper))).to_vec()
 }
 
-/// The language `game`'s rulebook is made in for a run in `lang`: `lang` where the game
-/// has that edition, English otherwise.
-fn book_lang(game: &dyn Game, lang: Lang) -> Lang {
-    if game.rulebook_langs().contains(&lang) { lang } else { Lang::En }
+/// The languages `game`'s rulebooks are made in for a run in `lang`: `lang` where the game
+/// has that edition (with English beside it, for a Chinese run: [`rulebook::beside_english`]),
+/// English otherwise.
+fn book_langs(game: &dyn Game, lang: Lang) -> Vec<Lang> {
+    match game.rulebook_langs().contains(&lang) {
+        false => vec![Lang::En],
+        true if lang != Lang::En && rulebook::beside_english(lang) => vec![Lang::En, lang],
+        true => vec![lang],
+    }
 }
 
 /// Every file the run writes, by path: the parts' files as each lists them (a game that
@@ -233,8 +238,10 @@ pub fn run_files(options: &GenerateOptions) -> Vec<String> {
             (Part::Data, _) => files.extend(["hexagrams.json".to_string(), "neighbours.csv".to_string()]),
             (Part::Rulebooks, _) => {
                 for game in games::all() {
-                    let edition = rulebook::edition_name(game.key(), book_lang(game, options.print.lang));
-                    files.extend(Paper::HOME.map(|paper| rulebook::output_path(&edition, paper)));
+                    for lang in book_langs(game, options.print.lang) {
+                        let edition = rulebook::edition_name(game.key(), lang);
+                        files.extend(Paper::HOME.map(|paper| rulebook::output_path(&edition, paper)));
+                    }
                 }
             }
             (Part::Puzzles, _) => files.extend(Paper::HOME.map(rulebook::puzzle_book::output_path)),
@@ -250,17 +257,16 @@ pub fn run_files(options: &GenerateOptions) -> Vec<String> {
 }
 
 /// Every game's rulebook, ready for the engine: in the run's language where the game has
-/// that edition, in English otherwise. Each book is told the files of its game's folder
-/// and of the top of the output folder that this run writes (`written` in its data), so
-/// it names only those.
+/// that edition, in English otherwise ([`book_langs`]). Each book is told the files of its
+/// game's folder and of the top of the output folder that this run writes (`written` in
+/// its data), so it names only those.
 pub fn books(options: &GenerateOptions) -> Result<Vec<rulebook::Book>, GenerateError> {
     let files = run_files(options);
     games::all()
         .iter()
-        .map(|g| {
-            let mut book = g
-                .book_in(book_lang(*g, options.print.lang))
-                .map_err(|source| GenerateError::Game { game: g.key(), source })?;
+        .flat_map(|g| book_langs(*g, options.print.lang).into_iter().map(move |lang| (*g, lang)))
+        .map(|(g, lang)| {
+            let mut book = g.book_in(lang).map_err(|source| GenerateError::Game { game: g.key(), source })?;
             let folder = format!("{}/", g.key());
             let own: Vec<&String> = files.iter().filter(|f| f.starts_with(&folder) || !f.contains('/')).collect();
             book.data["written"] = serde_json::json!(own);

@@ -169,7 +169,7 @@ pub fn readme(written: &[ManifestEntry], print: &PrintOptions) -> String {
             .filter(|p| {
                 p.strip_prefix("rulebooks/").is_some_and(|name| {
                     name.strip_prefix(game.key())
-                        .is_some_and(|rest| rest.starts_with("-rules-") || rest.starts_with("-fr-"))
+                        .is_some_and(|rest| ["-rules-", "-fr-", "-zh-"].iter().any(|p| rest.starts_with(p)))
                 })
             })
             .collect();

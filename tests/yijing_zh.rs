@@ -73,13 +73,14 @@ fn generate_lang_zh_writes_the_chinese_book_in_both_sizes() {
         .expect("hexforge runs");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let books = dir.0.join("rulebooks");
-    // The other games' books stay English; 易经牌's is the Chinese edition.
-    for english in ["changing-lines", "zhi-pai", "liubo", "dragons"] {
+    // Every book is written in English (the cards stay English); 易经牌's Chinese edition
+    // beside its English one.
+    for english in ["changing-lines", "zhi-pai", "liubo", "dragons", "yijing-pai"] {
         assert!(books.join(format!("{english}-rules-a4.pdf")).is_file(), "{english}");
     }
     let seeds = han_runs::seed_runs();
     for paper in ["a4", "letter"] {
-        let pdf = books.join(format!("yijing-pai-zh-rules-{paper}.pdf"));
+        let pdf = books.join(format!("yijing-pai-zh-{paper}.pdf"));
         assert!(pdf.is_file(), "{} is not written", pdf.display());
         let text = pdftotext(&pdf);
         let lines: Vec<&str> = text.lines().map(str::trim).collect();
@@ -118,8 +119,8 @@ fn generate_lang_zh_writes_the_chinese_book_in_both_sizes() {
     }
 }
 
-/// The Chinese books are made only by a Chinese run: an English run (the default) spends no
-/// time on them, and writes the English 易经牌 book instead.
+/// The Chinese books are made only by a Chinese run, beside the English 易经牌 book: an
+/// English run (the default) spends no time on them.
 #[test]
 fn only_a_chinese_run_makes_the_chinese_book() {
     let options = |lang| GenerateOptions {
@@ -132,7 +133,8 @@ fn only_a_chinese_run_makes_the_chinese_book() {
     assert!(!en.iter().any(|f| f.contains("-zh-")), "{en:?}");
     let zh = run_files(&options(Lang::Zh));
     for paper in ["a4", "letter"] {
-        assert!(zh.contains(&format!("rulebooks/yijing-pai-zh-rules-{paper}.pdf")), "{zh:?}");
+        assert!(zh.contains(&format!("rulebooks/yijing-pai-zh-{paper}.pdf")), "{zh:?}");
+        assert!(zh.contains(&format!("rulebooks/yijing-pai-rules-{paper}.pdf")), "{zh:?}");
     }
     assert!(zh.contains(&"rulebooks/liubo-rules-a4.pdf".to_string()), "{zh:?}");
 }

@@ -17,8 +17,14 @@ pub fn check(rules: &dyn Rules, body: Value) -> Result<Verdict, String> {
 fn strict(value: Value, at: &str) -> Result<Value, String> {
     Ok(match value {
         Value::Null => return Err(format!("{at} is null: leave an optional field out instead")),
+        // Every f64 without a fraction is a whole number exactly, however large.
         Value::Number(n) => match n.as_f64() {
-            Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < 9.0e15 => Value::from(f as i64),
+            Some(f) if n.is_f64() && f.fract() == 0.0 && (0.0..18_446_744_073_709_551_616.0).contains(&f) => {
+                Value::from(f as u64)
+            }
+            Some(f) if n.is_f64() && f.fract() == 0.0 && (-9_223_372_036_854_775_808.0..0.0).contains(&f) => {
+                Value::from(f as i64)
+            }
             _ => Value::Number(n),
         },
         Value::Array(items) => Value::Array(
@@ -43,10 +49,17 @@ mod tests {
 
     #[test]
     fn whole_numbers_may_have_a_zero_fraction_and_null_is_refused_by_name() {
-        let value: Value = serde_json::from_str(r#"{"players":2.0,"seed":7,"zone":[3.0,4.5]}"#).unwrap();
-        assert_eq!(strict(value, "the record").unwrap().to_string(), r#"{"players":2,"seed":7,"zone":[3,4.5]}"#);
+        let value: Value =
+            serde_json::from_str(r#"{"players":2.0,"seed":7,"zone":[3.0,4.5,-1.0,9007199254740990.0]}"#).unwrap();
+        assert_eq!(
+            strict(value, "the record").unwrap().to_string(),
+            r#"{"players":2,"seed":7,"zone":[3,4.5,-1,9007199254740990]}"#
+        );
         let value: Value = serde_json::from_str(r#"{"actions":[{"seat":null}]}"#).unwrap();
-        assert_eq!(strict(value, "the record").unwrap_err(), "actions[0].seat is null: leave an optional field out instead");
+        assert_eq!(
+            strict(value, "the record").unwrap_err(),
+            "actions[0].seat is null: leave an optional field out instead"
+        );
     }
 
     #[test]

@@ -196,9 +196,21 @@ fn diagnostics(diags: &[typst::diag::SourceDiagnostic]) -> String {
 
 /// Where an edition goes inside the output folder: `rulebooks/<edition>-rules-<paper>.pdf`,
 /// the edition being [`Book::edition`] (`zhi-pai`, `zhi-pai-fr`); "rules" keeps it apart
-/// from the deck's card sheets, `<deck>/<deck>-cards-<paper>.pdf`.
+/// from the deck's card sheets, `<deck>/<deck>-cards-<paper>.pdf`. A Chinese edition,
+/// which a Chinese run writes beside the English book ([`beside_english`]), is
+/// `rulebooks/<edition>-<paper>.pdf` (`yijing-pai-zh-a4.pdf`), the name it was asked for.
 pub fn output_path(edition: &str, paper: Paper) -> String {
+    if edition.ends_with(&format!("-{}", Lang::Zh.code())) {
+        return format!("rulebooks/{edition}-{}.pdf", paper.key());
+    }
     format!("rulebooks/{edition}-rules-{}.pdf", paper.key())
+}
+
+/// Whether a run in `lang` writes a game's book in that language beside its English book
+/// rather than instead of it: a Chinese run keeps every card in English, so its players
+/// need the English book too; a French run's Zhi Pai deck is French, and so is its book.
+pub fn beside_english(lang: Lang) -> bool {
+    lang == Lang::Zh
 }
 
 /// Writes both editions of each game's rulebook through `out` (atomic, in the manifest),

@@ -315,7 +315,7 @@ impl Liubo {
         if self.left == [0, 0] {
             return Illegal::new("throw-first", "throw the sticks before moving");
         }
-        if !self.left.contains(&m.value) {
+        if !(1..=4).contains(&m.value) || !self.left.contains(&m.value) {
             return Illegal::new(
                 "no-such-value",
                 format!("{} is not a value left to play ({:?})", m.value, self.left()),
@@ -347,6 +347,10 @@ impl Liubo {
 
     /// Plays a legal move.
     fn play_move(&mut self, m: &Move) -> Result<(), Illegal> {
+        // A value no throw left to play is refused before any table is read with it.
+        if !(1..=4).contains(&m.value) || !self.left.contains(&m.value) {
+            return Err(self.why_illegal(m));
+        }
         let mut legal = Vec::with_capacity(16);
         self.moves_with(m.value, &mut legal);
         if !legal.contains(m) || !self.left.contains(&m.value) {

@@ -209,3 +209,20 @@ fn the_view_shows_both_sides() {
     assert_eq!((view.sides[0].home, view.sides[0].prisoners), (2, 1));
     assert_eq!(view.left, vec![2, 1]);
 }
+
+/// A recorded move with a value no throw gave (0, or 9) is refused by name, before the
+/// board's tables are read with it (a record typed in by hand, or sent to the server).
+#[test]
+fn a_move_of_a_value_never_thrown_is_refused() {
+    for value in [0, 9] {
+        for left in [[1, 3], [2, 4]] {
+            let mut game = position(&[at(3)], &[at(7)], left);
+            let refused = game.replay(0, &super::Event::Move(mv(value, Some(3), 4))).unwrap_err();
+            assert_eq!(refused.rule, "no-such-value", "{value} with {left:?}: {refused}");
+        }
+    }
+    // Before any throw: the first action a move of value 0.
+    let record = r#"{"game":"liubo","players":2,"actions":[{"seat":0,"move":{"value":0,"from":0,"to":0}}]}"#;
+    let verdict = crate::game("liubo").unwrap().check(1, record).unwrap();
+    assert_eq!((verdict.failed_move, verdict.rule), (Some(1), Some("throw-first")));
+}
