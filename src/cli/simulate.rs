@@ -152,7 +152,9 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
         anyhow::bail!("--games 0: play at least one game");
     }
     // The setup as a whole (a deck too small for the seats…) is checked on the first game.
-    rules.simulate(&setup, &args.bots, args.seed, 0, false).map_err(|illegal| anyhow::anyhow!("{}", illegal.message))?;
+    rules
+        .simulate(&setup, &args.bots, args.seed, 0, false)
+        .map_err(|illegal| anyhow::anyhow!("{}", illegal.message))?;
     let bar = progress_bar();
     bar.set_length(args.games);
     bar.set_message("games");

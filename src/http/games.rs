@@ -7,9 +7,9 @@ use super::Routes;
 use super::error::{AppError, Json};
 use super::openapi::OPENAPI_JSON;
 use crate::api::tao;
-use serde_json::Value;
-use hexforge_rules::tao::plays::LegalPlays;
 use hexforge_rules::play::record::{Rules, Verdict};
+use hexforge_rules::tao::plays::LegalPlays;
+use serde_json::Value;
 
 pub(super) fn routes(routes: Routes) -> Routes {
     let mut routes = routes.post("/api/tao/legal", tao_legal).post("/api/tao/check", tao_check);
