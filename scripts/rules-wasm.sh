@@ -70,7 +70,9 @@ inputs_hash() {
       printf '%s %s\n' "$(sha256sum <"$f" | cut -d' ' -f1)" "$f"
     done
     sed -n '/^export CARGO_PROFILE/,/^remap=.*rustlib/p' scripts/rules-wasm.sh
-    cargo tree --offline -p hexforge-rules-wasm -e normal --prefix none 2>/dev/null | LC_ALL=C sort -u
+    # Without the path cargo prints beside the workspace's own crates: a clone elsewhere
+    # has the same inputs.
+    cargo tree --offline -p hexforge-rules-wasm -e normal --prefix none 2>/dev/null | sed 's| (/[^)]*)||' | LC_ALL=C sort -u
   } | sha256sum | cut -d' ' -f1
 }
 inputs=$(inputs_hash)
