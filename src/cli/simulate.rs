@@ -151,10 +151,9 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
     if args.games == 0 {
         anyhow::bail!("--games 0: play at least one game");
     }
-    // The setup as a whole (a deck too small for the seats…) is checked on the first game.
-    rules
-        .simulate(&setup, &args.bots, args.seed, 0, false)
-        .map_err(|illegal| anyhow::anyhow!("{}", illegal.message))?;
+    // The setup as a whole (a deck too small for the seats…) is checked by dealing one table,
+    // before the run, rather than by playing a game the run then plays again.
+    rules.table(&setup, args.seed).map_err(|illegal| anyhow::anyhow!("{}", illegal.message))?;
     let bar = progress_bar();
     bar.set_length(args.games);
     bar.set_message("games");
