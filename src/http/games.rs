@@ -13,6 +13,7 @@ use serde_json::Value;
 
 pub(super) fn routes(routes: Routes) -> Routes {
     let mut routes = routes.post("/api/tao/legal", tao_legal).post("/api/tao/check", tao_check);
+    let document: Value = serde_json::from_str(OPENAPI_JSON).unwrap_or_default();
     for rules in hexforge_rules::games() {
         // Pathways' `/check` is its puzzle's (a pile from one hexagram to another).
         if ["tao", "pathways"].contains(&rules.name()) {
@@ -20,7 +21,7 @@ pub(super) fn routes(routes: Routes) -> Routes {
         }
         // Routes are made once, at start-up: their paths live as long as the server.
         let path: &'static str = Box::leak(format!("/api/{}/check", rules.name()).into_boxed_str());
-        let schema: &'static Option<jsonschema::Validator> = Box::leak(Box::new(request_schema(path)));
+        let schema: &'static Option<jsonschema::Validator> = Box::leak(Box::new(request_schema(&document, path)));
         routes = routes.post(path, move |body: Json<Value>| record_check(rules, schema.as_ref(), body));
     }
     routes
@@ -28,8 +29,7 @@ pub(super) fn routes(routes: Routes) -> Routes {
 
 /// The schema `/openapi.json` gives a route's request body, ready to validate (`None` when
 /// the document has none: the test that compares routes with the document then fails).
-fn request_schema(path: &str) -> Option<jsonschema::Validator> {
-    let document: Value = serde_json::from_str(OPENAPI_JSON).ok()?;
+fn request_schema(document: &Value, path: &str) -> Option<jsonschema::Validator> {
     let schema = &document["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"];
     let mut root = serde_json::json!({ "components": document["components"] });
     for (key, value) in schema.as_object()? {
