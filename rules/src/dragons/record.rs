@@ -87,15 +87,7 @@ impl What {
 /// One entry of `actions`.
 pub type Entry = crate::play::Entry<What>;
 
-/// How the game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Ending {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<Seat>,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub stalled: bool,
-}
+pub use crate::play::record::Ending;
 
 /// One game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -139,7 +131,7 @@ impl GameRecord for Record {
     }
 
     fn set_result(&mut self, outcome: Option<Outcome>) {
-        self.result = outcome.map(|o| Ending { winner: o.winner(), stalled: o == Outcome::Stalled });
+        self.result = outcome.map(Ending::from);
     }
 
     fn game(&self) -> Result<Dragons, Illegal> {
@@ -161,9 +153,6 @@ impl GameRecord for Record {
     }
 
     fn result(&self) -> Option<Outcome> {
-        self.result.map(|r| match r.winner {
-            Some(w) if !r.stalled => Outcome::Won(w),
-            _ => Outcome::Stalled,
-        })
+        self.result.map(Ending::outcome)
     }
 }

@@ -30,15 +30,7 @@ pub enum What {
 /// One entry of `actions`.
 pub type Entry = crate::play::Entry<What>;
 
-/// How the game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Ending {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<Seat>,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub stalled: bool,
-}
+pub use crate::play::record::Ending;
 
 /// One game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -82,7 +74,7 @@ impl GameRecord for Record {
     }
 
     fn set_result(&mut self, outcome: Option<Outcome>) {
-        self.result = outcome.map(|o| Ending { winner: o.winner(), stalled: o == Outcome::Stalled });
+        self.result = outcome.map(Ending::from);
     }
 
     fn game(&self) -> Result<Liubo, Illegal> {
@@ -111,10 +103,7 @@ impl GameRecord for Record {
     }
 
     fn result(&self) -> Option<Outcome> {
-        self.result.map(|ending| match ending.winner {
-            Some(seat) => Outcome::Won(seat),
-            None => Outcome::Stalled,
-        })
+        self.result.map(Ending::outcome)
     }
 }
 

@@ -236,6 +236,109 @@ pub trait Rules: Sync {
     fn replay(&self, record: &str, upto: usize) -> Result<Box<dyn Table>, String>;
 }
 
+/// What a game tells the registry: its record type, seats and options, and how a setup
+/// deals it. Its [`Rules`] follow, the same for every game: a table, a simulated game, a
+/// record checked or replayed.
+pub trait Registered: Sync {
+    type Record: GameRecord + 'static;
+
+    /// The name in commands, routes and records.
+    const NAME: &'static str;
+    const PLAYERS: RangeInclusive<usize>;
+    const DEFAULT_PLAYERS: usize;
+    /// The options a table takes, beyond the seats.
+    const OPTIONS: &'static [GameOption];
+    /// Actions a simulated game may take before it is cut: far beyond the game's own end.
+    const ACTION_LIMIT: usize;
+
+    /// The game `setup` describes, dealt from `seed`. The setup's option names, values and
+    /// seats are checked before this is called.
+    fn game(&self, setup: &Setup, seed: u64) -> Result<<Self::Record as GameRecord>::Game, Illegal>;
+}
+
+/// The game of a registered entry.
+type GameOf<E> = <<E as Registered>::Record as GameRecord>::Game;
+
+impl<E: Registered> Rules for E
+where
+    <GameOf<E> as Game>::Action: Serialize,
+    <GameOf<E> as Game>::View: Serialize,
+{
+    fn name(&self) -> &'static str {
+        E::NAME
+    }
+
+    fn players(&self) -> RangeInclusive<usize> {
+        E::PLAYERS
+    }
+
+    fn default_players(&self) -> usize {
+        E::DEFAULT_PLAYERS
+    }
+
+    fn options(&self) -> &'static [GameOption] {
+        E::OPTIONS
+    }
+
+    fn table(&self, setup: &Setup, seed: u64) -> Result<Box<dyn Table>, Illegal> {
+        setup.checked(self)?;
+        let game = self.game(setup, seed)?;
+        Ok(Box::new(Seated::<E::Record>::new(E::NAME, game, seed)))
+    }
+
+    fn simulate(
+        &self,
+        setup: &Setup,
+        bots: &[Bot],
+        seed: u64,
+        index: u64,
+        keep_record: bool,
+    ) -> Result<(GameResult, Option<String>), Illegal> {
+        setup.checked(self)?;
+        let game = self.game(setup, game_seed(seed, index))?;
+        let (result, record) = simulated::<E::Record>(game, bots, seed, index, E::ACTION_LIMIT);
+        Ok((result, keep_record.then(|| serde_json::to_string(&record).expect("a record serialises"))))
+    }
+
+    fn check(&self, number: usize, record: &str) -> Result<Verdict, String> {
+        let parsed: E::Record =
+            serde_json::from_str(record).map_err(|e| format!("not a record of {}: {e}", E::NAME))?;
+        Ok(check(number, &parsed))
+    }
+
+    fn replay(&self, record: &str, upto: usize) -> Result<Box<dyn Table>, String> {
+        Ok(Box::new(Seated::<E::Record>::replayed(E::NAME, record, upto)?))
+    }
+}
+
+/// How a game ended, as the records of games that end in a win or a stall write it
+/// (`{"winner":1}`, `{"stalled":true}`). Games with their own word for an end without a
+/// winner (a drawn hand, a tie) keep it in their records.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ending {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Seat>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stalled: bool,
+}
+
+impl From<Outcome> for Ending {
+    fn from(outcome: Outcome) -> Ending {
+        Ending { winner: outcome.winner(), stalled: outcome == Outcome::Stalled }
+    }
+}
+
+impl Ending {
+    /// The outcome claimed: a win only when a winner is named and no stall is.
+    pub fn outcome(self) -> Outcome {
+        match self.winner {
+            Some(seat) if !self.stalled => Outcome::Won(seat),
+            _ => Outcome::Stalled,
+        }
+    }
+}
+
 /// A game in progress, type-erased: what the browser plays and replays. Actions are
 /// offered in the engine's order and chosen by their index.
 pub trait Table {
@@ -355,23 +458,4 @@ where
     fn record(&self) -> String {
         serde_json::to_string(&self.record).expect("a record serialises")
     }
-}
-
-/// [`Rules::check`] for a record type: the text parsed, then [`check`]ed.
-pub fn check_text<R: GameRecord>(name: &str, number: usize, record: &str) -> Result<Verdict, String> {
-    let parsed: R = serde_json::from_str(record).map_err(|e| format!("not a record of {name}: {e}"))?;
-    Ok(check(number, &parsed))
-}
-
-/// [`Rules::simulate`] for a record type: the game simulated, its record as JSON if kept.
-pub fn simulate_text<R: GameRecord>(
-    game: R::Game,
-    bots: &[Bot],
-    seed: u64,
-    index: u64,
-    limit: usize,
-    keep_record: bool,
-) -> (GameResult, Option<String>) {
-    let (result, record) = simulated::<R>(game, bots, seed, index, limit);
-    (result, keep_record.then(|| serde_json::to_string(&record).expect("a record serialises")))
 }

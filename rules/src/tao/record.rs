@@ -53,21 +53,7 @@ pub enum What {
 /// One entry of `actions`.
 pub type Entry = crate::play::Entry<What>;
 
-/// How the game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Ending {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<Seat>,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub stalled: bool,
-}
-
-impl From<Outcome> for Ending {
-    fn from(outcome: Outcome) -> Ending {
-        Ending { winner: outcome.winner(), stalled: outcome == Outcome::Stalled }
-    }
-}
+pub use crate::play::record::Ending;
 
 /// One game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -193,10 +179,7 @@ impl GameRecord for Record {
     }
 
     fn result(&self) -> Option<Outcome> {
-        self.result.map(|ending| match ending.winner {
-            Some(seat) => Outcome::Won(seat),
-            None => Outcome::Stalled,
-        })
+        self.result.map(Ending::outcome)
     }
 }
 

@@ -22,10 +22,11 @@ use super::legal::{self, Call, Group, Place};
 use super::tiles::{TileSet, Variant};
 use super::{Action, Lay, Settings, YijingPai};
 use crate::play::bots::Bot;
-use crate::play::record::{self as records, GameOption, GameRecord, Rules, Seated, Setup, Table, Verdict};
+use crate::play::record::{self as records, GameOption, GameRecord, Registered, Setup, Verdict};
 use crate::play::simulate::{GameResult, game_seed};
 use crate::play::{Game, Illegal, Outcome, Seat};
 use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
 
 /// The game's name in commands, routes and records.
 pub const NAME: &str = "yijing-pai";
@@ -212,45 +213,15 @@ pub fn setup_settings(setup: &Setup) -> Result<Settings, Illegal> {
     settings(number("set", 144)?, number("hand", 8)?)
 }
 
-impl Rules for YijingPaiRules {
-    fn name(&self) -> &'static str {
-        NAME
-    }
+impl Registered for YijingPaiRules {
+    type Record = Record;
+    const NAME: &'static str = NAME;
+    const PLAYERS: RangeInclusive<usize> = super::SEATS..=super::SEATS;
+    const DEFAULT_PLAYERS: usize = super::SEATS;
+    const OPTIONS: &'static [GameOption] = OPTIONS;
+    const ACTION_LIMIT: usize = ACTION_LIMIT;
 
-    fn players(&self) -> std::ops::RangeInclusive<usize> {
-        super::SEATS..=super::SEATS
-    }
-
-    fn default_players(&self) -> usize {
-        super::SEATS
-    }
-
-    fn options(&self) -> &'static [GameOption] {
-        OPTIONS
-    }
-
-    fn table(&self, setup: &Setup, seed: u64) -> Result<Box<dyn Table>, Illegal> {
-        let game = YijingPai::shuffled(setup_settings(setup)?, seed);
-        Ok(Box::new(Seated::<Record>::new(NAME, game, seed)))
-    }
-
-    fn simulate(
-        &self,
-        setup: &Setup,
-        bots: &[Bot],
-        seed: u64,
-        index: u64,
-        keep_record: bool,
-    ) -> Result<(GameResult, Option<String>), Illegal> {
-        let game = YijingPai::shuffled(setup_settings(setup)?, game_seed(seed, index));
-        Ok(records::simulate_text::<Record>(game, bots, seed, index, ACTION_LIMIT, keep_record))
-    }
-
-    fn check(&self, number: usize, record: &str) -> Result<Verdict, String> {
-        records::check_text::<Record>(NAME, number, record)
-    }
-
-    fn replay(&self, record: &str, upto: usize) -> Result<Box<dyn Table>, String> {
-        Ok(Box::new(Seated::<Record>::replayed(NAME, record, upto)?))
+    fn game(&self, setup: &Setup, seed: u64) -> Result<YijingPai, Illegal> {
+        Ok(YijingPai::shuffled(setup_settings(setup)?, seed))
     }
 }

@@ -103,7 +103,7 @@ impl From<Action> for Choice {
 impl Record {
     /// The deal the record holds, checked: every card once, no start the other's complement.
     pub fn deal(&self) -> Result<Deal, Illegal> {
-        if self.game != "zhi-pai" {
+        if self.game != super::KEY {
             return Err(Illegal::new("bad-record", format!("a record of {:?}, not of zhi-pai", self.game)));
         }
         if self.players != PLAYERS {
@@ -136,7 +136,7 @@ impl GameRecord for Record {
     fn start(game: &Duel, seed: Option<u64>, bots: Option<Vec<String>>) -> Record {
         let deal = game.dealt();
         Record {
-            game: "zhi-pai".into(),
+            game: super::KEY.into(),
             players: PLAYERS,
             seed,
             bots,

@@ -1,58 +1,26 @@
 //! Zhi Pai for two in the registry of games ([`crate::games`]): two seats, no options, and
-//! the table, simulation and record checking the edges drive.
+//! how a game is dealt.
 
 use super::duel::{ACTION_LIMIT, Deal, Duel, PLAYERS};
 use super::duel_record::Record;
 use crate::play::Illegal;
-use crate::play::bots::Bot;
-use crate::play::record::{GameOption, Rules, Seated, Setup, Table, Verdict, check_text, simulate_text};
-use crate::play::simulate::{GameResult, game_seed};
+use crate::play::record::{GameOption, Registered, Setup};
+use std::ops::RangeInclusive;
 
 /// Zhi Pai's entry (the game for two).
 pub struct ZhiPaiRules;
 
 pub static RULES: ZhiPaiRules = ZhiPaiRules;
 
-impl Rules for ZhiPaiRules {
-    fn name(&self) -> &'static str {
-        "zhi-pai"
-    }
+impl Registered for ZhiPaiRules {
+    type Record = Record;
+    const NAME: &'static str = super::KEY;
+    const PLAYERS: RangeInclusive<usize> = PLAYERS..=PLAYERS;
+    const DEFAULT_PLAYERS: usize = PLAYERS;
+    const OPTIONS: &'static [GameOption] = &[];
+    const ACTION_LIMIT: usize = ACTION_LIMIT;
 
-    fn players(&self) -> std::ops::RangeInclusive<usize> {
-        PLAYERS..=PLAYERS
-    }
-
-    fn default_players(&self) -> usize {
-        PLAYERS
-    }
-
-    fn options(&self) -> &'static [GameOption] {
-        &[]
-    }
-
-    fn table(&self, setup: &Setup, seed: u64) -> Result<Box<dyn Table>, Illegal> {
-        setup.checked(self)?;
-        Ok(Box::new(Seated::<Record>::new(self.name(), Duel::new(&Deal::shuffled(seed)), seed)))
-    }
-
-    fn simulate(
-        &self,
-        setup: &Setup,
-        bots: &[Bot],
-        seed: u64,
-        index: u64,
-        keep_record: bool,
-    ) -> Result<(GameResult, Option<String>), Illegal> {
-        setup.checked(self)?;
-        let game = Duel::new(&Deal::shuffled(game_seed(seed, index)));
-        Ok(simulate_text::<Record>(game, bots, seed, index, ACTION_LIMIT, keep_record))
-    }
-
-    fn check(&self, number: usize, record: &str) -> Result<Verdict, String> {
-        check_text::<Record>(self.name(), number, record)
-    }
-
-    fn replay(&self, record: &str, upto: usize) -> Result<Box<dyn Table>, String> {
-        Ok(Box::new(Seated::<Record>::replayed(self.name(), record, upto)?))
+    fn game(&self, _setup: &Setup, seed: u64) -> Result<Duel, Illegal> {
+        Ok(Duel::new(&Deal::shuffled(seed)))
     }
 }
