@@ -1,5 +1,5 @@
 //! How the JSON API reads a request's fields, so that it accepts exactly what
-//! `/openapi.json` describes (checked by `tests/contract.rs`): a whole number written
+//! `/openapi.json` describes (checked by `tests/service/contract.rs`): a whole number written
 //! `12` or `12.0` (JSON Schema's `integer` is a value, not a spelling), an optional
 //! field absent or given but never `null`, and a word only as the schema lists it.
 //!

@@ -1,4 +1,4 @@
-"""Schemathesis hooks for the contract test (tests/contract.rs).
+"""Schemathesis hooks for the contract test (tests/service/contract.rs).
 
 The schema (web/openapi.json) says what a request may look like; a few rules about what
 it means cannot be said in a schema, and the server refuses a request that breaks one

@@ -1,5 +1,5 @@
 //! Reading a PDF back as a reader sees it: the text of its pages, decoded through each
-//! font's ToUnicode map, and its numbers. Shared by `tests/rulebooks.rs` and
+//! font's ToUnicode map, and its numbers. Shared by `tests/print/rulebooks.rs` and
 //! `tests/games/dragons.rs`.
 
 use lopdf::{Document, Object};

@@ -11,7 +11,7 @@
 //!   skipped and reported);
 //! - misprints: one number changed in the SVG before rendering.
 //!
-//! Shared by `tests/photo.rs`, `examples/photo_corpus.rs` and `benches/photo.rs`.
+//! Shared by `tests/service/photo.rs`, `examples/photo_corpus.rs` and `benches/photo.rs`.
 #![allow(dead_code)]
 
 use hexforge::cards::{self, Face, Lang};

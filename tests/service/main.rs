@@ -1,15 +1,26 @@
-//! The service's tests in one test binary (one link of the application instead of four):
-//! the command line, the HTTP habits, the results store and the photo route's memory.
-//! `cargo test --test service`; one file with `cargo test --test service results::`.
+//! The service's tests in one test binary (one link of the application instead of nine):
+//! the command line and every command the docs show, the HTTP routes and habits, the
+//! puzzle routes, photos read back and the photo route's memory, the results store, and
+//! the contract (schemathesis). `cargo test --test service`; one file with
+//! `cargo test --test service results::`.
 
 #[path = "../live_server/mod.rs"]
 mod live_server;
+#[path = "../outside_tool/mod.rs"]
+mod outside_tool;
 #[path = "../pg_cluster/mod.rs"]
 mod pg_cluster;
+#[path = "../photo_corpus/mod.rs"]
+mod photo_corpus;
 #[path = "../temp_dir/mod.rs"]
 mod temp_dir;
 
 mod cli;
+mod contract;
+mod doc_commands;
+mod http;
 mod http_habits;
+mod photo;
 mod photo_memory;
+mod puzzle_routes;
 mod results;

@@ -276,7 +276,7 @@ mod tests {
     }
 
     /// The figures the rulebook prints are what the games give: the first setting in
-    /// full here (the others through the command line, `tests/dragons_play.rs`).
+    /// full here (the others through the command line, `tests/games/dragons_play.rs`).
     #[test]
     fn the_pinned_figures_are_what_the_simulations_give() {
         let pinned = MEASURED[0];

@@ -1,5 +1,5 @@
 //! What simulation measured of Liubo, pinned: the rulebook prints these figures, each with
-//! the command that reproduces it, and a test (`tests/liubo_play.rs`) runs the commands
+//! the command that reproduces it, and a test (`tests/games/liubo_play.rs`) runs the commands
 //! and compares (the book never runs a simulation at print time).
 //!
 //! 100,000 games a setting, seed 1: random bots against each other, the greedy bot

@@ -10,8 +10,8 @@ use lopdf::Document;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
 
-mod han_runs;
-mod pdf_text;
+use crate::han_runs;
+use crate::pdf_text;
 
 /// Every rulebook edition: its name (the template's and the files'), its game and language.
 const EDITIONS: [(&str, &str, Lang); 7] = [
@@ -361,7 +361,7 @@ fn no_line_ends_inside_an_option_a_command_or_a_file_name() {
 /// Playing times the books may print: only what was measured or stated by a game's source.
 /// Zhi Pai's designer gives "about fifteen minutes" a game; another game prints a time only
 /// when its rulebook data holds a measured `duration` (Liubo's, from its pinned simulations,
-/// which `tests/liubo_play.rs` plays again).
+/// which `tests/games/liubo_play.rs` plays again).
 const PLAYING_TIMES: [(&str, &str); 2] = [("zhi-pai", "about 15 min"), ("zhi-pai-fr", "environ 15 min")];
 
 /// A cover prints no playing time that was not measured ("15–45 min" was a guess).

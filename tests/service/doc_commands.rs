@@ -4,10 +4,10 @@
 //! see its earlier ones' files), and must exit 0 or as its comment says (`[exit N]`).
 //! A command marked `[parse only]` (a server, or a run of minutes) is parsed by the
 //! program's own argument parser instead, as is one the README's bot-strength table also
-//! lists (`tests/bot_strength.rs` runs those and checks their figures). The README's "The
+//! lists (`tests/games/bot_strength.rs` runs those and checks their figures). The README's "The
 //! documented commands are tested" states the convention for readers.
 
-mod temp_dir;
+use crate::temp_dir;
 
 use clap::Parser;
 use hexforge::cli::Cli;
@@ -163,7 +163,7 @@ fn commands(markdown: &str) -> Result<Vec<DocCommand>, String> {
     Ok(found)
 }
 
-/// The commands of the README's bot-strength table: `tests/bot_strength.rs` runs them.
+/// The commands of the README's bot-strength table: `tests/games/bot_strength.rs` runs them.
 fn bot_strength_commands(readme: &str) -> Vec<Vec<String>> {
     let Some(table) = readme.split("<!-- bot-strength -->").nth(1) else { return Vec::new() };
     let table = table.split("<!-- /bot-strength -->").next().unwrap_or_default();

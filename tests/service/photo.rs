@@ -4,8 +4,8 @@
 //! The whole corpus (every card, both ways up, every font) and the figures of docs/photo.md come
 //! from `cargo run --release --example photo_corpus`.
 
-mod photo_corpus;
-mod temp_dir;
+use crate::photo_corpus;
+use crate::temp_dir;
 
 use axum::body::{Body, Bytes};
 use axum::http::{Request, StatusCode, header};

@@ -10,9 +10,9 @@ use hexforge::generate::{GenerateOptions, Part, run_files};
 use std::path::Path;
 use std::process::Command;
 
-mod han_runs;
-mod pdf_text;
-mod temp_dir;
+use crate::han_runs;
+use crate::pdf_text;
+use crate::temp_dir;
 
 /// The book's headings, in order: the English book's sections in Chinese; the chapter of
 /// measured hands ([`MEASURED_SECTION`]) comes after 进阶胜法 once the hands are measured.
@@ -177,7 +177,7 @@ fn no_sentence_of_the_chinese_template_is_broken_across_lines() {
 /// The SC subset draws every character its list names (the list is what make-fonts.sh kept).
 #[test]
 fn the_simplified_font_holds_its_list() {
-    let list: String = include_str!("../fonts/cjk-sc-chars.txt").lines().filter(|l| !l.starts_with('#')).collect();
+    let list: String = include_str!("../../fonts/cjk-sc-chars.txt").lines().filter(|l| !l.starts_with('#')).collect();
     assert!(list.chars().count() > 400);
     assert_eq!(hexforge::print::fonts::missing_chars(&list, &[hexforge::print::fonts::CJK_SC]), Vec::<char>::new());
 }

@@ -26,9 +26,9 @@ use lopdf::Document;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-mod pdf_text;
-mod ppm;
-mod temp_dir;
+use crate::pdf_text;
+use crate::ppm;
+use crate::temp_dir;
 use pdf_text::number;
 
 /// The games whose rulebook text this file checks (Dragons' text has its own tests).

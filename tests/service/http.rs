@@ -9,7 +9,7 @@ use http_body_util::{BodyDataStream, BodyExt, Full};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-mod temp_dir;
+use crate::temp_dir;
 use temp_dir::TempDir;
 
 struct Answer {
@@ -314,7 +314,7 @@ async fn verify_refuses_bad_values() {
 
 #[tokio::test]
 async fn malformed_bodies_are_json_4xx_on_every_post_route() {
-    // Every POST route that takes JSON: the photo route takes an image (tests/photo.rs).
+    // Every POST route that takes JSON: the photo route takes an image (tests/service/photo.rs).
     let posts: Vec<&str> = route_table()
         .into_iter()
         .filter(|(m, p)| m == Method::POST && *p != "/api/neighbours/verify-photo")
@@ -933,7 +933,7 @@ async fn puzzle_stats_need_a_store_and_a_real_puzzle() {
 
 /// Issue 15: the eleven places where schemathesis found `/openapi.json` and the server
 /// disagreeing, each now answered as the schema says (the whole run is
-/// `tests/contract.rs`, which needs schemathesis).
+/// `tests/service/contract.rs`, which needs schemathesis).
 #[tokio::test]
 async fn the_server_does_what_the_schema_says_where_schemathesis_found_it_did_not() {
     // Forbidden by the schema, once accepted: null for an optional field, a dpi beyond

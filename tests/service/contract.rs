@@ -20,8 +20,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod outside_tool;
-mod temp_dir;
+use crate::outside_tool;
+use crate::temp_dir;
 use outside_tool::OutsideTool;
 use temp_dir::TempDir;
 

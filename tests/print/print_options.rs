@@ -3,8 +3,8 @@
 //! sheets with their cut files, and the Tabletop Simulator saved object. Each test parses
 //! what was written.
 
-mod ppm;
-mod temp_dir;
+use crate::ppm;
+use crate::temp_dir;
 
 use std::collections::BTreeSet;
 use std::path::Path;

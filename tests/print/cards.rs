@@ -19,9 +19,7 @@ use hexforge::print::profile::Profiles;
 use hexforge::print::render;
 use roxmltree::{Document, Node};
 
-// Shared with the board and tile tests; this file uses only some of its helpers.
-#[allow(dead_code)]
-mod art_checks;
+use crate::art_checks;
 use art_checks::rect;
 
 fn svg(deck: Deck, face: Face, lang: Lang) -> String {

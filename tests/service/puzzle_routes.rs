@@ -11,7 +11,7 @@ use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-mod temp_dir;
+use crate::temp_dir;
 use temp_dir::TempDir;
 
 async fn send(state: AppState, method: Method, uri: &str, body: Option<Value>) -> (StatusCode, Value) {

@@ -5,8 +5,8 @@
 //! marked `ES`) and `templates/` (the Changing Lines back, two colours and the Liubo
 //! rulebook).
 
-mod pdf_text;
-mod temp_dir;
+use crate::pdf_text;
+use crate::temp_dir;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

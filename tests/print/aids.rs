@@ -2,7 +2,7 @@
 //! their last home-print sheet, say what the rules say (each number checked against the
 //! core), and keep their text inside the card's safe area.
 
-mod temp_dir;
+use crate::temp_dir;
 
 use hexforge::cards::aids::{Aid, Block, aid_back_svg, aid_svg, aids, spare_slots};
 use hexforge::cards::export::{self, aid_svg_file};

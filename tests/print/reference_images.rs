@@ -2,8 +2,8 @@
 //! `tests/reference/`, resvg style: a tiny per-channel tolerance, a diff image in
 //! `tests/diff/` (git-ignored) on failure.
 //!
-//! References change only on purpose: `HEXFORGE_BLESS=1 cargo test --test
-//! reference_images` rewrites them; look at them before committing.
+//! References change only on purpose: `HEXFORGE_BLESS=1 cargo test --test print
+//! reference_images::` rewrites them; look at them before committing.
 
 use std::path::{Path, PathBuf};
 

@@ -4,7 +4,7 @@
 
 use std::process::{Command, Output, Stdio};
 
-mod temp_dir;
+use crate::temp_dir;
 use temp_dir::TempDir;
 
 fn hexforge(args: &[&str]) -> Output {
