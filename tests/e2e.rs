@@ -487,8 +487,11 @@ fn the_play_page_plays_every_game_against_the_bots() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("the script's JSON");
     let played = report["games"].as_array().unwrap();
     for rules in hexforge_rules::games() {
-        assert_eq!(played.iter().filter(|g| g["game"] == rules.name()).count(), 2, "{} at both sizes", rules.name());
+        let plain = played.iter().filter(|g| g["game"] == rules.name() && g["setup"] == "").count();
+        assert_eq!(plain, 2, "{} at both sizes", rules.name());
     }
+    let valley = played.iter().filter(|g| g["game"] == "dragons" && g["setup"] == "&scenario=valley").count();
+    assert_eq!(valley, 2, "Dragons in the valley scenario at both sizes");
     let mut search: Vec<f64> = Vec::new();
     for game in played {
         let name = game["game"].as_str().unwrap();

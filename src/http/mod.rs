@@ -36,6 +36,7 @@ mod openapi;
 mod page;
 mod photos;
 mod play;
+mod play_art;
 mod puzzles;
 mod ready;
 mod serve;

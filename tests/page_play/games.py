@@ -9,6 +9,10 @@ bots (a search bot among them), moves chosen among the offered buttons (`data-mo
 clicked to the end, with every request to /api aborted and every request after load
 counted (none is allowed); no console error; a result shown; the record downloaded; the
 replay link stepping through it. Two people on one device see the "pass the device" cover.
+The games with printed boards and tiles (Liubo, Dragons, 易经牌) are checked to be drawn
+from the print artwork: the board's marked places are there and the pieces placed on it
+are as many as the view of the rules module says, mid-game and at the end; Dragons is also
+played to its end in the valley scenario (`&scenario=valley`).
 Prints JSON: the records, the search bot's slowest move, the time to interactive.
 """
 
@@ -45,8 +49,44 @@ def bots_for(players):
     return ",".join((["search"] + ["greedy", "random"] * 4)[: players - 1])
 
 
-def play(page, seen, game, players, seed, shots, width):
-    page.goto(f"{BASE}/play/{game}?seats={players}&bots={bots_for(players)}&seed={seed}&pace=0")
+def drawn(page, game, width):
+    """The drawing of a game with printed artwork against the view it was drawn from."""
+    view = page.evaluate("window.hexforgePlay.view")
+    where = f"{game} {width}"
+    count = lambda sel: page.locator(sel).count()
+    if game == "liubo":
+        check(count("#play-board svg[data-drawn='liubo'] [data-station][data-x]") == 29, f"{where}: the printed Liubo board with its 29 stations is drawn")
+        pieces = sum(len(s["stones"]) + (1 if s["owl"] else 0) for s in view["sides"])
+        shown = count("#play-board svg[data-drawn='liubo'] use[data-piece]")
+        check(shown == pieces, f"{where}: as many stones and owls on the board as the view has", (shown, pieces))
+        home = [int(x) for x in page.eval_on_selector_all("[data-home]", "l => l.map(e => e.querySelectorAll('svg.mini').length)")]
+        check(home == [s["home"] for s in view["sides"]], f"{where}: the stones to enter are drawn", home)
+    elif game == "dragons":
+        check(count("#play-board svg[data-drawn='human'] [data-cell][data-x]") == 81, f"{where}: the printed board of human with its 81 squares is drawn")
+        tiles = sum(len(d["cells"]) for d in view["dragons"]) + len(view["portals"]) + (1 if view["rock"] else 0)
+        shown = count("#play-board svg[data-drawn='human'] use[data-piece]")
+        check(shown == tiles, f"{where}: as many dragon tiles, portals and rocks on the board as the view has", (shown, tiles))
+        heads = count("#play-board svg[data-drawn='human'] use[data-piece*='-head-']")
+        check(heads == len(view["dragons"]), f"{where}: each dragon's head is drawn", heads)
+        stones = sum((s["white"] > 0) + (s["black"] > 0) for s in view["wheel"]) + (view["centre_water"] > 0) + (view["centre_fire"] > 0)
+        stones += sum(d["life"] + d["fire"] for d in view["dragons"]) + 1
+        shown = count("#play-board svg[data-drawn='bagua'] use[data-piece]")
+        check(shown == stones, f"{where}: the wheel, the centre, each dragon's life and fire and the coin are drawn on the board of Ba-Gua", (shown, stones))
+    elif game == "yijing-pai":
+        you = view["seat"]
+        own = count("#play-board [data-own-hand] [data-tile]")
+        check(own == len(view["hand"]), f"{where}: the seat's own hand is drawn as tiles", (own, view["hand"]))
+        for s, n in enumerate(view["hand_sizes"]):
+            backs = count(f"#play-board .yp-seat[data-seat='{s}'] [data-hand] [data-tile]")
+            faces = count(f"#play-board .yp-seat[data-seat='{s}'] [data-hand] [data-tile]:not([data-tile='back'])")
+            check(faces == 0 and backs == (0 if s == you else n), f"{where}: another seat's hand is drawn face down only, as many tiles as it holds", (s, backs, faces, n))
+            laid = count(f"#play-board .yp-seat[data-seat='{s}'] .hexagram-tiles [data-tile]")
+            want = len(view["columns"][s]) + sum(len(h) for h in view["laid"][s])
+            check(laid == want, f"{where}: every seat's laid tiles are drawn", (s, laid, want))
+
+
+def play(page, seen, game, players, seed, shots, width, extra=""):
+    page.goto(f"{BASE}/play/{game}?seats={players}&bots={bots_for(players)}&seed={seed}&pace=0{extra}")
     page.wait_for_selector("body[data-ready='true']", timeout=30000)
     seen["ready"] = True
     interactive = int(page.get_attribute("body", "data-interactive-ms"))
@@ -64,7 +104,8 @@ def play(page, seen, game, players, seed, shots, width):
         tags = page.eval_on_selector_all("#play-moves [data-move]", "l => l.map(b => b.tagName + (b.disabled ? ' disabled' : ''))")
         check(all(t == "BUTTON" for t in tags), f"{game} {width}: every offered move is an enabled button", tags)
         if clicks == 3 and not shot:
-            page.screenshot(path=f"{shots}/{game}-{width}.png", full_page=True)
+            drawn(page, game, width)
+            page.screenshot(path=f"{shots}/{game}{extra.replace('&', '-').replace('=', '-')}-{width}.png", full_page=True)
             shot = True
             if width <= 390:
                 sw = page.evaluate("document.documentElement.scrollWidth")
@@ -72,21 +113,23 @@ def play(page, seen, game, players, seed, shots, width):
         moves.nth(rng.randrange(n)).click()
         clicks += 1
         check(clicks < 3000, f"{game} {width}: the game ends")
+    name = game + extra.replace("&", "-").replace("=", "-")
     if not shot:
-        page.screenshot(path=f"{shots}/{game}-{width}.png", full_page=True)
-    page.screenshot(path=f"{shots}/{game}-{width}-end.png", full_page=True)
+        page.screenshot(path=f"{shots}/{name}-{width}.png", full_page=True)
+    drawn(page, game, width)
+    page.screenshot(path=f"{shots}/{name}-{width}-end.png", full_page=True)
     result = page.text_content("#play-result")
     check(("won" in result) or ("without a winner" in result), f"{game} {width}: a result is shown", result)
     with page.expect_download() as download:
         page.click("#play-download")
-    path = f"{OUT}/{game}-{width}.jsonl"
+    path = f"{OUT}/{name}-{width}.jsonl"
     download.value.save_as(path)
     record = open(path).read()
     check(record.strip() == page.get_attribute("body", "data-record").strip(), f"{game} {width}: the download is the record")
     check(seen["requests"] == [], f"{game} {width}: no request to the server during play", seen["requests"])
     check(seen["errors"] == [], f"{game} {width}: no console error", seen["errors"])
     timings = page.evaluate("window.hexforgePlay.timings")
-    return {"game": game, "width": width, "record": path, "clicks": clicks, "interactive_ms": interactive,
+    return {"game": game, "setup": extra, "width": width, "record": path, "clicks": clicks, "interactive_ms": interactive,
             "search_ms": timings.get("search", []), "result": result}
 
 
@@ -139,6 +182,14 @@ def main():
                 if width == 1280:
                     replay(page, game)
                 c.close()
+                if game == "dragons":
+                    c = browser.new_context(viewport={"width": width, "height": height}, accept_downloads=True,
+                                            is_mobile=width < 500, has_touch=width < 500)
+                    page = c.new_page()
+                    seen = watch(page)
+                    out["games"].append(play(page, seen, game, players, 11 + k, OUT, width, "&scenario=valley"))
+                    check("valley" in page.text_content("#play-setup-line"), f"dragons {width}: the valley scenario is played")
+                    c.close()
         pass_the_device(ctx.new_page())
         ctx.close()
         browser.close()

@@ -1,8 +1,10 @@
 // Drawing a table as one seat sees it, and naming an action, for the play page. Drawing is
 // not a rule: every fact shown comes from the rules module's view (`view(seat)`) and its
 // list of legal actions; a game without a drawing of its own gets the generic one, so a
-// game joins the page as soon as its engine is in the registry.
+// game joins the page as soon as its engine is in the registry. The games with printed
+// boards and tiles are drawn from the print artwork by drawn.js.
 import { el } from './dom.js';
+import { dragons, liubo, yijingPai } from './drawn.js';
 
 /** A hexagram's symbol (the Unicode block is in King Wen order, card n at U+4DC0 + n − 1). */
 export function glyph(n) {
@@ -121,25 +123,6 @@ const ZHI_PAI = {
   },
 };
 
-/** Where each Liubo station lies on a 100 × 100 square (rules/src/liubo/rules.rs numbers them). */
-function stationXY(n) {
-  if (n <= 5) return [100, 100 - 20 * (n - 1)];
-  if (n <= 10) return [100 - 20 * (n - 6), 0];
-  if (n <= 15) return [0, 20 * (n - 11)];
-  if (n <= 20) return [20 * (n - 16), 100];
-  const along = { 21: [6, 1], 22: [6, 2], 23: [6, 4], 24: [6, 5], 25: [11, 1], 26: [11, 2], 27: [11, 4], 28: [11, 5] }[n];
-  if (!along) return [50, 50];
-  const [from, k] = along;
-  return from === 6 ? [100 - (100 * k) / 6, (100 * k) / 6] : [(100 * k) / 6, (100 * k) / 6];
-}
-
-function svg(tag, attrs, ...children) {
-  const node = document.createElementNS('http://www.w3.org/2000/svg', tag);
-  for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) node.setAttribute(k, String(v));
-  for (const c of children) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return node;
-}
-
 const LIUBO = {
   label(action) {
     if (action === 'throw') return 'Throw the sticks';
@@ -152,35 +135,24 @@ const LIUBO = {
     const side = view.sides[seat];
     return (seat === 0 ? 'White' : 'Black') + ' · ' + side.stones.length + ' on the board · ' + side.home + ' to enter' + (side.owl ? ' · owl at ' + side.owl : '');
   },
-  draw(view) {
-    const marks = {};
-    view.sides.forEach((side, seat) => {
-      const letter = seat === 0 ? 'W' : 'B';
-      for (const n of side.stones) marks[n] = (marks[n] || '') + letter;
-      if (side.owl) marks[side.owl] = (marks[side.owl] || '') + letter + '★';
-    });
-    const lines = [[1, 6], [6, 11], [11, 16], [16, 1], [6, 16], [11, 1]].map(([a, b]) => {
-      const [x1, y1] = stationXY(a === 1 && b === 6 ? 1 : a);
-      const [x2, y2] = b === 1 && a === 16 ? [100, 100] : stationXY(b);
-      return svg('line', { x1: x1 + 10, y1: y1 + 10, x2: x2 + 10, y2: y2 + 10, class: 'lb-line' });
-    });
-    const stations = Array.from({ length: 29 }, (_, i) => i + 1).map((n) => {
-      const [x, y] = stationXY(n);
-      const held = marks[n];
-      return svg('g', { class: 'lb-station' + (held ? ' held' : ''), 'data-station': n },
-        svg('circle', { cx: x + 10, cy: y + 10, r: held ? 5.5 : 3.2 }),
-        svg('text', { x: x + 10, y: y + 10 + (held ? 1.6 : 1.1), class: held ? 'lb-mark' : 'lb-n', 'text-anchor': 'middle' }, held || String(n)));
-    });
-    const board = svg('svg', { viewBox: '0 0 120 120', class: 'lb-board', role: 'img',
-      'aria-label': 'The board: ' + (Object.entries(marks).map(([n, m]) => 'station ' + n + ' ' + m).join(', ') || 'no piece on it') }, ...lines, ...stations);
-    return el('div', { class: 'liubo' }, board,
-      el('p', { class: 'muted', text: 'W a white stone (seat 0), B a black stone (seat 1), ★ the owl; the entry is station 1, bottom right.' }),
-      facts([
-        ['Throw to play', view.left.length ? view.left.join(' and ') : 'none: throw the sticks'],
-        ...view.sides.map((side, seat) => [(seat === 0 ? 'White' : 'Black') + ' (seat ' + seat + ')',
-          side.stones.length + ' on the board, ' + side.home + ' to enter, ' + side.prisoners + ' taken prisoner' + (side.owl ? ', owl at ' + side.owl : '')]),
-      ]));
+  draw: liubo,
+};
+
+const DRAGONS = {
+  label: () => null,
+  seat(view, seat) {
+    const d = view.dragons.find((x) => x.seat === seat);
+    return d ? d.dragon + ' dragon · life ' + d.life + ' · fire ' + d.fire + ' · ' + d.segments + ' segments' : '';
   },
+  draw: dragons,
+};
+
+const YIJING_PAI = {
+  label: () => null,
+  seat(view, seat) {
+    return view.hand_sizes[seat] + ' tiles in hand · ' + view.laid[seat].length + ' hexagrams laid';
+  },
+  draw: yijingPai,
 };
 
 const GENERIC = {
@@ -192,7 +164,7 @@ const GENERIC = {
   },
 };
 
-const GAMES = { tao: TAO, pathways: PATHWAYS, 'zhi-pai': ZHI_PAI, liubo: LIUBO };
+const GAMES = { tao: TAO, pathways: PATHWAYS, 'zhi-pai': ZHI_PAI, liubo: LIUBO, dragons: DRAGONS, 'yijing-pai': YIJING_PAI };
 
 function of(game) {
   return GAMES[game] || GENERIC;
@@ -212,7 +184,8 @@ export function seatLine(game, view, seat) {
   }
 }
 
-/** The table as `view` shows it. */
+/** The table as `view` shows it: the game's drawing, or the facts in words when the page
+ *  carries no drawings for it. */
 export function drawTable(game, view) {
-  return of(game).draw(view);
+  return of(game).draw(view) || GENERIC.draw(view);
 }

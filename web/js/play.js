@@ -25,6 +25,8 @@ const state = {
   pace: q.has('pace') ? Math.max(0, Number(q.get('pace')) || 0) : 350,
   replay: null,
   timer: null,
+  /** The view last drawn (the test compares the drawing with it). */
+  view: null,
   /** Milliseconds each bot kind took to choose, for the README's figures (the test reads them). */
   timings: {},
 };
@@ -177,6 +179,7 @@ function render(s, interactive) {
   el('span', { class: 'seat-kind', text: kind === 'person' ? 'person' : kind + ' bot' }),
   el('span', { class: 'seat-line', text: seatLine(state.game, s.view, i) }))));
   $('play-board').replaceChildren(drawTable(state.game, s.view));
+  state.view = s.view;
   $('play-moves-title').hidden = !yours;
   $('play-moves').replaceChildren(...(yours ? s.actions.map((a, i) => el('button', {
     type: 'button', class: 'move', 'data-move': JSON.stringify(a), 'data-index': i,

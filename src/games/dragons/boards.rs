@@ -63,7 +63,7 @@ pub fn cell_centre(c: Cell) -> (f32, f32) {
 
 /// Clockwise quarter turns that take the drawn curve (bottom and right edges) onto the
 /// two edges `a` and `b`.
-fn curve_turns(a: Direction, b: Direction) -> u8 {
+pub(super) fn curve_turns(a: Direction, b: Direction) -> u8 {
     let want = [a.quarter_turns(), b.quarter_turns()];
     (0..4)
         .find(|k| {
@@ -189,15 +189,27 @@ pub fn board_human_size_mm(scenario: Option<&Scenario>, framed: bool) -> (f32, f
 /// The board of human as SVG: bare (`scenario` none) or with a scenario's tiles. With
 /// `framed`, a title above and the setup in words below (the standalone setup sheet).
 pub fn board_human_svg(scenario: Option<&Scenario>, framed: bool) -> Result<String, ArtError> {
-    human_svg(scenario, framed, None)
+    human_svg(scenario, framed, None, false)
+}
+
+/// The bare board of human for the play page: each square's centre written on it
+/// (`data-x`, `data-y`) and an empty layer for the tiles, which the page places. The
+/// printed board never carries these marks.
+pub fn board_human_screen_svg() -> Result<String, ArtError> {
+    human_svg(None, false, None, true)
 }
 
 /// [`board_human_svg`] placed inside a print page (see [`Placement`]).
 pub fn board_human_svg_placed(scenario: Option<&Scenario>, framed: bool, place: Placement) -> Result<String, ArtError> {
-    human_svg(scenario, framed, Some(place))
+    human_svg(scenario, framed, Some(place), false)
 }
 
-fn human_svg(scenario: Option<&Scenario>, framed: bool, place: Option<Placement>) -> Result<String, ArtError> {
+fn human_svg(
+    scenario: Option<&Scenario>,
+    framed: bool,
+    place: Option<Placement>,
+    screen: bool,
+) -> Result<String, ArtError> {
     let s = board_side_mm();
     let m = BOARD_MARGIN_MM;
     let n = BOARD_SIZE;
@@ -248,6 +260,7 @@ fn human_svg(scenario: Option<&Scenario>, framed: bool, place: Option<Placement>
         "header": header,
         "legend": frame.legend,
         "scenario": scenario.map(|s| s.key),
+        "screen": screen,
     });
     Ok(template::render("dragons/board-human.svg.j2", ctx)?)
 }
@@ -326,15 +339,38 @@ fn stone_spots(i: usize, n: usize) -> Vec<(f32, f32)> {
 
 /// The board of Ba-Gua as SVG: empty, or (`setup`) with the stones of the start of a game.
 pub fn board_bagua_svg(setup: bool) -> Result<String, ArtError> {
-    bagua_svg(setup, None)
+    bagua_svg(setup, None, false)
+}
+
+/// The empty board of Ba-Gua for the play page, with the places the page puts stones
+/// marked (`data-slot` with `data-x`, `data-y`, `data-size`): two per wheel space (its
+/// white and its black stones), the centre's water and fire, each dragon's life and fire
+/// circles and the flux coin. The printed board never carries these marks.
+pub fn board_bagua_screen_svg() -> Result<String, ArtError> {
+    bagua_svg(false, None, true)
 }
 
 /// [`board_bagua_svg`] placed inside a print page (see [`Placement`]).
 pub fn board_bagua_svg_placed(setup: bool, place: Placement) -> Result<String, ArtError> {
-    bagua_svg(setup, Some(place))
+    bagua_svg(setup, Some(place), false)
 }
 
-fn bagua_svg(setup: bool, place: Option<Placement>) -> Result<String, ArtError> {
+/// The screen's stone places on the board of Ba-Gua (see [`board_bagua_screen_svg`]).
+fn screen_slots() -> Vec<Value> {
+    let mut slots = Vec::new();
+    for i in 0..WHEEL.len() {
+        for (colour, (x, y)) in ["white", "black"].iter().zip(stone_spots(i, 2)) {
+            slots.push(json!({ "slot": format!("space-{i}-{colour}"), "x": x, "y": y, "size": STONE_MM }));
+        }
+    }
+    let (cx, cy) = BAGUA_CENTRE;
+    let half = BAGUA_R_IN / 2.0;
+    slots.push(json!({ "slot": "centre-water", "x": cx + half, "y": cy + 1.0, "size": STONE_MM * 0.8 }));
+    slots.push(json!({ "slot": "centre-fire", "x": cx - half, "y": cy - 1.0, "size": STONE_MM * 0.8 }));
+    slots
+}
+
+fn bagua_svg(setup: bool, place: Option<Placement>, screen: bool) -> Result<String, ArtError> {
     let sectors: Vec<Value> = WHEEL
         .iter()
         .enumerate()
@@ -410,6 +446,8 @@ fn bagua_svg(setup: bool, place: Option<Placement>) -> Result<String, ArtError> 
         "pieces": pieces,
         "setup": setup,
         "place": place,
+        "screen": screen,
+        "slots": if screen { screen_slots() } else { Vec::new() },
     });
     Ok(template::render("dragons/board-bagua.svg.j2", ctx)?)
 }

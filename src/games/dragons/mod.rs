@@ -14,6 +14,7 @@ pub mod pieces;
 pub mod rulebook;
 pub mod rules;
 pub mod scenarios;
+pub mod screen;
 pub mod sheets;
 pub mod wheel;
 

@@ -266,6 +266,19 @@ pub fn board_svg() -> Result<String, ArtError> {
     Ok(template::render("liubo/board.svg.j2", board_layout())?)
 }
 
+/// The board for the play page: [`board_svg`] with each station's centre and radius
+/// written on it (`data-x`, `data-y`, `data-r`) and an empty layer for the pieces, which
+/// the page places there. The printed board never carries these marks.
+pub fn board_screen_svg() -> Result<String, ArtError> {
+    #[derive(Serialize)]
+    struct Screen {
+        #[serde(flatten)]
+        layout: BoardLayout,
+        screen: bool,
+    }
+    Ok(template::render("liubo/board.svg.j2", Screen { layout: board_layout(), screen: true })?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,267 @@
+// The tables of the games with printed boards and tiles (Liubo, Dragons of the Ba-Gua,
+// 易经牌), drawn with the print artwork the server embeds in the page (src/http/play_art.rs):
+// each board is a <template data-board> rendered from the print template with the places a
+// piece can stand marked (data-x, data-y: its centre in the board's millimetres), and each
+// piece or tile face is a <symbol> rendered from its print template. This file only places
+// the symbols where the view of the rules module says: no geometry, rule or count is
+// written here, and every piece is also named in words (a title, a letter, a label), never
+// by colour alone.
+import { el } from './dom.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+
+/** An SVG element. */
+export function svg(tag, attrs, ...children) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) node.setAttribute(k, String(v));
+  for (const c of children) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return node;
+}
+
+/** The page's board `name`, a fresh copy, or null when the page carries no drawings. */
+function board(name, label) {
+  const t = document.querySelector('#play-art template[data-board="' + name + '"]');
+  if (!t || !t.content.firstElementChild) return null;
+  const b = document.importNode(t.content.firstElementChild, true);
+  b.removeAttribute('width');
+  b.removeAttribute('height');
+  b.setAttribute('class', 'drawn-board');
+  b.setAttribute('role', 'img');
+  b.setAttribute('aria-label', label);
+  b.dataset.drawn = name;
+  const title = b.querySelector(':scope > title');
+  if (title) title.remove();
+  return b;
+}
+
+/** Whether the page has the symbol `id`. */
+const has = (id) => document.getElementById(id) instanceof SVGSymbolElement;
+
+/** The symbol's own size (its viewBox, in millimetres like the boards). */
+function size(id) {
+  const box = document.getElementById(id).viewBox.baseVal;
+  return [box.width, box.height];
+}
+
+/** The centre written on a marked place (data-x, data-y). */
+const at = (place) => [Number(place.dataset.x), Number(place.dataset.y)];
+
+/** Piece `id` centred on (x, y) in `layer`, at its printed size or `side` mm, named `words`. */
+function put(layer, id, [x, y], words, side, dx = 0) {
+  const [w, h] = side ? [side, side] : size(id);
+  const use = svg('use', { href: '#' + id, x: x - w / 2 + dx, y: y - h / 2, width: w, height: h, 'data-piece': id },
+    svg('title', {}, words));
+  layer.append(use);
+  return use;
+}
+
+/** A short label in words on the board (a letter or a count), legible on any piece. */
+function badge(layer, [x, y], text, cls) {
+  layer.append(svg('text', { x, y, class: 'drawn-badge ' + (cls || ''), 'text-anchor': 'middle' }, text));
+}
+
+/** A piece as a small picture of its own, for rows outside the boards. */
+export function mini(id, words, cls) {
+  return svg('svg', { class: 'mini ' + (cls || ''), role: 'img', 'aria-label': words, viewBox: '0 0 ' + size(id).join(' ') },
+    svg('title', {}, words), svg('use', { href: '#' + id, width: '100%', height: '100%' }));
+}
+
+function facts(pairs) {
+  return el('dl', { class: 'facts' }, pairs.filter(([, v]) => v !== null && v !== undefined && v !== false)
+    .map(([k, v]) => el('div', {}, el('dt', { text: k }), el('dd', { text: String(v) }))));
+}
+
+const plural = (n, one, many) => n + ' ' + (n === 1 ? one : many || one + 's');
+
+// ------------------------------------------------------------ Liubo
+
+const LIUBO_SIDES = [['white', 'W', 'White'], ['black', 'B', 'Black']];
+
+/** Liubo's board with every stone and owl on its station, the stones to enter and the prisoners. */
+export function liubo(view) {
+  const listed = [];
+  view.sides.forEach((side, seat) => {
+    const [, letter] = LIUBO_SIDES[seat];
+    for (const n of side.stones) listed.push([n, letter]);
+    if (side.owl) listed.push([side.owl, letter + '★']);
+  });
+  const words = listed.map(([n, m]) => 'station ' + n + ' ' + m).join(', ') || 'no piece on it';
+  const b = board('liubo', 'The Liubo board: ' + words);
+  if (!b || !has('liubo-stone-white')) return null;
+  const layer = b.querySelector('[data-layer="pieces"]');
+  const byStation = new Map();
+  view.sides.forEach((side, seat) => {
+    const [colour, letter, name] = LIUBO_SIDES[seat];
+    const add = (n, id, mark, what) => {
+      if (!byStation.has(n)) byStation.set(n, []);
+      byStation.get(n).push({ id, mark, what: name + ' ' + what + ' on station ' + n });
+    };
+    for (const n of side.stones) add(n, 'liubo-stone-' + colour, letter, 'stone');
+    if (side.owl) add(side.owl, 'liubo-owl-' + colour, letter + '★', 'owl');
+  });
+  for (const [n, pieces] of byStation) {
+    const place = b.querySelector('[data-station="' + n + '"]');
+    if (!place) continue;
+    const centre = at(place);
+    const r = Number(place.dataset.r);
+    pieces.forEach((p, k) => {
+      const shift = (k - (pieces.length - 1) / 2) * r * 0.5;
+      put(layer, p.id, centre, p.what, null, shift).dataset.station = n;
+    });
+    badge(layer, [centre[0] + r * 0.95, centre[1] - r * 0.75], pieces.map((p) => p.mark).join(''));
+  }
+  const reserve = view.sides.map((side, seat) => {
+    const [colour, letter, name] = LIUBO_SIDES[seat];
+    const [, , otherName] = LIUBO_SIDES[1 - seat] || [];
+    return el('div', { class: 'drawn-row', 'data-side': colour },
+      el('h3', { class: 'row-label', text: name + ' (' + letter + ', seat ' + seat + ')' + (view.to_move === seat ? ' — ▶ to move' : '') }),
+      el('div', { class: 'tokens', 'data-home': side.home },
+        el('span', { class: 'muted', text: plural(side.home, 'stone') + ' to enter: ' }),
+        Array.from({ length: side.home }, () => mini('liubo-stone-' + colour, name + ' stone to enter', 'token'))),
+      side.prisoners ? el('div', { class: 'tokens', 'data-prisoners': side.prisoners },
+        el('span', { class: 'muted', text: plural(side.prisoners, 'stone') + ' held prisoner by ' + otherName + ': ' }),
+        Array.from({ length: side.prisoners }, () => mini('liubo-stone-' + colour, name + ' stone held prisoner', 'token'))) : null);
+  });
+  return el('div', { class: 'liubo drawn' },
+    el('div', { class: 'drawn-boards' }, b),
+    el('p', { class: 'muted', text: 'W a white stone (seat 0), B a black stone (seat 1), ★ the owl; the letters stand beside each station held.' }),
+    facts([['Throw to play', view.left.length ? view.left.join(' and ') : 'none: throw the sticks']]),
+    reserve);
+}
+
+// ------------------------------------------------------------ Dragons of the Ba-Gua
+
+/** The names of the four ways, in the order the server names a segment's two edges. */
+const WAYS = ['north', 'east', 'south', 'west'];
+
+/** Which way `to` lies from `from` on the drawn board (north is up, as printed). */
+function way(from, to) {
+  const [ax, ay] = from;
+  const [bx, by] = to;
+  if (Math.abs(bx - ax) > Math.abs(by - ay)) return bx > ax ? 'east' : 'west';
+  return by < ay ? 'north' : 'south';
+}
+
+function segmentId(dragon, a, b) {
+  const [x, y] = [a, b].sort((p, q) => WAYS.indexOf(p) - WAYS.indexOf(q));
+  return 'dragons-' + dragon + '-segment-' + x + '-' + y;
+}
+
+/** Both boards of Dragons of the Ba-Gua with the dragons, rock and portals, the wheel's stones,
+ *  each dragon's life and fire and the flux coin, as the view gives them. */
+export function dragons(view) {
+  const human = board('human', 'The board of human: ' + view.dragons.map((d) => d.dragon + ' dragon, head on ' + d.cells[0] + ' facing ' + d.facing + ', body on ' + d.cells.slice(1).join(' ')).join('; ') +
+    (view.rock ? '; the rock on ' + view.rock : '') + (view.portals.length ? '; portals on ' + view.portals.map((p) => p.colour + ' ' + p.cell).join(', ') : ''));
+  const bagua = board('bagua', 'The board of Ba-Gua: ' + view.wheel.map((s) => s.element + ' ' + s.white + ' white ' + s.black + ' black').join(', ') +
+    '; centre ' + view.centre_water + ' water, ' + view.centre_fire + ' fire');
+  if (!human || !bagua || !has('dragons-rock')) return null;
+  const layer = human.querySelector('[data-layer="pieces"]');
+  const cell = (name) => {
+    const c = human.querySelector('[data-cell="' + name + '"]');
+    return c ? at(c) : null;
+  };
+  // Two squares touch when their centres are a square apart (the squares' drawn width).
+  const pitch = Number(human.querySelector('[data-cell]').getAttribute('width'));
+  const touch = (a, b) => a && b && Math.hypot(a[0] - b[0], a[1] - b[1]) < pitch * 1.5;
+  for (const p of view.portals) {
+    const c = cell(p.cell);
+    if (c) put(layer, 'dragons-portal-' + p.colour + '-' + (p.occupied_by ? 'occupied' : 'free'), c,
+      p.colour + ' portal on ' + p.cell + (p.occupied_by ? ', the ' + p.occupied_by + ' dragon in it' : ', free'));
+  }
+  if (view.rock && cell(view.rock)) put(layer, 'dragons-rock', cell(view.rock), 'the rock on ' + view.rock);
+  for (const d of view.dragons) {
+    const spots = d.cells.map(cell);
+    spots.forEach((c, i) => {
+      if (!c) return;
+      const name = d.dragon + ' dragon';
+      if (i === 0) {
+        put(layer, 'dragons-' + d.dragon + '-head-' + d.facing, c, name + "'s head on " + d.cells[0] + ', facing ' + d.facing);
+        badge(layer, [c[0], c[1] - 8], d.dragon === 'sky' ? 'SKY' : 'EARTH', 'drawn-badge-small');
+        return;
+      }
+      // A body that crosses a portal joins the portal's square, not the next cell of the list.
+      const portal = d.portals.map(cell).find((p) => touch(c, p));
+      const toward = (other) => (touch(c, other) || !portal ? way(c, other) : way(c, portal));
+      const front = toward(spots[i - 1]);
+      const back = i + 1 < spots.length && spots[i + 1] ? toward(spots[i + 1]) : WAYS[(WAYS.indexOf(front) + 2) % 4];
+      put(layer, segmentId(d.dragon, front, back), c, name + "'s body on " + d.cells[i]);
+    });
+  }
+  const slot = (root, name) => root.querySelector('[data-slot="' + name + '"]');
+  const stones = (place, id, n, words) => {
+    if (!place || !n) return;
+    put(place, id, at(place), words, Number(place.dataset.size) || null);
+    if (n > 1) badge(place, [at(place)[0] + 6, at(place)[1] + 7], '×' + n);
+  };
+  view.wheel.forEach((s, i) => {
+    stones(slot(bagua, 'space-' + i + '-white'), 'dragons-bagua-white', s.white, s.white + ' white stones on ' + s.element);
+    stones(slot(bagua, 'space-' + i + '-black'), 'dragons-bagua-black', s.black, s.black + ' black stones on ' + s.element);
+  });
+  stones(slot(bagua, 'centre-water'), 'dragons-water', view.centre_water, view.centre_water + ' water stones in the centre');
+  stones(slot(bagua, 'centre-fire'), 'dragons-fire', view.centre_fire, view.centre_fire + ' fire stones in the centre');
+  for (const d of view.dragons) {
+    const area = bagua.querySelector('[data-area="dragon"][data-dragon="' + d.dragon + '"]');
+    if (!area) continue;
+    for (let k = 1; k <= d.life; k++) stones(slot(area, 'life-' + k), 'dragons-water', 1, d.dragon + ' dragon life ' + k);
+    for (let k = 1; k <= d.fire; k++) stones(slot(area, 'fire-' + k), 'dragons-fire', 1, d.dragon + ' dragon fire ' + k);
+  }
+  const coin = slot(bagua, 'flux-coin');
+  if (coin) put(coin, 'dragons-coin-' + view.coin, at(coin), 'the flux coin, ' + view.coin + ' face up', Number(coin.dataset.size) || null);
+  return el('div', { class: 'dragons drawn' },
+    facts([
+      ['Scenario', view.scenario], ['Mode', view.mode], ['Turn', view.turn],
+      ['Phase', view.phase + (view.element ? ' (' + view.element + ')' : '')], ['Flow', view.coin.replace(/-/g, ' ')],
+    ]),
+    el('div', { class: 'drawn-boards two' }, human, bagua),
+    el('ul', { class: 'drawn-list' }, view.dragons.map((d) => el('li', { 'data-dragon': d.dragon },
+      (view.to_move === d.seat ? '▶ ' : '') + d.dragon + ' dragon (seat ' + d.seat + (d.seat === view.seat ? ', you' : '') + '): head on ' + d.cells[0] + ' facing ' + d.facing +
+      ' · ' + plural(d.segments, 'segment') + ' · life ' + d.life + ' · fire ' + d.fire + (d.portals.length ? ' · crossing portals on ' + d.portals.join(', ') : '')))));
+}
+
+// ------------------------------------------------------------ 易经牌
+
+const KINDS = { 1: ['yang', 'yang line'], 0: ['yin', 'yin line'], t: ['taiji', 'taiji'] };
+const LAID = { 1: ['yang', 'yang line'], 0: ['yin', 'yin line'], T: ['taiji', 'taiji as yang', 'as yang'], t: ['taiji', 'taiji as yin', 'as yin'] };
+
+/** One tile: its face (or its back), named; `note` under a taiji says how it was laid. */
+function tile(face, words, note, small) {
+  return el('span', { class: 'tile' + (small ? ' small' : ''), 'data-tile': face },
+    mini('yijing-pai-' + face, words, 'tile-face'), note ? el('span', { class: 'tile-note', text: note }) : null);
+}
+
+const handTiles = (text) => [...text].map((c) => tile(KINDS[c][0], KINDS[c][1]));
+const laidTiles = (text, small) => [...text].map((c) => tile(LAID[c][0], LAID[c][1], LAID[c][2], small));
+
+/** A hexagram of laid tiles, line 1 at the bottom. */
+function column(text, small, label) {
+  return el('span', { class: 'hexagram-tiles', role: 'group', 'aria-label': label }, laidTiles(text, small));
+}
+
+/** The 易经牌 table as the seat sees it: its own hand and hidden hexagram, every seat's
+ *  hexagram in the making and laid hexagrams, the others' hands as backs, the wall and the last play. */
+export function yijingPai(view) {
+  if (!has('yijing-pai-yang')) return null;
+  const you = view.seat;
+  const seats = view.columns.map((col, s) => el('div', { class: 'drawn-row yp-seat' + (s === you ? ' you' : ''), 'data-seat': s },
+    el('h3', { class: 'row-label', text: 'Seat ' + s + (s === you ? ' (you)' : '') + (view.to_move === s ? ' — ▶ to move' : '') +
+      ' · ' + plural(view.hand_sizes[s], 'tile') + ' in hand' + (view.hidden_set[s] ? ' · hidden hexagram set aside' : '') }),
+    el('div', { class: 'yp-line' },
+      s === you ? null : el('span', { class: 'tokens', 'data-hand': view.hand_sizes[s] },
+        Array.from({ length: view.hand_sizes[s] }, () => tile('back', 'a tile in seat ' + s + '’s hand, face down', null, true))),
+      el('span', { class: 'yp-group' }, el('span', { class: 'muted', text: 'Hexagram in the making: ' }),
+        col.length ? column(col, true, 'seat ' + s + ' column, line 1 at the bottom') : el('span', { class: 'muted', text: 'none' })),
+      el('span', { class: 'yp-group' }, el('span', { class: 'muted', text: 'Laid: ' }),
+        view.laid[s].length ? view.laid[s].map((h, k) => column(h, true, 'seat ' + s + ' hexagram ' + (k + 1))) : el('span', { class: 'muted', text: 'none' })))));
+  return el('div', { class: 'yijing-pai drawn' },
+    facts([
+      ['Phase', view.phase], ['Wall', plural(view.wall, 'tile')],
+      ['Last play', view.last ? 'seat ' + view.last.seat : null],
+    ]),
+    view.last ? el('div', { class: 'drawn-row yp-last' }, el('h3', { class: 'row-label', text: 'Last tiles laid, by seat ' + view.last.seat }),
+      el('div', { class: 'tokens' }, laidTiles(view.last.tiles))) : null,
+    el('div', { class: 'drawn-row yp-hand' }, el('h3', { class: 'row-label', text: 'Your hand (seat ' + you + ')' }),
+      el('div', { class: 'tokens', 'data-own-hand': view.hand.length }, view.hand.length ? handTiles(view.hand) : el('span', { class: 'muted', text: 'empty' }))),
+    view.hidden ? el('div', { class: 'drawn-row yp-hidden' }, el('h3', { class: 'row-label', text: 'Your hidden hexagram (line 1 at the bottom)' }),
+      el('span', { class: 'hexagram-tiles', role: 'group', 'aria-label': 'your hidden hexagram, line 1 at the bottom' }, handTiles(view.hidden))) : null,
+    seats);
+}
