@@ -43,7 +43,7 @@ pub fn run(args: CastArgs) -> anyhow::Result<Outcome> {
             if args.json {
                 print_json(&result);
             } else {
-                print!("{}", describe(&result));
+                out!("{}", describe(&result));
             }
         }
         Some(method) => {
@@ -57,8 +57,8 @@ pub fn run(args: CastArgs) -> anyhow::Result<Outcome> {
                 print_json(&drawn);
             } else {
                 let cards: Vec<String> = drawn.cards.iter().map(|c| c.number().to_string()).collect();
-                println!("cards drawn (dark side up): {}   seed {}", cards.join(", "), seed);
-                print!("{}", describe(&drawn.cast));
+                outln!("cards drawn (dark side up): {}   seed {}", cards.join(", "), seed);
+                out!("{}", describe(&drawn.cast));
             }
         }
     }

@@ -74,7 +74,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
                 print_json(&answer);
             } else {
                 let optimum = Optimum { shortest: answer.shortest, status: answer.shortest_status, reason: None };
-                print!("{}", verdict(answer.state, answer.length, &optimum, &answer.errors));
+                out!("{}", verdict(answer.state, answer.length, &optimum, &answer.errors));
             }
             answer.state
         }
@@ -100,9 +100,9 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
                     status: answer.shortest_status,
                     reason: answer.shortest_reason.as_deref(),
                 };
-                print!("{}", verdict(answer.state, answer.length, &optimum, &answer.errors));
+                out!("{}", verdict(answer.state, answer.length, &optimum, &answer.errors));
                 if let Some(score) = answer.solo_score {
-                    println!("solo score: {score}");
+                    outln!("solo score: {score}");
                 }
             }
             answer.state

@@ -39,7 +39,7 @@ pub fn show(args: HexagramArgs) -> anyhow::Result<Outcome> {
     if args.json {
         print_json(&HexagramView::from(args.hexagram));
     } else {
-        print!("{}", describe(args.hexagram));
+        out!("{}", describe(args.hexagram));
     }
     Ok(Outcome::Success)
 }
@@ -49,7 +49,7 @@ pub fn list(args: HexagramsArgs) -> anyhow::Result<Outcome> {
         print_json(&all_hexagrams());
     } else {
         for h in Hexagram::all() {
-            println!(
+            outln!(
                 "{:>2} {} {} {:<10} {:<8} {}",
                 h.number(),
                 h.symbol(),
@@ -69,8 +69,8 @@ pub fn change(args: ChangeArgs) -> anyhow::Result<Outcome> {
         print_json(&HexagramView::from(result));
     } else {
         let lines: Vec<String> = args.lines.iter().map(|l| l.to_string()).collect();
-        println!("{} changed at line {} is {}", args.hexagram.number(), lines.join(", "), result.number());
-        print!("{}", describe(result));
+        outln!("{} changed at line {} is {}", args.hexagram.number(), lines.join(", "), result.number());
+        out!("{}", describe(result));
     }
     Ok(Outcome::Success)
 }

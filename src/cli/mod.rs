@@ -1,6 +1,17 @@
 //! The command line: argument definitions and dispatch. Each subcommand's work is
 //! in the file named after it; all of them only call the library.
 
+/// `print!` to standard output, except that a reader who has gone (`hexforge … | head`)
+/// ends the command quietly, as ripgrep does, instead of a panic.
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::cli::write_out(format_args!($($arg)*)) };
+}
+
+/// `println!`, with [`out!`]'s care for a closed pipe.
+macro_rules! outln {
+    ($($arg:tt)*) => { $crate::cli::write_out(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
 mod cast;
 mod check;
 mod generate;
@@ -51,7 +62,7 @@ pub enum Command {
     Generate(generate::GenerateArgs),
     /// Find the shortest sequence of a Pathways or Zhi Pai puzzle.
     Solve(solve::SolveArgs),
-    /// Check a proposed Pathways or Zhi Pai sequence: exit 0 solved, 1 not (unfinished or broken).
+    /// Check a Pathways or Zhi Pai puzzle sequence, or game records of any game (`check GAME --record FILE`): exit 0 valid, 1 not.
     Check(check::CheckArgs),
     /// Daily and numbered puzzles (Pathways ladders, Zhi Pai deals): show one, or check an answer.
     Puzzle(puzzle::PuzzleArgs),
@@ -142,7 +153,21 @@ use generate::progress_bar;
 
 /// Prints a value as pretty JSON on stdout.
 pub(crate) fn print_json(value: &impl serde::Serialize) {
-    println!("{}", serde_json::to_string_pretty(value).expect("our views always serialise"));
+    outln!("{}", serde_json::to_string_pretty(value).expect("our views always serialise"));
+}
+
+/// Writes to standard output. A closed pipe ends the process with success (the reader took
+/// what it wanted); any other write error ends it with the error named.
+pub(crate) fn write_out(text: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(error) = stdout.write_fmt(text).and_then(|()| stdout.flush()) {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to standard output: {error}");
+        std::process::exit(1);
+    }
 }
 
 #[cfg(test)]

@@ -112,7 +112,7 @@ pub fn run(args: PuzzleArgs) -> anyhow::Result<Outcome> {
             if a.json {
                 print_json(&verdict);
             } else {
-                println!("{}", describe(&verdict));
+                outln!("{}", describe(&verdict));
             }
             Ok(if verdict.valid() { Outcome::Success } else { Outcome::CheckFailed })
         }
@@ -152,16 +152,16 @@ fn show(id: &PuzzleId, display: &Display) -> anyhow::Result<Outcome> {
     let numbers = |cards: &[Hexagram]| cards.iter().map(|h| h.number().to_string()).collect::<Vec<_>>().join(", ");
     match view {
         PuzzleView::Ladder(view) => {
-            println!("{}: a Pathways ladder, 6d deck, dark side up", view.id);
-            println!(
+            outln!("{}: a Pathways ladder, 6d deck, dark side up", view.id);
+            outln!(
                 "from {} {} to {} {}",
                 view.from.number(),
                 view.from.names().en,
                 view.to.number(),
                 view.to.names().en
             );
-            println!("taken out of the deck: {}", numbers(&view.removed));
-            println!(
+            outln!("taken out of the deck: {}", numbers(&view.removed));
+            outln!(
                 "the shortest answer has {} (difficulty {}: detour of {}, {})",
                 api::cards(view.optimum),
                 view.difficulty.rating,
@@ -172,25 +172,25 @@ fn show(id: &PuzzleId, display: &Display) -> anyhow::Result<Outcome> {
                 }
             );
             if let Some(solution) = &view.solution {
-                println!("answer: {}", numbers(solution));
+                outln!("answer: {}", numbers(solution));
             }
         }
         PuzzleView::Deal(view) => {
-            println!("{}: a Zhi Pai solo deal", view.id);
-            println!(
+            outln!("{}: a Zhi Pai solo deal", view.id);
+            outln!(
                 "start {} {} (left), {} (right)",
                 view.start.number(),
                 view.start.names().en,
                 view.start.complement().number()
             );
-            println!(
+            outln!(
                 "the Common Zone opens with {}; then, one after each turn: {}",
                 numbers(&view.deal[..6]),
                 numbers(&view.deal[6..])
             );
-            println!("the best score is {} (difficulty {})", view.optimum, view.difficulty.rating);
+            outln!("the best score is {} (difficulty {})", view.optimum, view.difficulty.rating);
             if let Some(solution) = &view.solution {
-                println!("answer: {}", solution.join(","));
+                outln!("answer: {}", solution.join(","));
             }
         }
     }

@@ -83,10 +83,10 @@ pub fn run(rules: &dyn Rules, args: CheckRecordArgs) -> anyhow::Result<Outcome> 
             };
             match (v.failed_move, v.rule, &v.message) {
                 (Some(0), Some(rule), Some(message)) => {
-                    println!("game {}: the setup is wrong: {message} ({rule})", v.game)
+                    outln!("game {}: the setup is wrong: {message} ({rule})", v.game)
                 }
-                (Some(at), Some(rule), Some(message)) => println!("game {}: move {at}: {message} ({rule})", v.game),
-                _ => println!("game {}: valid, {winner}", v.game),
+                (Some(at), Some(rule), Some(message)) => outln!("game {}: move {at}: {message} ({rule})", v.game),
+                _ => outln!("game {}: valid, {winner}", v.game),
             }
         }
     }

@@ -135,7 +135,7 @@ fn options_text(rules: &dyn Rules) -> String {
 pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
     let rules = rules(&args.game)?;
     if args.list_options {
-        print!("{}", options_text(rules));
+        out!("{}", options_text(rules));
         return Ok(Outcome::Success);
     }
     let setup = args.setup();
@@ -182,7 +182,7 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
     if args.json {
         print_json(&summary);
     } else {
-        print!("{}", text(&summary));
+        out!("{}", text(&summary));
     }
     Ok(Outcome::Success)
 }

@@ -120,7 +120,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Outcome> {
             if args.json {
                 print_json(&answer);
             } else {
-                print!("{}", describe_pathways(&request.puzzle()?, &answer));
+                out!("{}", describe_pathways(&request.puzzle()?, &answer));
             }
             Ok(Outcome::Success)
         }
@@ -130,7 +130,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Outcome> {
             if args.json {
                 print_json(&answer);
             } else {
-                print!("{}", describe_zhipai(&request.setup()?, &answer));
+                out!("{}", describe_zhipai(&request.setup()?, &answer));
             }
             Ok(if answer.status == Status::Unknown { Outcome::Undecided } else { Outcome::Success })
         }

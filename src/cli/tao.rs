@@ -55,9 +55,9 @@ pub fn run(args: TaoArgs) -> anyhow::Result<Outcome> {
         return Ok(Outcome::Success);
     }
     let on = &answer.on;
-    println!("On card {} {} (shows {}):", on.card, on.orientation, on.shows);
+    outln!("On card {} {} (shows {}):", on.card, on.orientation, on.shows);
     if answer.plays.is_empty() {
-        println!("  no legal play");
+        outln!("  no legal play");
     }
     for play in &answer.plays {
         let kinds: Vec<&str> = play.kinds.iter().map(|k| k.name()).collect();
@@ -75,7 +75,7 @@ pub fn run(args: TaoArgs) -> anyhow::Result<Outcome> {
             effects.push("extra play".to_string());
         }
         let effects = if effects.is_empty() { String::new() } else { format!(" ({})", effects.join(", ")) };
-        println!(
+        outln!(
             "  {:>2} {:<5} shows {:>2}  {}{}",
             play.laid.card,
             play.laid.orientation,

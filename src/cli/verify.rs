@@ -45,7 +45,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<Outcome> {
         } else {
             for r in &bad {
                 for m in &r.mismatches {
-                    println!(
+                    outln!(
                         "row {}: card {} {}, line {}: printed {}, expected {}",
                         r.row,
                         r.card.number(),
@@ -56,7 +56,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<Outcome> {
                     );
                 }
             }
-            println!("{} rows checked, {} with wrong numbers", reports.len(), bad.len());
+            outln!("{} rows checked, {} with wrong numbers", reports.len(), bad.len());
         }
         return Ok(if bad.is_empty() { Outcome::Success } else { Outcome::CheckFailed });
     }
@@ -66,10 +66,10 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<Outcome> {
     if args.json {
         print_json(&json!({ "ok": mismatches.is_empty(), "mismatches": mismatches }));
     } else if mismatches.is_empty() {
-        println!("card {} ({}): all six numbers are right", card.number(), args.orientation);
+        outln!("card {} ({}): all six numbers are right", card.number(), args.orientation);
     } else {
         for m in &mismatches {
-            println!(
+            outln!(
                 "card {} ({}), line {}: printed {}, expected {}",
                 card.number(),
                 args.orientation,

@@ -54,7 +54,7 @@ pub fn run(args: VerifyPhotoArgs) -> anyhow::Result<Outcome> {
         }
         let lines = reports.iter().flat_map(|(_, r)| &r.readings).flat_map(|r| &r.lines);
         let count = |s: LineStatus| lines.clone().filter(|l| l.status == s).count();
-        println!(
+        outln!(
             "{} right, {} wrong, {} unreadable",
             count(LineStatus::Ok),
             count(LineStatus::Mismatch),
@@ -70,14 +70,14 @@ fn print_reading(file: &str, reading: &Reading) {
         Some(o) => format!(" ({o} reading)"),
         None => String::new(),
     };
-    println!("{file}: hexagram {}{which}", reading.hexagram);
+    outln!("{file}: hexagram {}{which}", reading.hexagram);
     for l in reading.lines.iter().rev() {
         match (l.status, l.read) {
-            (LineStatus::Ok, _) => println!("  line {}: {:>2}  ok", l.line, l.expected),
+            (LineStatus::Ok, _) => outln!("  line {}: {:>2}  ok", l.line, l.expected),
             (LineStatus::Mismatch, Some(read)) => {
-                println!("  line {}: {read:>2}  WRONG, should be {}", l.line, l.expected)
+                outln!("  line {}: {read:>2}  WRONG, should be {}", l.line, l.expected)
             }
-            _ => println!("  line {}:  ?  unreadable (should be {})", l.line, l.expected),
+            _ => outln!("  line {}:  ?  unreadable (should be {})", l.line, l.expected),
         }
     }
 }
