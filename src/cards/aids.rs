@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use super::layout::{Canvas, Rect, TextBox, canvas, text_width};
+use super::geometry::{Canvas, Rect, TextBox, canvas, text_width};
 use super::sheet::{HOME_COLS, HOME_ROWS};
 use super::{CardError, Deck, Lang, draw};
 use crate::print::plan::Backs;

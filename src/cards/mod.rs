@@ -5,7 +5,7 @@
 //! how each face is drawn); the decks are listed in `games/decks.rs`. Stages: the core
 //! gives the facts (numbers, names, neighbours), a game's art module turns them into a
 //! layout model (every position computed there, in millimetres on the 69×94 mm canvas,
-//! with the tools of `layout.rs`), and a minijinja template (`templates/<deck>/`) only
+//! with the tools of `geometry.rs`), and a minijinja template (`templates/<deck>/`) only
 //! draws that model through [`draw`]. A designer changes the look without recompiling; no
 //! template ever works out a game fact.
 //!
@@ -24,10 +24,10 @@ pub mod names;
 pub mod sheet;
 
 pub use crate::core::lang::Lang;
-pub(crate) mod layout;
+pub(crate) mod geometry;
 pub use deck::{CardDeck, Deck};
-pub use layout::{Canvas, LineShape, NameRoom, Rect, TextBox, TextureLine, canvas, text_width};
-pub(crate) use layout::{Stack, r2};
+pub use geometry::{Canvas, LineShape, NameRoom, Rect, TextBox, TextureLine, canvas, text_width};
+pub(crate) use geometry::{Stack, r2};
 
 use std::fmt;
 use std::str::FromStr;

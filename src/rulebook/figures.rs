@@ -6,7 +6,7 @@
 //! so a designer recolours a figure without recompiling. Cards, tiles and boards shown in
 //! the books come from the renderers that print them, not from here.
 
-use crate::cards::layout::{LineShape, Rect, Stack, TextBox};
+use crate::cards::geometry::{LineShape, Rect, Stack, TextBox};
 use crate::core::hexagram::{Hexagram, Line};
 use crate::print::template::{self, TemplateError};
 use serde::Serialize;
