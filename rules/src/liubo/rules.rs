@@ -342,22 +342,22 @@ pub const DIRECTION: Direction = Direction::CounterClockwise;
 /// One face of a stick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Face {
+pub enum StickFace {
     /// The flat face, read as yang.
     Flat,
     /// The round (convex) face, read as yin.
     Round,
 }
 
-impl Face {
+impl StickFace {
     /// Whether the face reads as yang.
     pub fn is_yang(self) -> bool {
-        self == Face::Flat
+        self == StickFace::Flat
     }
 
     /// The face stick `i` (0 = bottom line) shows in a group read as trigram `t`.
-    pub fn in_group(t: Trigram, i: usize) -> Face {
-        if t.bits() >> i & 1 == 1 { Face::Flat } else { Face::Round }
+    pub fn in_group(t: Trigram, i: usize) -> StickFace {
+        if t.bits() >> i & 1 == 1 { StickFace::Flat } else { StickFace::Round }
     }
 }
 
@@ -619,7 +619,7 @@ mod tests {
     #[test]
     fn group_score_counts_flat_faces() {
         for t in Trigram::ALL {
-            let flat = (0..3).filter(|&i| Face::in_group(t, i).is_yang()).count() as u32;
+            let flat = (0..3).filter(|&i| StickFace::in_group(t, i).is_yang()).count() as u32;
             assert_eq!(group_score(t), 1 + flat, "{t}");
         }
         assert_eq!(group_score(Trigram::EARTH), 1);

@@ -11,7 +11,7 @@
 //! - Throw chart: 186 × 120 mm, two per page, one for each player.
 
 use super::board::{Pt, pt};
-use super::rules::{self as liubo, Face};
+use super::rules::{self as liubo, StickFace};
 use crate::core::trigram::Trigram;
 use crate::games::ArtError;
 use crate::print::template;
@@ -206,7 +206,7 @@ pub struct ChartGroup {
     /// Chinese name.
     pub chinese: &'static str,
     /// Faces of sticks 1, 2, 3 (bottom first).
-    pub faces: [Face; 3],
+    pub faces: [StickFace; 3],
     /// Score of the group.
     pub score: u32,
 }
@@ -297,7 +297,7 @@ pub fn chart_layout() -> ChartLayout {
                     symbol: t.symbol(),
                     name: t.name(),
                     chinese: t.chinese(),
-                    faces: std::array::from_fn(|i| Face::in_group(t, i)),
+                    faces: std::array::from_fn(|i| StickFace::in_group(t, i)),
                     score: liubo::group_score(t),
                 })
                 .collect(),
