@@ -251,3 +251,23 @@ fn an_error_says_each_cause_once() {
     assert!(err.starts_with("error: ") && err.contains("/proc/x"), "{err}");
     assert_eq!(err.matches("(os error").count(), 1, "{err}");
 }
+
+/// Regression: `hexforge … --json | head` panicked ("failed printing to stdout: Broken
+/// pipe"). A reader that has gone ends the command quietly, with success.
+#[test]
+fn a_closed_pipe_ends_a_command_quietly() {
+    use std::process::Stdio;
+    for args in [&["hexagrams", "--json"][..], &["simulate", "liubo", "--games", "50", "--json"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hexforge"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        drop(child.stdout.take()); // the reader leaves before the first line
+        let out = child.wait_with_output().expect("the binary ends");
+        let err = stderr(&out);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+    }
+}
