@@ -9,7 +9,7 @@
 //! one A3 or Tabloid sheet ([`super::sheets`]). The board of Ba-Gua is 184 × 250 mm and
 //! fits on one page of either paper.
 
-use super::components::Face;
+use super::components::ComponentFace;
 use super::pieces::{CELL_MM, COIN_MM, Piece, PieceKind, STONE_MM, TILE_MM};
 use super::rules::{BOARD_SIZE, Cell, Direction, Dragon, DragonBody, FIRE_STONES, LIFE_MAX, SegmentFace, element_name};
 use super::scenarios::{Scenario, setup_lines};
@@ -80,11 +80,15 @@ pub fn dragon_pieces(body: &DragonBody, centre: impl Fn(Cell) -> (f32, f32)) -> 
         .into_iter()
         .map(|pose| {
             let (kind, face, turns) = match pose.face {
-                None => (PieceKind::Head, Face::Alive, pose.front.quarter_turns()),
-                Some(SegmentFace::Straight) => (PieceKind::Segment, Face::Straight, pose.front.quarter_turns() % 2),
-                Some(SegmentFace::Curve) => {
-                    (PieceKind::Segment, Face::Curve, curve_turns(pose.front, pose.back.expect("a curve has two ends")))
+                None => (PieceKind::Head, ComponentFace::Alive, pose.front.quarter_turns()),
+                Some(SegmentFace::Straight) => {
+                    (PieceKind::Segment, ComponentFace::Straight, pose.front.quarter_turns() % 2)
                 }
+                Some(SegmentFace::Curve) => (
+                    PieceKind::Segment,
+                    ComponentFace::Curve,
+                    curve_turns(pose.front, pose.back.expect("a curve has two ends")),
+                ),
             };
             let (x, y) = centre(pose.cell);
             let mut p = Piece::dragon_tile(kind, face, body.dragon).at(x, y);
@@ -100,13 +104,13 @@ pub fn scenario_pieces(s: &Scenario) -> Vec<Piece> {
     let mut out: Vec<Piece> = s.dragons.iter().flat_map(|d| dragon_pieces(d, cell_centre)).collect();
     if let Some(rock) = s.rock {
         let (x, y) = cell_centre(rock);
-        let mut p = Piece::new(PieceKind::Rock, Face::Plain, TILE_MM).at(x, y);
+        let mut p = Piece::new(PieceKind::Rock, ComponentFace::Plain, TILE_MM).at(x, y);
         p.cell = Some(rock.to_string());
         out.push(p);
     }
     for portal in &s.portals {
         let (x, y) = cell_centre(portal.cell);
-        let mut p = Piece::portal(portal.colour, Face::Free).at(x, y);
+        let mut p = Piece::portal(portal.colour, ComponentFace::Free).at(x, y);
         p.cell = Some(portal.cell.to_string());
         out.push(p);
     }
@@ -416,7 +420,7 @@ fn bagua_svg(setup: bool, place: Option<Placement>, screen: bool) -> Result<Stri
             let colours = std::iter::repeat_n(PieceKind::BaguaWhite, space.white as usize)
                 .chain(std::iter::repeat_n(PieceKind::BaguaBlack, space.black as usize));
             for (kind, (x, y)) in colours.zip(stone_spots(i, space.total() as usize)) {
-                pieces.push(Piece::new(kind, Face::Plain, STONE_MM).at(x, y));
+                pieces.push(Piece::new(kind, ComponentFace::Plain, STONE_MM).at(x, y));
             }
         }
         let (cx, cy) = BAGUA_CENTRE;
@@ -427,7 +431,7 @@ fn bagua_svg(setup: bool, place: Option<Placement>, screen: bool) -> Result<Stri
                 let a = (f32::from(k) - 1.0) * 360.0 / 7.0 - 90.0;
                 (cx + 14.0 * (a * PI / 180.0).cos(), cy + 14.0 * (a * PI / 180.0).sin())
             };
-            pieces.push(Piece::new(PieceKind::Fire, Face::Plain, STONE_MM).at(x, y));
+            pieces.push(Piece::new(PieceKind::Fire, ComponentFace::Plain, STONE_MM).at(x, y));
         }
     }
     let ctx = json!({

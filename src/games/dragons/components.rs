@@ -66,9 +66,9 @@ impl Serialize for ComponentKind {
     }
 }
 
-/// A printed face of a component. Serialised as its [`Face::key`].
+/// A printed face of a component. Serialised as its [`ComponentFace::key`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Face {
+pub enum ComponentFace {
     /// A board's only face.
     Board,
     /// The only face of a one-faced piece (stones, the rock).
@@ -93,26 +93,26 @@ pub enum Face {
     Clockwise,
 }
 
-impl Face {
+impl ComponentFace {
     /// The face's name in file names and templates: `alive`, `face` (the plain one), …
     pub fn key(self) -> &'static str {
         match self {
-            Face::Board => "board",
-            Face::Plain => "face",
-            Face::Alive => "alive",
-            Face::Defeated => "defeated",
-            Face::Straight => "straight",
-            Face::Curve => "curve",
-            Face::Slant => "slant",
-            Face::Free => "free",
-            Face::Occupied => "occupied",
-            Face::CounterClockwise => "counter-clockwise",
-            Face::Clockwise => "clockwise",
+            ComponentFace::Board => "board",
+            ComponentFace::Plain => "face",
+            ComponentFace::Alive => "alive",
+            ComponentFace::Defeated => "defeated",
+            ComponentFace::Straight => "straight",
+            ComponentFace::Curve => "curve",
+            ComponentFace::Slant => "slant",
+            ComponentFace::Free => "free",
+            ComponentFace::Occupied => "occupied",
+            ComponentFace::CounterClockwise => "counter-clockwise",
+            ComponentFace::Clockwise => "clockwise",
         }
     }
 }
 
-impl Serialize for Face {
+impl Serialize for ComponentFace {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.key())
     }
@@ -131,7 +131,7 @@ pub struct Component {
     pub group: &'static str,
     pub shape: Shape,
     /// The faces printed for it; two faces are printed side by side to fold and glue.
-    pub faces: &'static [Face],
+    pub faces: &'static [ComponentFace],
 }
 
 const fn comp(
@@ -140,7 +140,7 @@ const fn comp(
     quantity: u8,
     group: &'static str,
     shape: Shape,
-    faces: &'static [Face],
+    faces: &'static [ComponentFace],
 ) -> Component {
     Component { kind, name, quantity, group, shape, faces }
 }
@@ -149,27 +149,55 @@ use ComponentKind as K;
 
 /// Every component, with the seed's counts.
 pub const COMPONENTS: [Component; 16] = [
-    comp(K::BoardHuman, "Board of human (9 × 9)", 1, "board of human", Shape::Board, &[Face::Board]),
-    comp(K::BoardBagua, "Board of Ba-Gua", 1, "board of ba-gua", Shape::Board, &[Face::Board]),
-    comp(K::BaguaStone(StoneColour::White), "Ba-Gua stones, white", 4, "ba-gua stones", Shape::Token, &[Face::Plain]),
-    comp(K::BaguaStone(StoneColour::Black), "Ba-Gua stones, black", 4, "ba-gua stones", Shape::Token, &[Face::Plain]),
+    comp(K::BoardHuman, "Board of human (9 × 9)", 1, "board of human", Shape::Board, &[ComponentFace::Board]),
+    comp(K::BoardBagua, "Board of Ba-Gua", 1, "board of ba-gua", Shape::Board, &[ComponentFace::Board]),
+    comp(
+        K::BaguaStone(StoneColour::White),
+        "Ba-Gua stones, white",
+        4,
+        "ba-gua stones",
+        Shape::Token,
+        &[ComponentFace::Plain],
+    ),
+    comp(
+        K::BaguaStone(StoneColour::Black),
+        "Ba-Gua stones, black",
+        4,
+        "ba-gua stones",
+        Shape::Token,
+        &[ComponentFace::Plain],
+    ),
     comp(K::DragonHead(Dragon::Sky), "Tianlong head (white)", 1, "dragon tiles", Shape::Tile, HEAD),
     comp(K::DragonSegment(Dragon::Sky), "Tianlong segments (white)", 3, "dragon tiles", Shape::Tile, SEGMENT),
     comp(K::DragonHead(Dragon::Earth), "Dilong head (black)", 1, "dragon tiles", Shape::Tile, HEAD),
     comp(K::DragonSegment(Dragon::Earth), "Dilong segments (black)", 3, "dragon tiles", Shape::Tile, SEGMENT),
-    comp(K::WaterStone, "Water stones", WATER_STONES, "water stones", Shape::Token, &[Face::Plain]),
-    comp(K::FireStone, "Fire stones", FIRE_STONES, "fire stones", Shape::Token, &[Face::Plain]),
-    comp(K::DistanceRuler, "Distance ruler", 1, "distance ruler", Shape::Ruler, &[Face::Straight, Face::Slant]),
-    comp(K::Rock, "Rock tile", 1, "rock tile", Shape::Tile, &[Face::Plain]),
+    comp(K::WaterStone, "Water stones", WATER_STONES, "water stones", Shape::Token, &[ComponentFace::Plain]),
+    comp(K::FireStone, "Fire stones", FIRE_STONES, "fire stones", Shape::Token, &[ComponentFace::Plain]),
+    comp(
+        K::DistanceRuler,
+        "Distance ruler",
+        1,
+        "distance ruler",
+        Shape::Ruler,
+        &[ComponentFace::Straight, ComponentFace::Slant],
+    ),
+    comp(K::Rock, "Rock tile", 1, "rock tile", Shape::Tile, &[ComponentFace::Plain]),
     comp(K::Portal(PortalColour::Green), "Portal tiles, green", 2, "portal tiles", Shape::Tile, PORTAL),
     comp(K::Portal(PortalColour::Red), "Portal tile, red", 1, "portal tiles", Shape::Tile, PORTAL),
     comp(K::Portal(PortalColour::Blue), "Portal tile, blue", 1, "portal tiles", Shape::Tile, PORTAL),
-    comp(K::FluxCoin, "Flux coin", 1, "flux coin", Shape::Token, &[Face::CounterClockwise, Face::Clockwise]),
+    comp(
+        K::FluxCoin,
+        "Flux coin",
+        1,
+        "flux coin",
+        Shape::Token,
+        &[ComponentFace::CounterClockwise, ComponentFace::Clockwise],
+    ),
 ];
 
-const HEAD: &[Face] = &[Face::Alive, Face::Defeated];
-const SEGMENT: &[Face] = &[Face::Straight, Face::Curve];
-const PORTAL: &[Face] = &[Face::Free, Face::Occupied];
+const HEAD: &[ComponentFace] = &[ComponentFace::Alive, ComponentFace::Defeated];
+const SEGMENT: &[ComponentFace] = &[ComponentFace::Straight, ComponentFace::Curve];
+const PORTAL: &[ComponentFace] = &[ComponentFace::Free, ComponentFace::Occupied];
 
 /// The component of this kind.
 pub fn component(kind: ComponentKind) -> &'static Component {

@@ -3,7 +3,7 @@
 //! Drawn through `templates/dragons/diagram.svg.j2` and `pieces-figure.svg.j2`.
 
 use super::boards::{board_bagua_svg, board_human_svg, dragon_pieces};
-use super::components::{ComponentKind, Face, Shape};
+use super::components::{ComponentFace, ComponentKind, Shape};
 use super::pieces::{CELL_MM, Piece, PieceFace, PieceKind, RULER_MM, TILE_MM, faces, ruler_pair};
 use super::rules::{Cell, Dragon, DragonBody, element_name, reachable, ruler_reach};
 use super::scenarios::scenarios;
@@ -145,7 +145,7 @@ fn ruler_reach_figure() -> Result<String, ArtError> {
     let mut pieces: Vec<Piece> = dragon_pieces(&body, |c| centre(c.col(), c.row()));
     pieces.extend(dragon_pieces(&enemy, |c| centre(c.col(), c.row())));
     let (rx, ry) = centre(rock.col(), rock.row());
-    pieces.push(Piece::new(PieceKind::Rock, Face::Plain, TILE_MM).at(rx, ry));
+    pieces.push(Piece::new(PieceKind::Rock, ComponentFace::Plain, TILE_MM).at(rx, ry));
     for p in &mut pieces {
         p.size = cell * TILE_MM / CELL_MM;
     }

@@ -6,7 +6,7 @@
 //! fold-and-glue pairs (see [`super::sheets`]), so the faces always line up, even on a
 //! printer that cannot print both sides in register.
 
-use super::components::{COMPONENTS, Component, ComponentKind, Face, Shape};
+use super::components::{COMPONENTS, Component, ComponentFace, ComponentKind, Shape};
 use super::rules::{Dragon, PortalColour, RULER_SLANT, RULER_STRAIGHT, StoneColour};
 use crate::games::ArtError;
 use crate::print::template;
@@ -52,7 +52,7 @@ pub enum PieceColour {
 pub struct Piece {
     pub kind: PieceKind,
     /// The face shown.
-    pub face: Face,
+    pub face: ComponentFace,
     /// For dragon tiles.
     pub dragon: Option<Dragon>,
     /// For dragon tiles and portals.
@@ -69,7 +69,7 @@ pub struct Piece {
 }
 
 impl Piece {
-    pub(super) fn new(kind: PieceKind, face: Face, size: f32) -> Piece {
+    pub(super) fn new(kind: PieceKind, face: ComponentFace, size: f32) -> Piece {
         Piece { kind, face, dragon: None, colour: None, x: 0.0, y: 0.0, size, rotate: 0.0, cell: None }
     }
 
@@ -80,7 +80,7 @@ impl Piece {
     }
 
     /// A tile of `dragon`, in its colour.
-    pub(super) fn dragon_tile(kind: PieceKind, face: Face, dragon: Dragon) -> Piece {
+    pub(super) fn dragon_tile(kind: PieceKind, face: ComponentFace, dragon: Dragon) -> Piece {
         let mut p = Piece::new(kind, face, TILE_MM);
         p.dragon = Some(dragon);
         p.colour = Some(PieceColour::Stone(dragon.colour()));
@@ -88,7 +88,7 @@ impl Piece {
     }
 
     /// A portal tile of `colour`.
-    pub(super) fn portal(colour: PortalColour, face: Face) -> Piece {
+    pub(super) fn portal(colour: PortalColour, face: ComponentFace) -> Piece {
         let mut p = Piece::new(PieceKind::Portal, face, TILE_MM);
         p.colour = Some(PieceColour::Portal(colour));
         p
@@ -99,7 +99,7 @@ impl Piece {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PieceFace {
     pub component: &'static Component,
-    pub face: Face,
+    pub face: ComponentFace,
 }
 
 impl PieceFace {
@@ -120,10 +120,14 @@ impl PieceFace {
             ComponentKind::DragonSegment(d) => Piece::dragon_tile(PieceKind::Segment, face, d),
             ComponentKind::Portal(colour) => Piece::portal(colour, face),
             ComponentKind::Rock => Piece::new(PieceKind::Rock, face, TILE_MM),
-            ComponentKind::WaterStone => Piece::new(PieceKind::Water, Face::Plain, STONE_MM),
-            ComponentKind::FireStone => Piece::new(PieceKind::Fire, Face::Plain, STONE_MM),
-            ComponentKind::BaguaStone(StoneColour::White) => Piece::new(PieceKind::BaguaWhite, Face::Plain, STONE_MM),
-            ComponentKind::BaguaStone(StoneColour::Black) => Piece::new(PieceKind::BaguaBlack, Face::Plain, STONE_MM),
+            ComponentKind::WaterStone => Piece::new(PieceKind::Water, ComponentFace::Plain, STONE_MM),
+            ComponentKind::FireStone => Piece::new(PieceKind::Fire, ComponentFace::Plain, STONE_MM),
+            ComponentKind::BaguaStone(StoneColour::White) => {
+                Piece::new(PieceKind::BaguaWhite, ComponentFace::Plain, STONE_MM)
+            }
+            ComponentKind::BaguaStone(StoneColour::Black) => {
+                Piece::new(PieceKind::BaguaBlack, ComponentFace::Plain, STONE_MM)
+            }
             ComponentKind::FluxCoin => Piece::new(PieceKind::Coin, face, COIN_MM),
             ComponentKind::BoardHuman | ComponentKind::BoardBagua | ComponentKind::DistanceRuler => return None,
         };
@@ -154,7 +158,7 @@ pub fn faces() -> Vec<PieceFace> {
 /// A face of the ruler, laid out from its mouth end.
 #[derive(Debug, Clone, Serialize)]
 struct RulerFace {
-    face: Face,
+    face: ComponentFace,
     len: f32,
     h: f32,
     cells: Vec<RulerCell>,
@@ -173,17 +177,17 @@ struct RulerCell {
 
 /// The straight face measures squares straight ahead (one square = 25 mm); the slant
 /// face measures diagonal squares (one = 25 mm × √2) from the head's front corner.
-fn ruler_face(face: Face) -> RulerFace {
-    let (values, pitch, title, hint, face): (&[u8], f32, _, _, _) = if face == Face::Slant {
+fn ruler_face(face: ComponentFace) -> RulerFace {
+    let (values, pitch, title, hint, face): (&[u8], f32, _, _, _) = if face == ComponentFace::Slant {
         (
             &RULER_SLANT,
             CELL_MM * std::f32::consts::SQRT_2,
             "SLANT",
             "lay it from the front corner, diagonally",
-            Face::Slant,
+            ComponentFace::Slant,
         )
     } else {
-        (&RULER_STRAIGHT, CELL_MM, "STRAIGHT", "lay it ahead", Face::Straight)
+        (&RULER_STRAIGHT, CELL_MM, "STRAIGHT", "lay it ahead", ComponentFace::Straight)
     };
     let cells: Vec<RulerCell> = values
         .iter()
@@ -213,7 +217,7 @@ pub(super) fn ruler_pair(x: f32, y: f32) -> Value {
     json!({
         "x": x,
         "y": y,
-        "faces": [ruler_face(Face::Straight), ruler_face(Face::Slant)],
+        "faces": [ruler_face(ComponentFace::Straight), ruler_face(ComponentFace::Slant)],
     })
 }
 

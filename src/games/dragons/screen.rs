@@ -11,7 +11,7 @@
 //! in it, stones by kind, the flux coin by its face.
 
 use super::boards::curve_turns;
-use super::components::Face;
+use super::components::ComponentFace;
 use super::pieces::{COIN_MM, Piece, PieceKind, STONE_MM, TILE_MM};
 use super::rules::{Direction, Dragon, PortalColour};
 use crate::games::ArtError;
@@ -45,35 +45,38 @@ pub fn pieces() -> Result<Vec<(String, String)>, ArtError> {
     for dragon in [Dragon::Sky, Dragon::Earth] {
         let d = dragon.key();
         for facing in Direction::ALL {
-            let head = Piece::dragon_tile(PieceKind::Head, Face::Alive, dragon);
+            let head = Piece::dragon_tile(PieceKind::Head, ComponentFace::Alive, dragon);
             out.push((format!("dragons-{d}-head-{}", facing.key()), piece_svg(turned(head, facing.quarter_turns()))?));
         }
         for (i, &a) in Direction::ALL.iter().enumerate() {
             for &b in &Direction::ALL[i + 1..] {
                 let piece = if b == a.opposite() {
-                    turned(Piece::dragon_tile(PieceKind::Segment, Face::Straight, dragon), a.quarter_turns() % 2)
+                    turned(
+                        Piece::dragon_tile(PieceKind::Segment, ComponentFace::Straight, dragon),
+                        a.quarter_turns() % 2,
+                    )
                 } else {
-                    turned(Piece::dragon_tile(PieceKind::Segment, Face::Curve, dragon), curve_turns(a, b))
+                    turned(Piece::dragon_tile(PieceKind::Segment, ComponentFace::Curve, dragon), curve_turns(a, b))
                 };
                 out.push((format!("dragons-{d}-segment-{}-{}", a.key(), b.key()), piece_svg(piece)?));
             }
         }
     }
     for colour in [PortalColour::Green, PortalColour::Red, PortalColour::Blue] {
-        for face in [Face::Free, Face::Occupied] {
+        for face in [ComponentFace::Free, ComponentFace::Occupied] {
             out.push((
                 format!("dragons-portal-{}-{}", colour.key(), face.key()),
                 piece_svg(Piece::portal(colour, face))?,
             ));
         }
     }
-    let plain = |kind, size| Piece::new(kind, Face::Plain, size);
+    let plain = |kind, size| Piece::new(kind, ComponentFace::Plain, size);
     out.push(("dragons-rock".into(), piece_svg(plain(PieceKind::Rock, TILE_MM))?));
     out.push(("dragons-water".into(), piece_svg(plain(PieceKind::Water, STONE_MM))?));
     out.push(("dragons-fire".into(), piece_svg(plain(PieceKind::Fire, STONE_MM))?));
     out.push(("dragons-bagua-white".into(), piece_svg(plain(PieceKind::BaguaWhite, STONE_MM))?));
     out.push(("dragons-bagua-black".into(), piece_svg(plain(PieceKind::BaguaBlack, STONE_MM))?));
-    for face in [Face::CounterClockwise, Face::Clockwise] {
+    for face in [ComponentFace::CounterClockwise, ComponentFace::Clockwise] {
         out.push((format!("dragons-coin-{}", face.key()), piece_svg(Piece::new(PieceKind::Coin, face, COIN_MM))?));
     }
     Ok(out)
