@@ -1,7 +1,8 @@
 //! Bots, written once for every game: `random` (uniform over the legal actions), `greedy`
 //! (the best action by the game's own documented heuristic, [`Heuristic`]) and `search`
 //! (determinized Monte Carlo: it deals the cards it cannot see at random, many times, plays
-//! each legal action out with greedy players, and takes the action that won most often).
+//! each legal action out with greedy players, and takes the action that won most often; a
+//! game with very many actions may name the few it plays out, [`Heuristic::searched`]).
 
 use super::{Game, Outcome, Seat};
 use rand::{Rng, SeedableRng};
@@ -17,6 +18,13 @@ pub trait Heuristic: Game {
     /// How well `seat` stands, 0 (lost) to 1 (won): the search bot's value of a state
     /// where its playout stops. An ended game is 1 for the winner and 0 for the others.
     fn value(&self, seat: Seat) -> f64;
+
+    /// The actions the search bot plays out, of the legal `actions` (as they come): all of
+    /// them unless a game has so many that its playouts would be spread too thin; such a
+    /// game keeps the heuristic's best few.
+    fn searched(&self, actions: Vec<Self::Action>) -> Vec<Self::Action> {
+        actions
+    }
 }
 
 /// A kind of bot.
@@ -54,7 +62,13 @@ impl Bot {
         match self {
             Bot::Random => actions[rng.random_range(0..actions.len())].clone(),
             Bot::Greedy => greedy(game, &actions).clone(),
-            Bot::Search { playouts } => search(game, &actions, playouts, rng).clone(),
+            Bot::Search { playouts } => {
+                let actions = game.searched(actions);
+                match actions.len() {
+                    1 => actions[0].clone(),
+                    _ => search(game, &actions, playouts, rng).clone(),
+                }
+            }
         }
     }
 }

@@ -10,6 +10,9 @@
 //!   pung gets a small bonus (it jumps the queue), and yang lines a smaller one (points).
 //! - **Calls:** pung when the pung scores above a pass's fixed score, that is when it
 //!   keeps the column on the hidden hexagram or finishes something; else pass.
+//!
+//! The search bot plays out only the eight hidden hexagrams this heuristic scores best (of
+//! up to 729), and every lay and call.
 
 use super::legal::{self, Call};
 use super::tiles::{TileKind, Variant};
@@ -19,6 +22,9 @@ use crate::play::bots::Heuristic;
 
 /// A pass's score: a pung must do better.
 const PASS: i32 = 12;
+
+/// Hidden hexagrams the search bot plays out, the heuristic's best.
+pub const SEARCHED_HIDES: usize = 8;
 
 impl YijingPai {
     /// How many lines of `column`, from line 1, agree with `seat`'s hidden hexagram before
@@ -48,13 +54,10 @@ impl Heuristic for YijingPai {
                     kinds.chunks(g).filter(|c| c.contains(&TileKind::Yang) && c.contains(&TileKind::Yin)).count()
                         as i32;
                 // The tiles kept: the hand minus the hidden ones.
-                let mut rest = self.hand(seat).to_vec();
+                let mut n = legal::counts(self.hand(seat));
                 for k in kinds {
-                    if let Some(i) = rest.iter().position(|&r| r == k) {
-                        rest.swap_remove(i);
-                    }
+                    n[k as usize] = n[k as usize].saturating_sub(1);
                 }
-                let n = legal::counts(&rest);
                 let opens = (0..(1u8 << g)).any(|bits| {
                     legal::can_form(n, bits, g)
                         && kinds[..g]
@@ -82,6 +85,18 @@ impl Heuristic for YijingPai {
                 10 * self.on_target(seat, &column) as i32 + tempo + yang / 2
             }
         }
+    }
+
+    /// The search bot weighs only the [`SEARCHED_HIDES`] hidden hexagrams the heuristic
+    /// likes best (a hand offers up to 729, most of them poor): its playouts then decide
+    /// among them. Every other choice is played out in full.
+    fn searched(&self, actions: Vec<Action>) -> Vec<Action> {
+        if !matches!(actions.first(), Some(Action::Hide(_))) {
+            return actions;
+        }
+        let mut scored: Vec<(i32, usize)> = actions.iter().enumerate().map(|(i, a)| (-self.score(a), i)).collect();
+        scored.sort_unstable();
+        scored.iter().take(SEARCHED_HIDES).map(|&(_, i)| actions[i]).collect()
     }
 
     /// How near `seat` stands to a win: the hidden hexagrams it has laid (two win), the

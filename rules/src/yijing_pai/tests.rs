@@ -256,3 +256,19 @@ fn the_search_bot_plays_whole_games() {
         }
     }
 }
+
+/// The search bot plays out the heuristic's best few hidden hexagrams, greedy's own choice
+/// first, and every lay.
+#[test]
+fn the_search_bot_weighs_the_best_hidden_hexagrams_and_every_lay() {
+    let game = YijingPai::new(PAIRS, &wall(PAIRS, ["1t000011", "10101010", "10101010", "10101010"], "")).unwrap();
+    let actions = game.legal_actions();
+    let searched = game.searched(actions.clone());
+    assert!(actions.len() > 100 && searched.len() == heuristic::SEARCHED_HIDES, "{}", actions.len());
+    assert_eq!(searched[0], Bot::Greedy.choose(&game, &mut rand_chacha::ChaCha8Rng::seed_from_u64(0)));
+    let worst = |a: &Action| searched.iter().all(|s| game.score(s) >= game.score(a));
+    assert!(actions.iter().filter(|a| !searched.contains(a)).all(worst));
+    let game = hidden(["10100000", "10101111", "10101010", "10101010"], "");
+    let actions = game.legal_actions();
+    assert_eq!(game.searched(actions.clone()), actions);
+}
