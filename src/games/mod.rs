@@ -35,7 +35,7 @@ pub trait Game: Sync {
     /// The rulebook's components list; every printed row names files taken from
     /// [`Game::files`] (with the default options, or with every layout of the card
     /// sheets); each book names those its run wrote.
-    fn components(&self) -> Vec<Component>;
+    fn components(&self) -> Vec<ComponentRow>;
 
     /// The game's facts for its rulebook template (`sys.inputs.data`), computed from the
     /// rules, so no number in the prose is typed by hand.
@@ -109,7 +109,7 @@ pub type Figure = (String, String);
 
 /// A row of a rulebook's components list.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Component {
+pub struct ComponentRow {
     /// How many.
     pub count: u32,
     /// What, e.g. "Hexagram cards".
@@ -121,15 +121,15 @@ pub struct Component {
     pub files: Vec<String>,
 }
 
-impl Component {
+impl ComponentRow {
     /// A printed row, with the files to print.
-    pub fn printed(count: u32, name: &str, note: &str, files: Vec<String>) -> Component {
-        Component { count, name: name.to_string(), note: note.to_string(), files }
+    pub fn printed(count: u32, name: &str, note: &str, files: Vec<String>) -> ComponentRow {
+        ComponentRow { count, name: name.to_string(), note: note.to_string(), files }
     }
 
     /// A row that is not printed.
-    pub fn other(count: u32, name: &str, note: &str) -> Component {
-        Component { count, name: name.to_string(), note: note.to_string(), files: Vec::new() }
+    pub fn other(count: u32, name: &str, note: &str) -> ComponentRow {
+        ComponentRow { count, name: name.to_string(), note: note.to_string(), files: Vec::new() }
     }
 }
 

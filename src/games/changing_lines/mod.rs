@@ -16,7 +16,7 @@ pub use hexforge_rules::changing_lines::{deck, pathways};
 
 use crate::cards::{Deck, export};
 use crate::games::ArtError;
-use crate::games::{Component, Figure, PrintFile, PrintOptions};
+use crate::games::{ComponentRow, Figure, PrintFile, PrintOptions};
 use crate::print::output::Output;
 
 /// The deck's key: in file and folder names, on the command line and in the API.
@@ -41,7 +41,7 @@ impl crate::games::Game for ChangingLines {
         Ok(export::write_deck(out, DECK, options, &export::no_progress)?)
     }
 
-    fn components(&self) -> Vec<Component> {
+    fn components(&self) -> Vec<ComponentRow> {
         rulebook::components()
     }
 

@@ -9,7 +9,7 @@ use crate::cards::{self, Face};
 use crate::core::card::{Card, Orientation};
 use crate::core::casting;
 use crate::core::hexagram::{Hexagram, Line, LinePosition};
-use crate::games::Component;
+use crate::games::ComponentRow;
 use crate::rulebook::{hexagrams_json, trigrams_json};
 use hexforge_rules::tao;
 use serde_json::{Value, json};
@@ -96,33 +96,33 @@ pub(super) fn hex(n: u8) -> Hexagram {
 
 /// The components, in the words and counts `hexforge generate` prints; the printed rows
 /// name the home-print PDFs of the deck, in every layout.
-pub fn components() -> Vec<Component> {
+pub fn components() -> Vec<ComponentRow> {
     let deck = super::DECK;
     let sheets = || card_export::home_sheet_paths(deck);
     let pairs = deck.print_pairs();
     let numbered = pairs.iter().filter(|(front, _)| matches!(front, Face::Card(_))).count() as u32;
     let backed = pairs.iter().filter(|(_, back)| *back == Face::Back).count() as u32;
     vec![
-        Component::printed(
+        ComponentRow::printed(
             numbered,
             "Changing Lines cards",
             "one per hexagram, two readings each; poker size 63\u{a0}×\u{a0}88 mm",
             sheets(),
         ),
-        Component::printed(
+        ComponentRow::printed(
             backed,
             "Card backs",
             "on the back pages of the same file; print double-sided, flip on the long edge",
             sheets(),
         ),
-        Component::printed(
+        ComponentRow::printed(
             cards::aids::aids(deck, crate::core::lang::Lang::En).len() as u32,
             "Player aids",
             "reference cards on the last sheet of the same file, where the deck leaves slots free",
             sheets(),
         ),
-        Component::other(1, "Rulebook", "this booklet"),
-        Component::other(3, "Coins (optional)", "for the 6/7/8/9 method of divination; not printed"),
+        ComponentRow::other(1, "Rulebook", "this booklet"),
+        ComponentRow::other(3, "Coins (optional)", "for the 6/7/8/9 method of divination; not printed"),
     ]
 }
 

@@ -19,7 +19,7 @@ pub mod sheets;
 pub mod wheel;
 
 use crate::games::ArtError;
-use crate::games::{Component, Figure, Game, PrintFile, PrintOptions};
+use crate::games::{ComponentRow, Figure, Game, PrintFile, PrintOptions};
 use crate::print::output::Output;
 
 /// The game's key: its output folder, its rulebook's name, its name on the command line.
@@ -41,7 +41,7 @@ impl Game for Dragons {
         files::generate(out, options)
     }
 
-    fn components(&self) -> Vec<Component> {
+    fn components(&self) -> Vec<ComponentRow> {
         rulebook::component_rows()
     }
 

@@ -42,10 +42,10 @@ fn join_values(v: &[u8]) -> String {
 }
 
 /// The rulebook's components table: every component with the PDFs to print it from.
-pub fn component_rows() -> Vec<games::Component> {
+pub fn component_rows() -> Vec<games::ComponentRow> {
     COMPONENTS
         .iter()
-        .map(|c| games::Component::printed(u32::from(c.quantity), c.name, &note(c), print_files(c.kind)))
+        .map(|c| games::ComponentRow::printed(u32::from(c.quantity), c.name, &note(c), print_files(c.kind)))
         .collect()
 }
 

@@ -19,7 +19,7 @@ pub use hexforge_rules::liubo::rules;
 
 use self::pieces::{Piece, Side};
 use crate::games::ArtError;
-use crate::games::{Component, Figure, Game, PrintFile, PrintOptions};
+use crate::games::{ComponentRow, Figure, Game, PrintFile, PrintOptions};
 use crate::print::output::Output;
 use crate::print::render;
 
@@ -160,7 +160,7 @@ impl Game for Liubo {
         crate::games::write_each(out, OutFile::all(), OutFile::file, |f| f.bytes(options.dpi.as_f32()))
     }
 
-    fn components(&self) -> Vec<Component> {
+    fn components(&self) -> Vec<ComponentRow> {
         rulebook::components()
     }
 

@@ -4,7 +4,7 @@
 use super::rules::{self as liubo, Path as Road, Station};
 use super::{board_pdf_file, pieces_pdf_file};
 use crate::core::trigram::Trigram;
-use crate::games::Component;
+use crate::games::ComponentRow;
 use serde_json::{Value, json};
 
 /// The throw charts Liubo prints: one per player, both on the pieces sheet's second page.
@@ -18,7 +18,7 @@ fn station(n: u32) -> Station {
 }
 
 /// The components list; printed rows name the files [`super::Liubo`] writes.
-pub fn components() -> Vec<Component> {
+pub fn components() -> Vec<ComponentRow> {
     let p = liubo::PIECES;
     let board: Vec<String> = crate::print::paper::Paper::HOME
         .into_iter()
@@ -28,23 +28,23 @@ pub fn components() -> Vec<Component> {
     let pieces =
         || crate::print::paper::Paper::HOME.into_iter().map(|paper| pieces_pdf_file(paper).path).collect::<Vec<_>>();
     vec![
-        Component::printed(
+        ComponentRow::printed(
             1,
             "Board",
             "29 stations: circuit of 20, two crossings, the centre; tiled on A4/Letter, whole on A3/Tabloid",
             board,
         ),
-        Component::printed(p.white_stones, "White stones", "one player's pieces", pieces()),
-        Component::printed(p.black_stones, "Black stones", "the other player's pieces", pieces()),
-        Component::printed(p.owls, "Owl markers", "one per player, set on a promoted stone", pieces()),
-        Component::printed(p.sticks, "Throwing sticks", "a flat (yang) and a round (yin) face each", pieces()),
-        Component::printed(
+        ComponentRow::printed(p.white_stones, "White stones", "one player's pieces", pieces()),
+        ComponentRow::printed(p.black_stones, "Black stones", "the other player's pieces", pieces()),
+        ComponentRow::printed(p.owls, "Owl markers", "one per player, set on a promoted stone", pieces()),
+        ComponentRow::printed(p.sticks, "Throwing sticks", "a flat (yang) and a round (yin) face each", pieces()),
+        ComponentRow::printed(
             THROW_CHARTS,
             "Throw charts",
             "one per player: what each throw of the sticks scores",
             pieces(),
         ),
-        Component::other(1, "Rulebook", "this booklet"),
+        ComponentRow::other(1, "Rulebook", "this booklet"),
     ]
 }
 

@@ -17,7 +17,7 @@ pub mod rules;
 use self::art::TileFace;
 use self::rules::TileSet;
 use crate::games::ArtError;
-use crate::games::{Component, Figure, Game, PrintFile, PrintOptions};
+use crate::games::{ComponentRow, Figure, Game, PrintFile, PrintOptions};
 use crate::print::output::Output;
 use crate::print::plan::Backs;
 use crate::print::render;
@@ -87,7 +87,7 @@ impl Game for YijingPai {
         crate::games::write_each(out, OutFile::all(), OutFile::file, |f| f.bytes(options.dpi.as_f32(), options.backs))
     }
 
-    fn components(&self) -> Vec<Component> {
+    fn components(&self) -> Vec<ComponentRow> {
         rulebook::components()
     }
 

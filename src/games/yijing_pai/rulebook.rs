@@ -5,7 +5,7 @@ use super::art::{self};
 use super::rules::{self as yijing_pai, TileKind, TileSet, Variant};
 use super::sheets_file;
 use crate::core::hexagram::Hexagram;
-use crate::games::Component;
+use crate::games::ComponentRow;
 use serde_json::{Value, json};
 
 /// The seed's two scoring examples are worth 5 and 4½: four and three yang lines.
@@ -18,7 +18,7 @@ pub(super) const RESPONSE: &str = "0110";
 pub(super) const YANG_PUNG: &str = "1011";
 
 /// The components list; printed rows name the files [`super::YijingPai`] writes.
-pub fn components() -> Vec<Component> {
+pub fn components() -> Vec<ComponentRow> {
     let set = |s: TileSet, note: &str| {
         let tiles = format!(
             "{} yang 阳爻, {} yin 阴爻 and {} taiji 太极 tiles; {note}",
@@ -27,13 +27,13 @@ pub fn components() -> Vec<Component> {
             s.count(TileKind::Taiji)
         );
         let files = crate::print::paper::Paper::HOME.into_iter().map(|p| sheets_file(s, p).path).collect();
-        Component::printed(s.total(), &format!("Tiles (set of {})", s.total()), &tiles, files)
+        ComponentRow::printed(s.total(), &format!("Tiles (set of {})", s.total()), &tiles, files)
     };
     vec![
         set(TileSet::Standard144, "the standard set"),
         set(TileSet::Large162, "the larger set, instead of the standard one"),
-        Component::other(2, "Dice (not printed)", "to choose the dealer"),
-        Component::other(1, "Rulebook", "this booklet"),
+        ComponentRow::other(2, "Dice (not printed)", "to choose the dealer"),
+        ComponentRow::other(1, "Rulebook", "this booklet"),
     ]
 }
 

@@ -7,7 +7,7 @@ use super::rules::{self as yijing_pai, TileKind, TileSet, Variant};
 use super::{YijingPai, art, sheets_file};
 use crate::core::hexagram::{Hexagram, LinePosition};
 use crate::core::lang::Lang;
-use crate::games::{ArtError, Component, Game};
+use crate::games::{ArtError, ComponentRow, Game};
 use crate::rulebook::Book;
 use serde_json::{Value, json};
 
@@ -31,7 +31,7 @@ fn tile_name(kind: TileKind) -> String {
 }
 
 /// The components list in Chinese; printed rows name the same files as the English one.
-pub fn components() -> Vec<Component> {
+pub fn components() -> Vec<ComponentRow> {
     let set = |s: TileSet, note: &str| {
         let tiles = format!(
             "{} {} 张、{} {} 张、{} {} 张；{note}",
@@ -43,13 +43,13 @@ pub fn components() -> Vec<Component> {
             s.count(TileKind::Taiji),
         );
         let files = crate::print::paper::Paper::HOME.into_iter().map(|p| sheets_file(s, p).path).collect();
-        Component::printed(s.total(), &format!("牌（{} 张一套）", s.total()), &tiles, files)
+        ComponentRow::printed(s.total(), &format!("牌（{} 张一套）", s.total()), &tiles, files)
     };
     vec![
         set(TileSet::Standard144, "标准的一套"),
         set(TileSet::Large162, "大的一套，可代替标准套"),
-        Component::other(2, "骰子（不在打印文件里）", "定庄家用"),
-        Component::other(1, "规则书", "就是本册"),
+        ComponentRow::other(2, "骰子（不在打印文件里）", "定庄家用"),
+        ComponentRow::other(1, "规则书", "就是本册"),
     ]
 }
 
@@ -198,7 +198,7 @@ mod tests {
 
     #[test]
     fn the_chinese_components_name_the_english_books_files() {
-        let files = |rows: Vec<Component>| rows.into_iter().map(|r| (r.count, r.files)).collect::<Vec<_>>();
+        let files = |rows: Vec<ComponentRow>| rows.into_iter().map(|r| (r.count, r.files)).collect::<Vec<_>>();
         assert_eq!(files(components()), files(super::super::rulebook::components()));
     }
 

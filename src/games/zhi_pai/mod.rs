@@ -22,7 +22,7 @@ pub mod rulebook;
 
 use crate::cards::{Deck, Lang, export};
 use crate::games::ArtError;
-use crate::games::{Component, Figure, PrintFile, PrintOptions};
+use crate::games::{ComponentRow, Figure, PrintFile, PrintOptions};
 use crate::print::output::Output;
 use crate::rulebook::Book;
 
@@ -45,7 +45,7 @@ impl crate::games::Game for ZhiPai {
         Ok(export::write_deck(out, DECK, options, &export::no_progress)?)
     }
 
-    fn components(&self) -> Vec<Component> {
+    fn components(&self) -> Vec<ComponentRow> {
         rulebook::components(Lang::En)
     }
 

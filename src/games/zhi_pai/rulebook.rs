@@ -8,7 +8,7 @@ use crate::cards::{self, Face};
 use crate::core::hexagram::Hexagram;
 use crate::core::lang::Lang;
 use crate::core::trigram::Trigram;
-use crate::games::Component;
+use crate::games::ComponentRow;
 use crate::rulebook::{hexagrams_json, numbers, trigrams_json};
 use serde_json::{Value, json};
 
@@ -21,13 +21,13 @@ pub(super) fn hex(n: u8) -> Hexagram {
 
 /// The components, in the words and counts `hexforge generate` prints, in `lang`; the
 /// printed rows name the home-print PDFs of the deck, in every layout.
-pub fn components(lang: Lang) -> Vec<Component> {
+pub fn components(lang: Lang) -> Vec<ComponentRow> {
     let deck = super::DECK;
     let sheets = || card_export::home_sheet_paths(deck);
     let pairs = deck.print_pairs();
     let count = |which: fn(&(Face, Face)) -> bool| pairs.iter().filter(|pair| which(pair)).count() as u32;
     vec![
-        Component::printed(
+        ComponentRow::printed(
             count(|pair| matches!(pair.0, Face::Card(_))),
             lang.pick("Hexagram cards", "Cartes Hexagramme"),
             lang.pick(
@@ -36,7 +36,7 @@ pub fn components(lang: Lang) -> Vec<Component> {
             ),
             sheets(),
         ),
-        Component::printed(
+        ComponentRow::printed(
             count(|pair| pair.1 == Face::Back),
             lang.pick("Card backs", "Dos de cartes"),
             lang.pick(
@@ -45,7 +45,7 @@ pub fn components(lang: Lang) -> Vec<Component> {
             ),
             sheets(),
         ),
-        Component::printed(
+        ComponentRow::printed(
             count(|pair| matches!(pair.0, Face::Trigram(_))),
             lang.pick("Trigram cards", "Cartes Trigramme"),
             lang.pick(
@@ -54,7 +54,7 @@ pub fn components(lang: Lang) -> Vec<Component> {
             ),
             sheets(),
         ),
-        Component::printed(
+        ComponentRow::printed(
             cards::aids::aids(deck, lang).len() as u32,
             lang.pick("Player aids", "Aides de jeu"),
             lang.pick(
@@ -63,7 +63,7 @@ pub fn components(lang: Lang) -> Vec<Component> {
             ),
             sheets(),
         ),
-        Component::other(1, lang.pick("Rulebook", "Livret de règles"), lang.pick("this booklet", "ce livret")),
+        ComponentRow::other(1, lang.pick("Rulebook", "Livret de règles"), lang.pick("this booklet", "ce livret")),
     ]
 }
 
