@@ -1,15 +1,15 @@
 //! `hexforge generate`: every printable asset, written into one output folder.
 //!
 //! Each part of the product (the data tables, each game's print files, the rulebooks) is
-//! one step here; a game's step asks the game for its files ([`Game::files`]), has it
-//! write them ([`Game::generate`]), and refuses a run where the two disagree.
+//! one step here; a game's step asks the game for its files ([`PrintedGame::files`]), has it
+//! write them ([`PrintedGame::generate`]), and refuses a run where the two disagree.
 
 use crate::cards::sheet::Duplex;
 use crate::core::lang::Lang;
 use crate::core::verify::neighbour_table_csv;
 use crate::core::view::all_hexagrams;
 use crate::games::ArtError;
-use crate::games::{self, Game, PrintOptions};
+use crate::games::{self, PrintOptions, PrintedGame};
 use crate::print::output::{ManifestEntry, Output, OutputError};
 use crate::print::paper::Paper;
 use crate::rulebook::{self, RulebookError};
@@ -100,7 +100,7 @@ impl Default for GenerateOptions {
 
 impl Part {
     /// The game this part prints, if it is a game's.
-    pub fn game(self) -> Option<&'static dyn Game> {
+    pub fn game(self) -> Option<&'static dyn PrintedGame> {
         games::by_key(self.key())
     }
 }
@@ -219,7 +219,7 @@ fn alignment_tests(options: &GenerateOptions) -> Vec<(Paper, crate::print::plan:
 /// The languages `game`'s rulebooks are made in for a run in `lang`: `lang` where the game
 /// has that edition (with English beside it, for a Chinese run: [`rulebook::beside_english`]),
 /// English otherwise.
-fn book_langs(game: &dyn Game, lang: Lang) -> Vec<Lang> {
+fn book_langs(game: &dyn PrintedGame, lang: Lang) -> Vec<Lang> {
     match game.rulebook_langs().contains(&lang) {
         false => vec![Lang::En],
         true if lang != Lang::En && rulebook::beside_english(lang) => vec![Lang::En, lang],
@@ -278,7 +278,7 @@ pub fn books(options: &GenerateOptions) -> Result<Vec<rulebook::Book>, GenerateE
 /// Has `game` write its files, and checks they are exactly the ones it lists. The game
 /// writes through a scope of the run's output, so the files other parts write meanwhile
 /// are not counted as its own.
-fn write_game(out: &Output, game: &dyn Game, print: &PrintOptions) -> Result<(), GenerateError> {
+fn write_game(out: &Output, game: &dyn PrintedGame, print: &PrintOptions) -> Result<(), GenerateError> {
     let scope = out.scope();
     game.generate(&scope, print).map_err(|source| GenerateError::Game { game: game.key(), source })?;
     let written: std::collections::BTreeSet<String> = scope.written().into_iter().collect();

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use crate::games::{self, Game, changing_lines, zhi_pai};
+use crate::games::{self, PrintedGame, changing_lines, zhi_pai};
 use crate::print::output::{MANIFEST, ManifestEntry};
 use crate::print::paper::Paper;
 use crate::print::plan::PrintOptions;
@@ -20,7 +20,7 @@ pub const PATH: &str = "README.txt";
 pub const KIND: &str = "index";
 
 /// The game's name as its rulebook's cover prints it.
-fn title(game: &dyn Game) -> &'static str {
+fn title(game: &dyn PrintedGame) -> &'static str {
     match game.key() {
         changing_lines::KEY => "Changing Lines",
         zhi_pai::KEY => "Zhi Pai",

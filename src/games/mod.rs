@@ -1,9 +1,11 @@
 //! The five games, one folder each: its rules, its art, its print files and its rulebook data.
 //!
-//! Every game implements [`Game`]. `generate` asks a game for its [`Game::files`] and has it
-//! write them; the rulebook engine asks it for its [`Game::components`],
-//! [`Game::rulebook_data`] and [`Game::figures`]. A game's output paths are spelled in one
-//! place, inside its folder, and its components list picks its files from [`Game::files`].
+//! Every game implements [`PrintedGame`] (a game on paper; its rules, where it has an
+//! engine, are `hexforge_rules::play::Game`). `generate` asks a game for its
+//! [`PrintedGame::files`] and has it write them; the rulebook engine asks it for its
+//! [`PrintedGame::components`], [`PrintedGame::rulebook_data`] and [`PrintedGame::figures`].
+//! A game's output paths are spelled in one place, inside its folder, and its components
+//! list picks its files from [`PrintedGame::files`].
 
 pub mod changing_lines;
 pub mod decks;
@@ -21,19 +23,19 @@ use crate::rulebook::Book;
 use crate::print::output::Output;
 
 /// What every game can do on paper.
-pub trait Game: Sync {
+pub trait PrintedGame: Sync {
     /// The key used in file names, folders and on the command line: `changing-lines`, …
     fn key(&self) -> &'static str;
 
-    /// Every file [`Game::generate`] writes with these options, paths relative to the
+    /// Every file [`PrintedGame::generate`] writes with these options, paths relative to the
     /// output folder (as in `manifest.json`). The one list of the game's files.
     fn files(&self, options: &PrintOptions) -> Vec<PrintFile>;
 
-    /// Writes exactly the files of [`Game::files`] into `out`.
+    /// Writes exactly the files of [`PrintedGame::files`] into `out`.
     fn generate(&self, out: &Output, options: &PrintOptions) -> Result<(), ArtError>;
 
     /// The rulebook's components list; every printed row names files taken from
-    /// [`Game::files`] (with the default options, or with every layout of the card
+    /// [`PrintedGame::files`] (with the default options, or with every layout of the card
     /// sheets); each book names those its run wrote.
     fn components(&self) -> Vec<ComponentRow>;
 
@@ -59,8 +61,8 @@ pub trait Game: Sync {
         &[Lang::En]
     }
 
-    /// The book in `lang`, one of [`Game::rulebook_langs`]; other languages get the
-    /// English book ([`Game::book`]), which is all a game with one edition needs.
+    /// The book in `lang`, one of [`PrintedGame::rulebook_langs`]; other languages get the
+    /// English book ([`PrintedGame::book`]), which is all a game with one edition needs.
     fn book_in(&self, _lang: Lang) -> Result<Book, ArtError> {
         self.book()
     }
@@ -95,12 +97,12 @@ pub fn default_written(key: &str) -> Vec<String> {
 }
 
 /// Every game, in the order the product lists them.
-pub fn all() -> [&'static dyn Game; 5] {
+pub fn all() -> [&'static dyn PrintedGame; 5] {
     [&changing_lines::ChangingLines, &zhi_pai::ZhiPai, &yijing_pai::YijingPai, &liubo::Liubo, &dragons::Dragons]
 }
 
 /// The game with this key (`changing-lines`, `zhi-pai`, `yijing-pai`, `liubo`, `dragons`).
-pub fn by_key(key: &str) -> Option<&'static dyn Game> {
+pub fn by_key(key: &str) -> Option<&'static dyn PrintedGame> {
     all().into_iter().find(|g| g.key() == key)
 }
 

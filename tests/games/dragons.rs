@@ -10,7 +10,7 @@ use hexforge::games::dragons::rules::{self as dragons, Cell, Dragon, PortalColou
 use hexforge::games::dragons::scenarios::{scenario, scenarios};
 use hexforge::games::dragons::wheel::WHEEL;
 use hexforge::games::dragons::{Dragons, figures::rulebook_figures};
-use hexforge::games::{Game as _, PrintOptions};
+use hexforge::games::{PrintOptions, PrintedGame as _};
 use hexforge::print::fonts;
 use hexforge::print::output::Output;
 use hexforge::print::paper::Paper as BookPaper;

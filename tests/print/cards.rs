@@ -11,7 +11,7 @@ use hexforge::core::hexagram::Hexagram;
 use hexforge::games::changing_lines::ChangingLines;
 use hexforge::games::decks;
 use hexforge::games::zhi_pai::ZhiPai;
-use hexforge::games::{Game, PrintOptions};
+use hexforge::games::{PrintOptions, PrintedGame};
 use hexforge::generate::{GenerateOptions, Part, generate};
 use hexforge::print::fonts;
 use hexforge::print::paper::Paper;
@@ -435,7 +435,7 @@ fn two_runs_give_the_same_manifest() {
     assert_eq!(count("zhi-pai/", "tts-sheet"), 4);
     assert_eq!(count("zhi-pai/", "contact-sheet"), 1);
     assert!(first.iter().all(|e| e.sha256.len() == 64));
-    // Each deck's `Game::files` lists exactly what the run wrote, path and kind.
+    // Each deck's `PrintedGame::files` lists exactly what the run wrote, path and kind.
     let mut listed: Vec<(String, String)> =
         ChangingLines.files(&print).into_iter().chain(ZhiPai.files(&print)).map(|f| (f.path, f.kind)).collect();
     listed.sort();

@@ -7,7 +7,7 @@ use crate::temp_dir;
 
 use std::collections::BTreeSet;
 
-use hexforge::games::{self, Game};
+use hexforge::games::{self, PrintedGame};
 use hexforge::generate::generate;
 use temp_dir::TempDir;
 
@@ -21,7 +21,7 @@ fn written() -> BTreeSet<String> {
 }
 
 /// The files a game's components list names, row by row (`name`, files).
-fn listed(game: &dyn Game) -> Vec<(String, Vec<String>)> {
+fn listed(game: &dyn PrintedGame) -> Vec<(String, Vec<String>)> {
     game.components().into_iter().filter(|row| !row.files.is_empty()).map(|row| (row.name, row.files)).collect()
 }
 

@@ -10,7 +10,7 @@ use hexforge::rulebook;
 type Game = &'static str;
 
 /// The game with this key.
-fn g(key: Game) -> &'static dyn hexforge::games::Game {
+fn g(key: Game) -> &'static dyn hexforge::games::PrintedGame {
     hexforge::games::by_key(key).unwrap_or_else(|| panic!("no game {key}"))
 }
 

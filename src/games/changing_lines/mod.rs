@@ -28,7 +28,7 @@ pub const DECK: Deck = Deck::new(&art::Cards);
 /// The Changing Lines deck and its rulebook.
 pub struct ChangingLines;
 
-impl crate::games::Game for ChangingLines {
+impl crate::games::PrintedGame for ChangingLines {
     fn key(&self) -> &'static str {
         KEY
     }

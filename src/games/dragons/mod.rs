@@ -19,7 +19,7 @@ pub mod sheets;
 pub mod wheel;
 
 use crate::games::ArtError;
-use crate::games::{ComponentRow, Figure, Game, PrintFile, PrintOptions};
+use crate::games::{ComponentRow, Figure, PrintFile, PrintOptions, PrintedGame};
 use crate::print::output::Output;
 
 /// The game's key: its output folder, its rulebook's name, its name on the command line.
@@ -28,7 +28,7 @@ pub const KEY: &str = "dragons";
 /// Dragons of the Ba-Gua.
 pub struct Dragons;
 
-impl Game for Dragons {
+impl PrintedGame for Dragons {
     fn key(&self) -> &'static str {
         KEY
     }

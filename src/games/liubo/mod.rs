@@ -5,7 +5,7 @@
 //!   from the rules crate (`hexforge_rules::liubo`, where the engine that plays it lives);
 //! - [`board`], [`pieces`]: the SVG drawings; [`sheets`]: the PDFs made of them;
 //! - [`rulebook`]: the rulebook's facts, components list and figures;
-//! - here: [`Liubo`], the [`Game`] that lists ([`OutFile`]) and writes every file under
+//! - here: [`Liubo`], the [`PrintedGame`] that lists ([`OutFile`]) and writes every file under
 //!   `liubo/`.
 
 pub mod board;
@@ -19,14 +19,14 @@ pub use hexforge_rules::liubo::rules;
 
 use self::pieces::{Piece, Side};
 use crate::games::ArtError;
-use crate::games::{ComponentRow, Figure, Game, PrintFile, PrintOptions};
+use crate::games::{ComponentRow, Figure, PrintFile, PrintOptions, PrintedGame};
 use crate::print::output::Output;
 use crate::print::render;
 
 /// The game's key: its output folder, its rulebook's name.
 const KEY: &str = "liubo";
 
-/// Liubo, as a [`Game`].
+/// Liubo, as a [`PrintedGame`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Liubo;
 
@@ -147,7 +147,7 @@ pub fn pieces_pdf_file(paper: crate::print::paper::Paper) -> PrintFile {
     OutFile::Pieces(paper).file()
 }
 
-impl Game for Liubo {
+impl PrintedGame for Liubo {
     fn key(&self) -> &'static str {
         KEY
     }

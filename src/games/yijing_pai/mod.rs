@@ -5,7 +5,7 @@
 //! - [`art`]: the tile faces as SVG and the sheets as PDF;
 //! - [`rulebook`]: the rulebook's facts, components list and figures; [`rulebook_zh`] the
 //!   same in simplified Chinese, for the Chinese book (`generate --lang zh`);
-//! - here: [`YijingPai`], the [`Game`] that lists ([`OutFile`]) and writes every file under
+//! - here: [`YijingPai`], the [`PrintedGame`] that lists ([`OutFile`]) and writes every file under
 //!   `yijing-pai/`.
 
 pub mod art;
@@ -17,7 +17,7 @@ pub mod rules;
 use self::art::TileFace;
 use self::rules::TileSet;
 use crate::games::ArtError;
-use crate::games::{ComponentRow, Figure, Game, PrintFile, PrintOptions};
+use crate::games::{ComponentRow, Figure, PrintFile, PrintOptions, PrintedGame};
 use crate::print::output::Output;
 use crate::print::plan::Backs;
 use crate::print::render;
@@ -25,7 +25,7 @@ use crate::print::render;
 /// The game's key: its output folder, its rulebook's name.
 const KEY: &str = "yijing-pai";
 
-/// 易经牌 Yijing Pai, as a [`Game`].
+/// 易经牌 Yijing Pai, as a [`PrintedGame`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct YijingPai;
 
@@ -74,7 +74,7 @@ pub fn sheets_file(set: TileSet, paper: crate::print::paper::Paper) -> PrintFile
     OutFile::Sheets(set, paper).file()
 }
 
-impl Game for YijingPai {
+impl PrintedGame for YijingPai {
     fn key(&self) -> &'static str {
         KEY
     }

@@ -7,7 +7,7 @@ use super::rules::{self as yijing_pai, TileKind, TileSet, Variant};
 use super::{YijingPai, art, sheets_file};
 use crate::core::hexagram::{Hexagram, LinePosition};
 use crate::core::lang::Lang;
-use crate::games::{ArtError, ComponentRow, Game};
+use crate::games::{ArtError, ComponentRow, PrintedGame};
 use crate::rulebook::Book;
 use serde_json::{Value, json};
 

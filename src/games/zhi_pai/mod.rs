@@ -32,7 +32,7 @@ pub const DECK: Deck = Deck::new(&art::Cards);
 /// The Zhi Pai deck and its rulebook.
 pub struct ZhiPai;
 
-impl crate::games::Game for ZhiPai {
+impl crate::games::PrintedGame for ZhiPai {
     fn key(&self) -> &'static str {
         KEY
     }
