@@ -256,12 +256,16 @@ export function yijingPai(view) {
     facts([
       ['Phase', view.phase], ['Wall', plural(view.wall, 'tile')],
       ['Last play', view.last ? 'seat ' + view.last.seat : null],
+      ['Won', view.settlement ? 'seat ' + view.settlement.winner + ', worth ' + view.settlement.halves / 2 + ' points, ' +
+        (view.settlement.hidden ? 'by the hidden hexagram' : 'by three alike') + ', ' +
+        (view.settlement.fired_by === null ? 'self-drawn: each other seat pays' : 'seat ' + view.settlement.fired_by + ' pays alone') : null],
     ]),
     view.last ? el('div', { class: 'drawn-row yp-last' }, el('h3', { class: 'row-label', text: 'Last tiles laid, by seat ' + view.last.seat }),
       el('div', { class: 'tokens' }, laidTiles(view.last.tiles))) : null,
-    el('div', { class: 'drawn-row yp-hand' }, el('h3', { class: 'row-label', text: 'Your hand (seat ' + you + ')' }),
-      el('div', { class: 'tokens', 'data-own-hand': view.hand.length }, view.hand.length ? handTiles(view.hand) : el('span', { class: 'muted', text: 'empty' }))),
-    view.hidden ? el('div', { class: 'drawn-row yp-hidden' }, el('h3', { class: 'row-label', text: 'Your hidden hexagram (line 1 at the bottom)' }),
-      el('span', { class: 'hexagram-tiles', role: 'group', 'aria-label': 'your hidden hexagram, line 1 at the bottom' }, handTiles(view.hidden))) : null,
+    el('div', { class: 'yp-own' },
+      el('div', { class: 'drawn-row yp-hand' }, el('h3', { class: 'row-label', text: 'Your hand (seat ' + you + ')' }),
+        el('div', { class: 'tokens', 'data-own-hand': view.hand.length }, view.hand.length ? handTiles(view.hand) : el('span', { class: 'muted', text: 'empty' }))),
+      view.hidden ? el('div', { class: 'drawn-row yp-hidden' }, el('h3', { class: 'row-label', text: 'Your hidden hexagram (line 1 at the bottom)' }),
+        el('span', { class: 'hexagram-tiles', role: 'group', 'aria-label': 'your hidden hexagram, line 1 at the bottom' }, handTiles(view.hidden).map((t) => (t.classList.add('small'), t)))) : null),
     seats);
 }
