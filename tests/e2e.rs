@@ -295,7 +295,7 @@ fn the_page_plays_todays_puzzles_by_clicking() {
     let share = format!("hexforge {id} {} {marks} {reached} (optimal)", glyph(deal.start.number()));
     assert!(result.contains(&format!("value=\"{share}\"")), "the share text is {share:?}: {result}");
     // The trigram cards active at the end, as the rules' own game has them.
-    let mut game = hexforge::games::zhi_pai::Game::new(hexforge::games::zhi_pai::Setup::new(deal.start));
+    let mut game = hexforge::games::zhi_pai::Chain::new(hexforge::games::zhi_pai::Setup::new(deal.start));
     for turn in hexforge::puzzles::deal::parse_turns(&turns.join(",")).unwrap() {
         if let hexforge::puzzles::Turn::Place(card, side) = turn {
             game.place(card, side).unwrap();

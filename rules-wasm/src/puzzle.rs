@@ -6,7 +6,7 @@ use crate::{Refused, field, number};
 use hexforge_rules::core::hexagram::Hexagram;
 use hexforge_rules::core::trigram::Trigram;
 use hexforge_rules::puzzles::deal::{Turn, parse_turns, play};
-use hexforge_rules::zhi_pai::rules::{Condition, Game, Link, Setup, Side, TrigramSet, activate};
+use hexforge_rules::zhi_pai::rules::{Chain, Condition, Link, Setup, Side, TrigramSet, activate};
 use hexforge_rules::zhi_pai::score::SOLO_PENALTIES;
 use serde_json::{Value, json};
 
@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 pub fn zhipai_line(request: &Value) -> Result<Value, Refused> {
     let bad = |e: String| Refused::new("bad-request", e);
     let start = Hexagram::from_number(number(request, "start")? as i64).map_err(|e| bad(e.to_string()))?;
-    let game = Game::new(Setup::new(start));
+    let game = Chain::new(Setup::new(start));
     let names: Vec<String> = match request.get("active") {
         Some(Value::Array(names)) => names.iter().map(|n| n.as_str().unwrap_or("").to_string()).collect(),
         _ => Vec::new(),

@@ -179,7 +179,7 @@ fn describe_zhipai(setup: &Setup, answer: &api::zhipai::ShortestAnswer) -> Strin
         }
         None => format!("{}: {}\n", api::cards(sequence.len()), line.join(" ")),
     };
-    let mut game = zhipai::Game::new(*setup);
+    let mut game = zhipai::Chain::new(*setup);
     for (i, p) in placements.iter().enumerate() {
         let neighbour = game.end(p.side);
         text += &describe_placement(i + 1, p, neighbour);

@@ -8,7 +8,7 @@ use hexforge::core::hexagram::Hexagram;
 use hexforge::core::trigram::Trigram;
 use hexforge::games::changing_lines::deck::{Deck, DeckName};
 use hexforge::games::changing_lines::pathways::{self, Laid, Mode, Puzzle};
-use hexforge::games::zhi_pai::{self as zhipai, Game, Setup, Side, TrigramSet};
+use hexforge::games::zhi_pai::{self as zhipai, Chain, Setup, Side, TrigramSet};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use std::process::Command;
@@ -232,7 +232,7 @@ fn the_seed_example_is_legal_with_6_cards_and_the_optimum_for_12_is_shorter() {
     assert_eq!(best.sequence.len(), 4);
     assert!(best.sequence.len() < report.length);
 
-    let mut game = Game::new(Setup::new(h(12)));
+    let mut game = Chain::new(Setup::new(h(12)));
     for (card, side) in moves {
         game.place(card, side).unwrap();
     }
@@ -291,7 +291,7 @@ fn solo_penalties_are_data() {
 
 /// The fewest cards by trying every sequence of placements through the rules.
 fn zhipai_brute_force(setup: &Setup) -> Option<usize> {
-    fn go(game: &Game, cards: &[Hexagram], best: &mut Option<usize>) {
+    fn go(game: &Chain, cards: &[Hexagram], best: &mut Option<usize>) {
         if best.is_some_and(|b| game.sequence().len() + 1 >= b) {
             return;
         }
@@ -311,7 +311,7 @@ fn zhipai_brute_force(setup: &Setup) -> Option<usize> {
     }
     let cards: Vec<Hexagram> = setup.available.iter().map(|c| h(c.number().into())).collect();
     let mut best = None;
-    go(&Game::new(*setup), &cards, &mut best);
+    go(&Chain::new(*setup), &cards, &mut best);
     best
 }
 

@@ -1,6 +1,6 @@
 //! Issue 17: the Zhi Pai search is exact on every question, hard ones included, and stops
 //! when asked. Checked against an independent oracle (a plain breadth-first search that
-//! plays every move through `Game::place`, without estimates, dominance or tables), on
+//! plays every move through `Chain::place`, without estimates, dominance or tables), on
 //! random small questions with each part of the engine turned on and off; the hardest
 //! questions found by `examples/zhipai_hard_family.rs` (`zhi_pai::HARD_QUESTIONS`) are pinned
 //! with what they may cost.
@@ -9,7 +9,7 @@ use hexforge::core::deck::CardSet;
 use hexforge::core::hexagram::Hexagram;
 use hexforge::core::trigram::Trigram;
 use hexforge::games::zhi_pai::{
-    self as zhipai, Budget, CANCEL_POLL, Game, HARD_QUESTIONS, Outcome, Setup, Side, Stop, TrigramSet, Tuning,
+    self as zhipai, Budget, CANCEL_POLL, Chain, HARD_QUESTIONS, Outcome, Setup, Side, Stop, TrigramSet, Tuning,
     search_tuned,
 };
 use rand::seq::SliceRandom;
@@ -20,11 +20,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The fewest cards in a finished sequence, by breadth-first search over whole games:
-/// every available card on either side, through the rules' own `Game::place`. Two games
+/// every available card on either side, through the rules' own `Chain::place`. Two games
 /// with the same ends, active trigram cards and used cards are merged.
 fn oracle(setup: &Setup) -> Option<usize> {
     let cards: Vec<Hexagram> = Hexagram::all().filter(|&h| setup.available.contains_hexagram(h)).collect();
-    let mut layer = vec![Game::new(*setup)];
+    let mut layer = vec![Chain::new(*setup)];
     let mut seen = HashSet::new();
     while !layer.is_empty() {
         let mut next = Vec::new();

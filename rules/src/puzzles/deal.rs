@@ -1,9 +1,9 @@
 //! The Zhi Pai deal (SPEC §8): the solo game with a known deal. A start hexagram, the
 //! order in which the other 62 cards are revealed, and the lowest score a player can
-//! reach, found by an exact search over turns through the rules' own [`Game`].
+//! reach, found by an exact search over turns through the rules' own [`Chain`].
 
 use crate::core::hexagram::Hexagram;
-use crate::zhi_pai::{Game, Setup, Side, TrigramSet, common_zone_penalty};
+use crate::zhi_pai::{Chain, Setup, Side, TrigramSet, common_zone_penalty};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -70,7 +70,7 @@ fn score(placements: usize, passes: usize) -> u32 {
 /// A position after some turns: the game and the turns that led there.
 #[derive(Clone)]
 struct Position {
-    game: Game,
+    game: Chain,
     turns: Vec<Turn>,
     used: u64,
 }
@@ -83,7 +83,7 @@ struct Position {
 /// best score found (one more card and the penalty of the passes already made).
 pub fn best_play(start: Hexagram, deal: &[Hexagram]) -> (Option<(u32, Vec<Turn>)>, usize) {
     let setup = Setup::new(start);
-    let mut layer = vec![Position { game: Game::new(setup), turns: Vec::new(), used: 0 }];
+    let mut layer = vec![Position { game: Chain::new(setup), turns: Vec::new(), used: 0 }];
     let mut best: Option<(u32, Vec<Turn>)> = None;
     let mut looked = 0;
     for turn in 0..=deal.len() - OPENING_ZONE {
@@ -185,7 +185,7 @@ pub struct Played {
 /// a card that does not link, passes when no card is left to reveal, or comes after the
 /// finish is named.
 pub fn play(start: Hexagram, deal: &[Hexagram], turns: &[Turn]) -> Played {
-    let mut game = Game::new(Setup::new(start));
+    let mut game = Chain::new(Setup::new(start));
     let (mut placed, mut passes) = (0usize, 0usize);
     let mut used = 0u64;
     let mut failure = None;

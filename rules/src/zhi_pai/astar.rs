@@ -8,7 +8,7 @@
 
 use super::refine::{self, Decision};
 use super::relax::Relaxed;
-use super::rules::{Game, Position, Setup, Side, TrigramSet, link, shared_trigram};
+use super::rules::{Chain, Position, Setup, Side, TrigramSet, link, shared_trigram};
 use super::solve::{Budget, Outcome, Solution, Stop};
 use crate::core::hexagram::Hexagram;
 use std::cmp::Reverse;
@@ -541,7 +541,7 @@ fn line_to_last(nodes: &[Node]) -> Vec<(Hexagram, Side)> {
 
 /// Replays a finished line through the rules, which check every placement and the finish.
 fn replay(setup: &Setup, line: &[(Hexagram, Side)]) -> Solution {
-    let mut game = Game::new(*setup);
+    let mut game = Chain::new(*setup);
     for &(card, side) in line {
         game.place(card, side).expect("the solver only makes legal moves");
     }

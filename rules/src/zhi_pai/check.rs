@@ -1,7 +1,7 @@
 //! Zhi Pai (SPEC §3): the judge of a proposed sequence of placements (pure: every move
 //! through the rules, no search), and the checker that adds the optimal length.
 
-use super::rules::{Condition, Game, Placement, Setup, Side, Violation, ZhiPaiError};
+use super::rules::{Chain, Condition, Placement, Setup, Side, Violation, ZhiPaiError};
 use super::solve::shortest;
 use crate::core::deck::DeckError;
 use crate::core::hexagram::Hexagram;
@@ -51,7 +51,7 @@ impl Judgement {
 /// Plays the placements through the rules, stopping at the first refused one. Pure and
 /// quick: no search, so a verdict is always given.
 pub fn judge(setup: &Setup, placements: &[(Hexagram, Side)]) -> Judgement {
-    let mut game = Game::new(*setup);
+    let mut game = Chain::new(*setup);
     let mut moves = Vec::with_capacity(placements.len());
     let mut violation = None;
     let mut failed_move = None;

@@ -1,6 +1,6 @@
 //! Zhi Pai for two players (`zhi-pai.fr.txt`, SPEC §3), as an engine plays it: each player
 //! grows a sequence of their own from a start hexagram to its complement, taking cards from
-//! a Common Zone both share. Every placement goes through [`rules::Game::place`], the same
+//! a Common Zone both share. Every placement goes through [`rules::Chain::place`], the same
 //! rule the solver and the checker use; this module adds only the table around it.
 //!
 //! The points the seed leaves open are settled here:
@@ -109,7 +109,7 @@ pub struct Tally {
 #[derive(Clone, Debug)]
 pub struct Duel {
     /// Each seat's own sequence and trigram cards; seat 0 plays first.
-    tables: [rules::Game; PLAYERS],
+    tables: [rules::Chain; PLAYERS],
     /// The Common Zone, in the order its cards were revealed.
     zone: Vec<Hexagram>,
     /// The face-down pile, the next card to reveal last.
@@ -129,7 +129,7 @@ pub struct Duel {
 impl Duel {
     pub fn new(deal: &Deal) -> Duel {
         Duel {
-            tables: deal.starts.map(|start| rules::Game::new(Setup::new(start))),
+            tables: deal.starts.map(|start| rules::Chain::new(Setup::new(start))),
             zone: deal.zone.clone(),
             pile: deal.pile.iter().rev().copied().collect(),
             to_move: 0,
@@ -148,7 +148,7 @@ impl Duel {
     }
 
     /// A seat's own sequence and trigram cards.
-    pub fn table(&self, seat: Seat) -> &rules::Game {
+    pub fn table(&self, seat: Seat) -> &rules::Chain {
         &self.tables[seat]
     }
 
@@ -389,7 +389,7 @@ impl DuelView {
 /// How far a table's two ends are from linking: the lines in which they differ, one less
 /// when they share a trigram in the same position whose card is active (a placement on
 /// that trigram's side can then finish by condition 3).
-fn gap(table: &rules::Game) -> i32 {
+fn gap(table: &rules::Chain) -> i32 {
     let (left, right) = (table.end(Side::Left), table.end(Side::Right));
     let mut gap = left.distance(right) as i32;
     if let Some((_, t)) = rules::shared_trigram(left, right) {

@@ -109,7 +109,7 @@ fn more_trigram_cards_break_a_tie_of_lengths() {
         let start = game.tables[seat].sequence()[0];
         let heaven = TrigramSet::from_names(&["heaven"]).expect("a trigram");
         let setup = Setup::with_available(start, Setup::new(start).available, heaven).expect("a setup");
-        game.tables[seat] = rules::Game::new(setup);
+        game.tables[seat] = rules::Chain::new(setup);
         run(&mut game, &[lay(3, Left), lay(40, Left), lay(21, Left), lay(59, Left)]);
         assert_eq!(game.table(seat).active().len(), game.table(1 - seat).active().len() + 1);
         assert_eq!(game.outcome(), Some(winner));

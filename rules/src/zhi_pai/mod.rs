@@ -37,7 +37,7 @@ pub use astar::{CANCEL_POLL, Effort, REFINE_AFTER, RELAX_AFTER, Tuning, search_t
 pub use check::{JudgedMove, Judgement, Report, check, judge, parse_placements, sequence_length};
 pub use hard::{HARD_QUESTIONS, HEAVIEST, HardQuestion};
 pub use rules::{
-    Condition, Game, Link, Placement, Position, Setup, Side, TrigramSet, Violation, ZhiPaiError, activate, is_swap,
+    Chain, Condition, Link, Placement, Position, Setup, Side, TrigramSet, Violation, ZhiPaiError, activate, is_swap,
     link, shared_trigram,
 };
 pub use score::{SOLO_PENALTIES, SoloPenalty, common_zone_penalty, solo_score};

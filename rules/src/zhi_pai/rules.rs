@@ -7,8 +7,8 @@
 //! The sequence is finished when, after a placement, the two ends link.
 //!
 //! The conditions and the trigram cards are written once, in [`link`] and [`activate`];
-//! [`Game::place`] (the checker's step) and the solver both call them, and every solution
-//! is replayed through [`Game::place`] before it is returned.
+//! [`Chain::place`] (the checker's step) and the solver both call them, and every solution
+//! is replayed through [`Chain::place`] before it is returned.
 
 use crate::core::deck::{CardSet, DeckError};
 use crate::core::error::CoreError;
@@ -372,10 +372,11 @@ impl fmt::Display for Violation {
     }
 }
 
-/// A game in progress: the rules of one placement, with the history needed to explain a
-/// refusal (when each trigram card was last activated or spent).
+/// A chain in progress: the start card and the cards placed left and right of it, each
+/// linked to its neighbour, with the rules of one placement and the history needed to
+/// explain a refusal (when each trigram card was last activated or spent).
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct Chain {
     setup: Setup,
     left: Vec<Hexagram>,
     right: Vec<Hexagram>,
@@ -391,8 +392,8 @@ pub struct Game {
     last_usable: TrigramSet,
 }
 
-impl Game {
-    pub fn new(setup: Setup) -> Game {
+impl Chain {
+    pub fn new(setup: Setup) -> Chain {
         let mut laid_at = [None; 64];
         laid_at[setup.start.number() as usize - 1] = Some(0);
         laid_at[setup.start.complement().number() as usize - 1] = Some(0);
@@ -400,7 +401,7 @@ impl Game {
         for t in setup.active.iter() {
             activated_at[t.bits() as usize] = Some(0);
         }
-        Game {
+        Chain {
             setup,
             left: vec![setup.start],
             right: vec![setup.start.complement()],

@@ -31,7 +31,7 @@ fn the_seed_example_is_legal_with_six_cards() {
     assert_eq!(report.length, 6);
     assert_eq!(report.shortest, Some(4));
 
-    let mut game = Game::new(setup(12));
+    let mut game = Chain::new(setup(12));
     let placed: Vec<Placement> =
         moves(&[(6, L), (22, R), (40, L), (55, L)]).into_iter().map(|(c, s)| game.place(c, s).unwrap()).collect();
     let conditions: Vec<(u8, Option<Trigram>)> = placed.iter().map(|p| (p.condition.number(), p.trigram)).collect();
@@ -58,7 +58,7 @@ fn start_12_finishes_in_four() {
 fn the_issue_example_sequence_checks() {
     let report = check(&setup(12), &moves(&[(17, L), (54, R)])).unwrap();
     assert!(report.valid, "{:?}", report.errors);
-    let mut game = Game::new(setup(12));
+    let mut game = Chain::new(setup(12));
     game.place(h(17), L).unwrap();
     game.place(h(54), R).unwrap();
     assert_eq!(game.finish(), Some((2, Link { condition: Condition::Swap, trigram: None })));
@@ -213,12 +213,12 @@ fn placements_parse_and_refuse_garbage() {
     assert_eq!(err("0:left"), "card 0 is out of range 1..=64");
 }
 
-/// The legal next placements are exactly those `Game::place` accepts, at every step of
+/// The legal next placements are exactly those `Chain::place` accepts, at every step of
 /// the seed's worked example (a wrong list here would point the page at the wrong cards).
 #[test]
 fn legal_next_is_exactly_what_place_accepts() {
     let seed = moves(&[(6, Side::Left), (22, Side::Right), (40, Side::Left)]);
-    let mut game = Game::new(setup(12));
+    let mut game = Chain::new(setup(12));
     for step in 0..=seed.len() {
         let listed: Vec<(Hexagram, Side)> = game.legal_next().iter().map(|p| (p.card, p.side)).collect();
         let accepted: Vec<(Hexagram, Side)> = Hexagram::all()

@@ -7,7 +7,7 @@
 //! [`rulebook`]: the rulebook's data and [`figures`]; [`aids`]: what the player aid says.
 
 pub use hexforge_rules::zhi_pai::{
-    Budget, CANCEL_POLL, Condition, Effort, Game, HARD_QUESTIONS, HEAVIEST, HardQuestion, JudgedMove, Judgement, KEY,
+    Budget, CANCEL_POLL, Chain, Condition, Effort, HARD_QUESTIONS, HEAVIEST, HardQuestion, JudgedMove, Judgement, KEY,
     Link, Outcome, Placement, Position, REFINE_AFTER, RELAX_AFTER, Report, SEARCH_LIMIT, SOLO_PENALTIES, Setup, Side,
     SoloPenalty, Solution, Stop, TrigramSet, Tuning, Violation, ZhiPaiError, activate, common_zone_penalty, is_swap,
     judge, link, parse_placements, search, search_tuned, sequence_length, shared_trigram, shortest, shortest_within,

@@ -1,7 +1,7 @@
 //! The Zhi Pai rulebook's part: its facts (the worked example played through the rules,
 //! the score table), its components list and its figures.
 
-use super::rules::{Condition, Game, Setup, Side};
+use super::rules::{Chain, Condition, Setup, Side};
 use super::{score, shared_trigram};
 use crate::cards::export::{self as card_export};
 use crate::cards::{self, Face};
@@ -72,7 +72,7 @@ pub fn components(lang: Lang) -> Vec<ComponentRow> {
 fn zhi_pai_example(lang: Lang) -> Value {
     let start = hex(ZHI_PAI_SEQUENCE[0]);
     let moves = [(6, Side::Left), (22, Side::Right), (40, Side::Left), (55, Side::Left)];
-    let mut game = Game::new(Setup::new(start));
+    let mut game = Chain::new(Setup::new(start));
     // The turn on which each trigram card last woke, by trigram bits.
     let mut woke_on = [0usize; 8];
     let mut rows = Vec::new();
@@ -131,7 +131,7 @@ fn zhi_pai_example(lang: Lang) -> Value {
 
 /// A label for each gap of a finished line, left to right: the condition and what it
 /// used (lines or trigram), as the chain figure prints them.
-fn gaps(game: &Game, lang: Lang) -> Vec<Value> {
+fn gaps(game: &Chain, lang: Lang) -> Vec<Value> {
     let seq = game.sequence();
     let (_, finish) = game.finish().expect("a finished game");
     let junction = seq.iter().position(|&h| h == game.end(Side::Left)).expect("the left end is in the line");
