@@ -125,7 +125,7 @@ fn the_readmes_bot_strength_rows_are_what_their_commands_give() {
         .filter(|l| l.contains("`hexforge simulate"))
         .map(|l| l.split('|').map(|c| c.trim().trim_matches('`').to_string()).collect())
         .collect();
-    assert_eq!(rows.len(), 3, "greedy against random for both hands, search against greedy");
+    assert_eq!(rows.len(), 4, "greedy against random, and search against greedy, for both hands");
     for row in rows {
         let command = &row[2];
         let mut args: Vec<&str> = command.split(' ').collect();
