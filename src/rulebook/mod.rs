@@ -101,26 +101,6 @@ pub fn edition_name(key: &str, lang: Lang) -> String {
 /// template or one it imports, such as `common.typ`), and the layered style sheet gives
 /// the rulebooks their colours.
 pub fn rulebook_pdf(game: &Book, paper: Paper) -> Result<Vec<u8>, RulebookError> {
-    let pdf = edition_pdf(game, paper);
-    typst::comemo::evict(0);
-    pdf
-}
-
-/// [`rulebook_pdf`] of `game` on each of `papers`, in order. typst's memo (parsed
-/// sources, evaluated modules, the figures it decoded, shaped text) is kept from one
-/// paper to the next and cleared after the last, so the second edition reuses what does
-/// not depend on the paper instead of computing it again. Same bytes as [`rulebook_pdf`].
-pub fn rulebook_pdfs(game: &Book, papers: &[Paper]) -> Result<Vec<Vec<u8>>, RulebookError> {
-    if std::env::var_os("HEXFORGE_EXP_TYPST").is_none() {
-        return papers.iter().map(|&p| rulebook_pdf(game, p)).collect();
-    }
-    let pdfs = papers.iter().map(|&paper| edition_pdf(game, paper)).collect();
-    typst::comemo::evict(0);
-    pdfs
-}
-
-/// One edition, leaving typst's memo for the caller to clear.
-fn edition_pdf(game: &Book, paper: Paper) -> Result<Vec<u8>, RulebookError> {
     match crate::print::template::overrides_dir() {
         Some(designer) => {
             let style = crate::print::template::style()?;
@@ -180,7 +160,6 @@ fn compile(
         .with_static_source_file_resolver(sources.iter().map(|(name, source)| (name.as_str(), source.clone())))
         .with_static_file_resolver(figures.iter().map(|(p, b)| (p.as_str(), b.clone())))
         .with_file_system_resolver(dir)
-        .comemo_evict_max_age(None)
         .build();
     let mut inputs = Dict::new();
     inputs.insert("paper".into(), paper.typst_name().into_value());
@@ -239,7 +218,8 @@ pub fn beside_english(lang: Lang) -> bool {
 /// parts meanwhile.
 pub fn write_rulebooks(out: &Output, books: &[Book]) -> Result<(), RulebookError> {
     for book in books {
-        for (paper, pdf) in Paper::HOME.into_iter().zip(rulebook_pdfs(book, &Paper::HOME)?) {
+        for paper in Paper::HOME {
+            let pdf = rulebook_pdf(book, paper)?;
             out.write(&output_path(&book.edition(), paper), "rulebook-pdf", &pdf)?;
         }
     }
