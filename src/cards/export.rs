@@ -223,14 +223,19 @@ fn write(out: &Output, file: PrintFile, bytes: &[u8]) -> Result<(), OutputError>
     out.write(&file.path, &file.kind, bytes)
 }
 
-/// What the sheets are assembled from, per face. The Tabletop Simulator faces are drawn
-/// from the SVG when their sheet is made, not kept here: 1 MB each, 150 MB for both decks.
+/// What the sheets are assembled from, per face, besides its tree. The Tabletop Simulator
+/// faces are drawn from the tree when their sheet is made, not kept here: 1 MB each,
+/// 150 MB for both decks.
 struct Thumbs {
     contact: Pixmap,
-    svg: String,
     /// The DriveThruCards page, when that profile is made.
     dtc: Option<CmykImage>,
 }
+
+/// The dpi a face is parsed at for the sheets: 72, a PDF point per pixel, for the home
+/// print PDFs; the contact sheet's thumbnail and the Tabletop Simulator faces, which
+/// nobody prints, are drawn from the same tree scaled, not from a parse at their own dpi.
+const SHEET_DPI: f32 = 72.0;
 
 /// Writes every file of `deck` ([`files`]; see the module docs) into `out`, telling
 /// `progress` how far it is.
@@ -246,8 +251,8 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
     progress(label, 0, total);
 
     let cmyk = if options.profiles.dtc { Some(Converter::for_cards()?) } else { None };
-    // One face: its SVG, its PNGs, its thumbnails and (for the PDFs) its parsed tree.
-    let rendered: Vec<(Face, Thumbs, Option<usvg::Tree>)> = faces
+    // One face: its SVG, its PNGs, its thumbnails and (for the sheets) its parsed tree.
+    let rendered: Vec<(Face, Thumbs, usvg::Tree)> = faces
         .par_iter()
         .map(|face| -> Result<_, ExportError> {
             let svg = card_svg_with_backs(deck, face, options.lang, options.backs)?;
@@ -273,8 +278,8 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
                 _ => None,
             };
             drop(sized);
-            let tree = if home { Some(render::svg_tree(&svg, 72.0)?) } else { None };
-            let thumbs = Thumbs { contact: sheet::contact_face(&svg)?, svg, dtc };
+            let tree = render::svg_tree(&svg, SHEET_DPI)?;
+            let thumbs = Thumbs { contact: sheet::contact_face(&tree)?, dtc };
             step();
             Ok((*face, thumbs, tree))
         })
@@ -287,7 +292,7 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
     let title = deck.title();
 
     let pairs = || -> Vec<(&usvg::Tree, &usvg::Tree)> {
-        let tree = |f: &Face| rendered[find(f)].2.as_ref().expect("trees are parsed for home print");
+        let tree = |f: &Face| &rendered[find(f)].2;
         let mut pairs: Vec<(&usvg::Tree, &usvg::Tree)> =
             deck.print_pairs().iter().map(|(front, back)| (tree(front), tree(back))).collect();
         let (aid_fronts, aid_back) = aid_trees.as_ref().expect("aid trees are parsed for home print");
@@ -330,12 +335,12 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
                 }
                 Job::Tts(i) => {
                     let (_, image) = tts_image(deck, i);
-                    let svg = |f: &Face| rendered[find(f)].1.svg.as_str();
+                    let tree = |f: &Face| &rendered[find(f)].2;
                     let png = match image {
-                        TtsImage::Single(face) => render::encode_png(sheet::tts_face(svg(&face))?, sheet::tts_dpi())?,
+                        TtsImage::Single(face) => render::encode_png(sheet::tts_face(tree(&face))?, sheet::tts_dpi())?,
                         TtsImage::Sheet { faces, hidden } => {
-                            let faces: Vec<&str> = faces.iter().map(svg).collect();
-                            sheet::tts_sheet(&faces, hidden.as_ref().map(svg))?
+                            let faces: Vec<&usvg::Tree> = faces.iter().map(tree).collect();
+                            sheet::tts_sheet(&faces, hidden.as_ref().map(tree))?
                         }
                     };
                     write(out, tts_file(deck, i), &png)?;

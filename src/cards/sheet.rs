@@ -327,9 +327,18 @@ struct ContactLayout {
     slots: Vec<cards::Rect>,
 }
 
-/// Renders a face for the contact sheet.
-pub fn contact_face(svg: &str) -> Result<tiny_skia::Pixmap, SheetError> {
-    Ok(render::svg_to_pixmap(svg, CONTACT_DPI)?)
+/// Renders a face for the contact sheet, from its tree parsed at any dpi.
+pub fn contact_face(tree: &usvg::Tree) -> Result<tiny_skia::Pixmap, SheetError> {
+    let px = |mm: f32| (mm / 25.4 * CONTACT_DPI).round() as u32;
+    let mut pixmap = render::new_pixmap(px(CANVAS_WIDTH_MM), px(CANVAS_HEIGHT_MM))?;
+    let scale = CONTACT_DPI / 25.4 / px_per_mm(tree);
+    resvg::render(tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+    Ok(pixmap)
+}
+
+/// The pixels per millimetre of a card's tree (the dpi it was parsed at, over 25.4).
+fn px_per_mm(tree: &usvg::Tree) -> f32 {
+    tree.size().width() / CANVAS_WIDTH_MM
 }
 
 /// A PNG with every face of `sections`, blocks side by side, `cols` faces per row.
@@ -417,19 +426,20 @@ pub const TTS_CARD_WIDTH: u32 = 409;
 /// Height of one card on a TTS sheet, the 63×88 mm proportion of [`TTS_CARD_WIDTH`].
 pub const TTS_CARD_HEIGHT: u32 = 571;
 
-/// Renders the trim box of a card (no bleed: TTS shows the cut card) at TTS size.
-pub fn tts_face(svg: &str) -> Result<tiny_skia::Pixmap, SheetError> {
-    Ok(tts_pixmap(svg)?)
+/// Renders the trim box of a card (no bleed: TTS shows the cut card) at TTS size, from
+/// its tree parsed at any dpi.
+pub fn tts_face(tree: &usvg::Tree) -> Result<tiny_skia::Pixmap, SheetError> {
+    Ok(tts_pixmap(tree)?)
 }
 
-fn tts_pixmap(svg: &str) -> Result<tiny_skia::Pixmap, RenderError> {
-    // At 25.4 dpi one user unit (mm) is one pixel, so the transform is in px per mm.
-    let tree = render::svg_tree(svg, 25.4)?;
+fn tts_pixmap(tree: &usvg::Tree) -> Result<tiny_skia::Pixmap, RenderError> {
+    // Pixels per mm on the sheet; the tree's own pixels are `px_per_mm` a mm.
     let sx = TTS_CARD_WIDTH as f32 / TRIM_WIDTH_MM;
     let sy = TTS_CARD_HEIGHT as f32 / TRIM_HEIGHT_MM;
+    let k = px_per_mm(tree);
     let mut pixmap = render::new_pixmap(TTS_CARD_WIDTH, TTS_CARD_HEIGHT)?;
-    let transform = tiny_skia::Transform::from_row(sx, 0.0, 0.0, sy, -BLEED_MM * sx, -BLEED_MM * sy);
-    resvg::render(&tree, transform, &mut pixmap.as_mut());
+    let transform = tiny_skia::Transform::from_row(sx / k, 0.0, 0.0, sy / k, -BLEED_MM * sx, -BLEED_MM * sy);
+    resvg::render(tree, transform, &mut pixmap.as_mut());
     Ok(pixmap)
 }
 
@@ -439,12 +449,12 @@ pub fn tts_dpi() -> f32 {
 }
 
 /// A TTS deck sheet: 10 columns and as many rows as needed, at most 7 (a full sheet is
-/// 4090×3997 px): the card SVGs `faces` in reading order from the top left; `hidden`, if
+/// 4090×3997 px): the cards' trees `faces` in reading order from the top left; `hidden`, if
 /// given, in the last slot of the grid, which TTS shows for cards in a hand.
 ///
 /// Drawn and compressed one row of cards at a time (its faces rendered in parallel), so a
 /// sheet takes 9 MB of pixels at most, not 65 MB.
-pub fn tts_sheet(faces: &[&str], hidden: Option<&str>) -> Result<Vec<u8>, SheetError> {
+pub fn tts_sheet(faces: &[&usvg::Tree], hidden: Option<&usvg::Tree>) -> Result<Vec<u8>, SheetError> {
     use rayon::prelude::*;
     let slots = faces.len() + usize::from(hidden.is_some());
     let capacity = (TTS_COLS * TTS_ROWS) as usize;
@@ -454,12 +464,13 @@ pub fn tts_sheet(faces: &[&str], hidden: Option<&str>) -> Result<Vec<u8>, SheetE
     let rows = (slots as u32).div_ceil(TTS_COLS).max(1);
     let (w, h) = (TTS_COLS * TTS_CARD_WIDTH, rows * TTS_CARD_HEIGHT);
     let last = (TTS_COLS * rows - 1) as usize;
-    let placed: Vec<(usize, &str)> = faces.iter().copied().enumerate().chain(hidden.map(|f| (last, f))).collect();
+    let placed: Vec<(usize, &usvg::Tree)> =
+        faces.iter().copied().enumerate().chain(hidden.map(|f| (last, f))).collect();
     let band = |row: u32| -> Result<tiny_skia::Pixmap, RenderError> {
         let mut band = render::new_pixmap(w, TTS_CARD_HEIGHT)?;
-        let in_row: Vec<&(usize, &str)> = placed.iter().filter(|(k, _)| *k as u32 / TTS_COLS == row).collect();
+        let in_row: Vec<&(usize, &usvg::Tree)> = placed.iter().filter(|(k, _)| *k as u32 / TTS_COLS == row).collect();
         let drawn =
-            in_row.par_iter().map(|(k, svg)| Ok((*k, tts_pixmap(svg)?))).collect::<Result<Vec<_>, RenderError>>()?;
+            in_row.par_iter().map(|(k, tree)| Ok((*k, tts_pixmap(tree)?))).collect::<Result<Vec<_>, RenderError>>()?;
         for (k, face) in drawn {
             blit(&mut band, &face, k as u32 % TTS_COLS * TTS_CARD_WIDTH, 0);
             render::recycle(face);
