@@ -93,6 +93,7 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
     rng = random.Random(seed)
     clicks = 0
     shot = False
+    picked = False
     while True:
         page.wait_for_function(
             "() => !document.querySelector('#play-end').hidden || document.querySelectorAll('#play-moves button[data-move]').length > 0",
@@ -110,6 +111,23 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
             if width <= 390:
                 sw = page.evaluate("document.documentElement.scrollWidth")
                 check(sw <= 390, f"{game}: the table is no wider than a phone", sw)
+        if game == "liubo" and not picked:
+            # A station clicked on the board makes the one move that ends there.
+            to = page.evaluate("""() => {
+                const tos = [...document.querySelectorAll('#play-moves [data-move]')].map(b => JSON.parse(b.dataset.move))
+                    .filter(a => a.move).map(a => a.move.to);
+                return tos.find(t => tos.filter(u => u === t).length === 1) ?? null;
+            }""")
+            if to is not None:
+                logged = page.locator("#play-log li").count()
+                page.click(f"#play-board svg[data-drawn='liubo'] [data-station='{to}']")
+                page.wait_for_function(f"() => document.querySelectorAll('#play-log li').length > {logged}", timeout=30000)
+                said = page.locator("#play-log li").nth(logged).text_content()
+                check(said.startswith("seat 0 (person)") and said.endswith(f" to {to}") or f" to {to}," in said,
+                      f"liubo {width}: clicking a station makes the one move that ends there", said)
+                picked = True
+                clicks += 1
+                continue
         moves.nth(rng.randrange(n)).click()
         clicks += 1
         check(clicks < 3000, f"{game} {width}: the game ends")

@@ -136,6 +136,11 @@ const LIUBO = {
     return (seat === 0 ? 'White' : 'Black') + ' · ' + side.stones.length + ' on the board · ' + side.home + ' to enter' + (side.owl ? ' · owl at ' + side.owl : '');
   },
   draw: liubo,
+  /** A click on a station (or a piece on it) names the moves that end there. */
+  picks(target, action) {
+    const station = target.closest && target.closest('[data-station]');
+    return Boolean(station && action.move && action.move.to === Number(station.dataset.station));
+  },
 };
 
 const DRAGONS = {
@@ -182,6 +187,13 @@ export function seatLine(game, view, seat) {
   } catch (err) {
     return '';
   }
+}
+
+/** Whether a click on `target` in the drawing names `action` (a station clicked for the
+ *  moves that end on it); the move buttons stay the way to move. */
+export function picks(game, target, action) {
+  const g = of(game);
+  return g.picks ? g.picks(target, action) : false;
 }
 
 /** The table as `view` shows it: the game's drawing, or the facts in words when the page

@@ -10,7 +10,7 @@
 // (`/play/GAME#record=…`, the record in the fragment, never sent to the server).
 import { $, el } from './dom.js';
 import { call, load } from './rules.js';
-import { drawTable, label, seatLine } from './boards.js';
+import { drawTable, label, picks, seatLine } from './boards.js';
 
 const q = new URLSearchParams(location.search);
 const state = {
@@ -185,6 +185,13 @@ function render(s, interactive) {
     type: 'button', class: 'move', 'data-move': JSON.stringify(a), 'data-index': i,
     onclick: () => act(s, i),
   }, label(state.game, a))) : []));
+  // Clicking the drawing: one move ending where it was clicked is made; several, the first
+  // of their buttons takes the focus.
+  $('play-board').onclick = yours ? (e) => {
+    const hits = s.actions.map((a, i) => (picks(state.game, e.target, a) ? i : -1)).filter((i) => i >= 0);
+    if (hits.length === 1) act(s, hits[0]);
+    else if (hits.length) document.querySelector('#play-moves [data-index="' + hits[0] + '"]').focus();
+  } : null;
   document.body.dataset.taken = String(s.taken);
 }
 
