@@ -270,7 +270,8 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
             for service in services {
                 let profile = service.service().expect("services have a canvas");
                 let tree = sized.as_ref().expect("parsed for the services");
-                let png = render::encode_png(render::tree_to_pixmap_sized(tree, profile, BLEED_MM)?, profile.dpi)?;
+                let png =
+                    render::encode_png(render::tree_to_pixmap_sized(tree, profile, BLEED_MM)?, profile.dpi.as_f32())?;
                 write(out, service_png_file(deck, service, face), &png)?;
             }
             let dtc = match (&cmyk, &sized) {

@@ -27,10 +27,11 @@ pub(super) fn routes(routes: Routes) -> Routes {
     routes.get("/cards/{deck}/{file}", card)
 }
 
+/// What a face is sent as: the SVG, or a PNG at an export resolution.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 enum Format {
     Svg,
-    Png,
+    Png(Dpi),
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -40,8 +41,6 @@ struct Key {
     orientation: Orientation,
     lang: Lang,
     format: Format,
-    /// 0 for SVG.
-    dpi: u16,
 }
 
 /// A rendered face and its entity tag (crate version and a hash of the bytes).
@@ -144,9 +143,9 @@ async fn card(
     Query(query): Query<CardQuery>,
 ) -> Result<Response, AppError> {
     let deck: Deck = deck.parse()?;
-    let (stem, format) = match file.rsplit_once('.') {
-        Some((stem, "svg")) => (stem, Format::Svg),
-        Some((stem, "png")) => (stem, Format::Png),
+    let (stem, png) = match file.rsplit_once('.') {
+        Some((stem, "svg")) => (stem, false),
+        Some((stem, "png")) => (stem, true),
         _ => {
             return Err(AppError::not_found(format!(
                 "{file:?} is not a card file; expected NUMBER.svg or NUMBER.png, such as 12.svg"
@@ -168,11 +167,11 @@ async fn card(
         None => Dpi::DEFAULT,
         Some(text) => text.parse::<Dpi>().map_err(|e| AppError::bad_request(e.to_string()))?,
     };
-    let dpi = if format == Format::Svg { 0 } else { dpi.get() };
+    let format = if png { Format::Png(dpi) } else { Format::Svg };
     if !deck.has(&face) {
         return Err(AppError::not_found(format!("{face} is not a face of the {deck} deck")));
     }
-    let key = Key { deck, face, orientation, lang, format, dpi };
+    let key = Key { deck, face, orientation, lang, format };
     let rendered = match state.cards.get(&key) {
         Some(rendered) => {
             state.cards.hits.fetch_add(1, Relaxed);
@@ -199,7 +198,7 @@ async fn card(
     };
     let content_type = match format {
         Format::Svg => "image/svg+xml",
-        Format::Png => "image/png",
+        Format::Png(_) => "image/png",
     };
     Ok(super::cached(&headers, content_type, "public, max-age=3600", rendered.etag, rendered.bytes))
 }
@@ -211,8 +210,8 @@ fn render_face(key: Key) -> Result<Bytes, AppError> {
     }
     Ok(match key.format {
         Format::Svg => Bytes::from(svg),
-        Format::Png => {
-            Bytes::from(render::svg_to_png(&svg, f32::from(key.dpi)).map_err(|e| AppError::Internal(e.into()))?)
+        Format::Png(dpi) => {
+            Bytes::from(render::svg_to_png(&svg, dpi.as_f32()).map_err(|e| AppError::Internal(e.into()))?)
         }
     })
 }
@@ -249,7 +248,6 @@ mod tests {
             orientation: Orientation::Dark,
             lang: Lang::En,
             format: Format::Svg,
-            dpi: 0,
         }
     }
 

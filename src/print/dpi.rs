@@ -1,5 +1,8 @@
-//! The resolution of raster exports: one type, one allowed range, one default, for the
-//! command line and the service alike.
+//! Resolutions, with their two ranges stated once here: what a printed raster may be
+//! exported at ([`Dpi`], from [`Dpi::MIN`] to [`Dpi::MAX`], for the command line, the
+//! service and the print services' profiles alike), and what the renderer accepts at all
+//! ([`Dpi::RENDER_MIN`] to [`Dpi::RENDER_MAX`], [`Dpi::renders`]): below 72 for contact
+//! sheets, tests and SVGs read in millimetres (25.4 dpi), above 600 for checks of detail.
 
 use std::fmt;
 use std::str::FromStr;
@@ -14,8 +17,18 @@ impl Dpi {
     /// The highest: twice the print standard. Higher gains nothing on paper and costs
     /// four times the memory per doubling.
     pub const MAX: u16 = 600;
-    /// The print standard (SPEC §7).
+    /// The print standard (SPEC §7), and what the print services ask for.
     pub const DEFAULT: Dpi = Dpi(300);
+    /// The lowest resolution the renderer takes, for any drawing (not only exports).
+    pub const RENDER_MIN: f32 = 1.0;
+    /// The highest the renderer takes: a card is 6520 px wide there.
+    pub const RENDER_MAX: f32 = 2400.0;
+
+    /// Whether the renderer takes `dpi`: a finite number from [`Dpi::RENDER_MIN`] to
+    /// [`Dpi::RENDER_MAX`].
+    pub fn renders(dpi: f32) -> bool {
+        dpi.is_finite() && (Self::RENDER_MIN..=Self::RENDER_MAX).contains(&dpi)
+    }
 
     /// `dpi` if it is in range.
     pub fn new(dpi: u16) -> Result<Dpi, DpiError> {
@@ -71,5 +84,18 @@ mod tests {
             let err = bad.parse::<Dpi>().unwrap_err();
             assert_eq!(err.to_string(), format!("dpi {bad:?} is not a whole number from 72 to 600"));
         }
+    }
+
+    #[test]
+    fn the_renderer_takes_more_than_exports() {
+        for dpi in [1.0, 25.4, 40.0, 72.0, 600.0, 2400.0] {
+            assert!(Dpi::renders(dpi), "{dpi}");
+        }
+        for dpi in [0.0, 0.5, 2400.5, -72.0, f32::NAN, f32::INFINITY] {
+            assert!(!Dpi::renders(dpi), "{dpi}");
+        }
+        assert!(
+            Dpi::renders(Dpi::new(Dpi::MIN).unwrap().as_f32()) && Dpi::renders(Dpi::new(Dpi::MAX).unwrap().as_f32())
+        );
     }
 }

@@ -10,6 +10,7 @@
 
 use resvg::tiny_skia;
 
+use crate::print::dpi::Dpi;
 use crate::print::fonts;
 pub use crate::print::text_check::{unknown_font_families, unresolved_glyphs};
 
@@ -19,8 +20,8 @@ pub enum RenderError {
     /// usvg rejected the document.
     #[error("svg could not be parsed: {0}")]
     Svg(#[from] usvg::Error),
-    /// The dpi is not a finite number in the accepted range.
-    #[error("dpi {0} is out of range 1..=2400")]
+    /// The dpi is not a finite number in the renderer's range ([`Dpi::renders`]).
+    #[error("dpi {0} is out of range {min}..={max}", min = Dpi::RENDER_MIN, max = Dpi::RENDER_MAX)]
     Dpi(f32),
     /// The pixel size asked for is zero or larger than the limit.
     #[error("image size {width}x{height} px is out of range 1..=20000 on each side")]
@@ -66,21 +67,23 @@ pub struct PrintProfile {
     /// Height of the cut card.
     pub trim_height_px: u32,
     /// Resolution recorded in the PNG.
-    pub dpi: f32,
+    pub dpi: Dpi,
+}
+
+/// A poker-size card image at the print standard's dpi, cut to 750×1050 px.
+const fn poker(name: &'static str, width_px: u32, height_px: u32) -> PrintProfile {
+    PrintProfile { name, width_px, height_px, trim_width_px: 750, trim_height_px: 1050, dpi: Dpi::DEFAULT }
 }
 
 /// The Game Crafter, poker size: 825×1125 px at 300 dpi, trim 750×1050 (bleed 37.5 px).
-pub const TGC_POKER: PrintProfile =
-    PrintProfile { name: "tgc", width_px: 825, height_px: 1125, trim_width_px: 750, trim_height_px: 1050, dpi: 300.0 };
+pub const TGC_POKER: PrintProfile = poker("tgc", 825, 1125);
 
 /// MakePlayingCards, poker size: 822×1122 px at 300 dpi, trim 750×1050 (bleed 36 px).
-pub const MPC_POKER: PrintProfile =
-    PrintProfile { name: "mpc", width_px: 822, height_px: 1122, trim_width_px: 750, trim_height_px: 1050, dpi: 300.0 };
+pub const MPC_POKER: PrintProfile = poker("mpc", 822, 1122);
 
 /// DriveThruCards, poker size: a 2.75×3.75 in page (2.5×3.5 in card plus 1/8 in bleed
 /// on each side) at 300 dpi, the resolution the shop asks for: the same canvas as TGC's.
-pub const DTC_POKER: PrintProfile =
-    PrintProfile { name: "dtc", width_px: 825, height_px: 1125, trim_width_px: 750, trim_height_px: 1050, dpi: 300.0 };
+pub const DTC_POKER: PrintProfile = poker("dtc", 825, 1125);
 
 /// The usvg options every render uses: bundled fonts only, Noto Sans for text without
 /// a `font-family`, and `dpi` to convert absolute units (`width="69mm"` is 815 px at
@@ -212,7 +215,7 @@ pub fn svg_to_pixmap(svg: &str, dpi: f32) -> Result<tiny_skia::Pixmap, RenderErr
 ///
 /// The PNG records the profile's dpi.
 pub fn svg_to_png_sized(svg: &str, profile: &PrintProfile, bleed_mm: f32) -> Result<Vec<u8>, RenderError> {
-    encode_png(svg_to_pixmap_sized(svg, profile, bleed_mm)?, profile.dpi)
+    encode_png(svg_to_pixmap_sized(svg, profile, bleed_mm)?, profile.dpi.as_f32())
 }
 
 /// The pixels of [`svg_to_png_sized`], before encoding (the DriveThruCards PDF converts
@@ -233,7 +236,6 @@ pub fn tree_to_pixmap_sized(
     profile: &PrintProfile,
     bleed_mm: f32,
 ) -> Result<tiny_skia::Pixmap, RenderError> {
-    check_dpi(profile.dpi)?;
     let (w, h) = (tree.size().width(), tree.size().height());
     let bleed = bleed_mm / MM_PER_INCH * SIZED_DPI;
     let (trim_w, trim_h) = (w - 2.0 * bleed, h - 2.0 * bleed);
@@ -375,7 +377,7 @@ pub fn encode_png_bands(
 }
 
 fn check_dpi(dpi: f32) -> Result<(), RenderError> {
-    if dpi.is_finite() && (1.0..=2400.0).contains(&dpi) { Ok(()) } else { Err(RenderError::Dpi(dpi)) }
+    if Dpi::renders(dpi) { Ok(()) } else { Err(RenderError::Dpi(dpi)) }
 }
 
 /// A transparent pixmap, in a buffer the thread has used before when it has one
