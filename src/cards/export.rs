@@ -315,7 +315,7 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
                 Job::Cut(paper) => {
                     let pairs = pairs();
                     write(out, cut_pdf_file(deck, paper), &layouts::cut_pdf(&pairs, paper, title, duplex)?)?;
-                    for (i, svg) in layouts::cut_svgs(pairs.len(), paper).iter().enumerate() {
+                    for (i, svg) in layouts::cut_svgs(pairs.len(), paper)?.iter().enumerate() {
                         write(out, cut_svg_file(deck, paper, i + 1), svg.as_bytes())?;
                     }
                 }

@@ -15,13 +15,14 @@
 //! - **Alignment test** ([`alignment_test_pdf`]): a two-sided page with millimetre
 //!   scales, to read a duplex printer's drift and pass it to `--back-offset`.
 
-use krilla::color::rgb;
 use krilla::geom::{PathBuilder, Point, Transform};
 use krilla::paint::{Fill, Stroke, StrokeDash};
 use krilla::surface::Surface;
 use krilla::text::{Font, TextDirection};
 
-use super::sheet::{Duplex, MARK_GAP_MM, SEAM_OVERLAP_MM, SheetError, bleed_in_margin, draw_note, note_font};
+use super::sheet::{
+    Duplex, MARK_GAP_MM, MarkInks, SEAM_OVERLAP_MM, SheetError, bleed_in_margin, draw_note, krilla_rgb, note_font,
+};
 use super::{BLEED_MM, CANVAS_HEIGHT_MM, CANVAS_WIDTH_MM, TRIM_HEIGHT_MM, TRIM_WIDTH_MM, text_width};
 use crate::print::paper::Paper;
 use crate::print::pdf::{self, CropMarks, MmRect, PRINTER_SAFE_MM, PT_PER_MM, ViewerPreferences};
@@ -143,6 +144,7 @@ pub fn fold_pdf(cards: &[(&usvg::Tree, &usvg::Tree)], paper: Paper, title: &str)
     let sheet = FoldSheet::new(paper);
     let mut doc = pdf::new_document(title);
     let font = note_font();
+    let inks = MarkInks::from_style()?;
     let per_page = FOLD_COLS * FOLD_ROWS;
     let pages = cards.len().div_ceil(per_page);
     for (i, chunk) in cards.chunks(per_page).enumerate() {
@@ -158,13 +160,13 @@ pub fn fold_pdf(cards: &[(&usvg::Tree, &usvg::Tree)], paper: Paper, title: &str)
         }
         pdf::draw_crop_marks(&mut surface, &sheet.marks(sheet.fronts, true));
         pdf::draw_crop_marks(&mut surface, &sheet.marks(sheet.backs, false));
-        draw_fold_line(&mut surface, &sheet, font.as_ref());
+        draw_fold_line(&mut surface, &sheet, font.as_ref(), &inks);
         if let Some(font) = &font {
             let note = format!(
                 "{title} · fold sheet {}/{pages} · print one-sided at 100 % · fold on the dashed line, glue, cut",
                 i + 1
             );
-            draw_note(&mut surface, font, sheet.page, sheet.fronts.bottom(), &note);
+            draw_note(&mut surface, font, sheet.page, sheet.fronts.bottom(), &note, &inks);
         }
         surface.finish();
         page.finish();
@@ -174,14 +176,14 @@ pub fn fold_pdf(cards: &[(&usvg::Tree, &usvg::Tree)], paper: Paper, title: &str)
 }
 
 /// The dashed fold line down the middle of the page, with "fold" at its top.
-fn draw_fold_line(surface: &mut Surface, sheet: &FoldSheet, font: Option<&Font>) {
+fn draw_fold_line(surface: &mut Surface, sheet: &FoldSheet, font: Option<&Font>, inks: &MarkInks) {
     let mut pb = PathBuilder::new();
     pb.move_to(sheet.fold_x * PT_PER_MM, PRINTER_SAFE_MM * PT_PER_MM);
     pb.line_to(sheet.fold_x * PT_PER_MM, (sheet.page.1 - PRINTER_SAFE_MM) * PT_PER_MM);
     if let Some(path) = pb.finish() {
         surface.set_fill(None);
         surface.set_stroke(Some(Stroke {
-            paint: rgb::Color::new(90, 90, 90).into(),
+            paint: krilla_rgb(inks.guide).into(),
             width: 0.5,
             dash: Some(StrokeDash { array: vec![3.0, 2.0], offset: 0.0 }),
             ..Stroke::default()
@@ -194,7 +196,7 @@ fn draw_fold_line(surface: &mut Surface, sheet: &FoldSheet, font: Option<&Font>)
         let word = "fold";
         let w = text_width(word, size, false);
         let y = (sheet.fronts.y - 2.0).max(PRINTER_SAFE_MM + size);
-        draw_text(surface, font, sheet.fold_x - w - 1.5, y, size, word);
+        draw_text(surface, font, sheet.fold_x - w - 1.5, y, size, word, inks);
     }
 }
 
@@ -278,6 +280,7 @@ pub fn cut_pdf(
     let sheet = CutSheet::new(paper);
     let mut doc = pdf::new_document(title);
     let font = note_font();
+    let inks = MarkInks::from_style()?;
     let per_page = CUT_COLS * CUT_ROWS;
     let pages = cards.len().div_ceil(per_page);
     let trim = sheet.block.outset(-BLEED_MM, -BLEED_MM, -BLEED_MM, -BLEED_MM);
@@ -302,7 +305,7 @@ pub fn cut_pdf(
             if backs {
                 surface.pop();
             } else {
-                fill_rects(&mut surface, &sheet.registration_marks());
+                fill_rects(&mut surface, &sheet.registration_marks(), &inks);
             }
             if let Some(font) = &font {
                 let note = if backs {
@@ -310,7 +313,7 @@ pub fn cut_pdf(
                 } else {
                     format!("{title} · cut sheet {}/{pages} · print at 100 % · cut file page {:02}", i + 1, i + 1)
                 };
-                draw_note(&mut surface, font, sheet.page, sheet.block.bottom(), &note);
+                draw_note(&mut surface, font, sheet.page, sheet.block.bottom(), &note, &inks);
             }
             surface.finish();
             page.finish();
@@ -320,14 +323,17 @@ pub fn cut_pdf(
 }
 
 /// One SVG a fronts page of [`cut_pdf`]: the registration marks (group
-/// `registration-marks`, filled black) and one cut path a card (group `cut`, hairline,
-/// corners rounded by [`CUT_CORNER_MM`]), in millimetres on the page's coordinates.
-pub fn cut_svgs(cards: usize, paper: Paper) -> Vec<String> {
+/// `registration-marks`, filled in [`MarkInks::ink`]) and one cut path a card (group `cut`,
+/// a hairline in [`MarkInks::cut_line`], corners rounded by [`CUT_CORNER_MM`]), in
+/// millimetres on the page's coordinates.
+pub fn cut_svgs(cards: usize, paper: Paper) -> Result<Vec<String>, SheetError> {
+    let inks = MarkInks::from_style()?;
+    let hex = |[r, g, b]: [u8; 3]| format!("#{r:02x}{g:02x}{b:02x}");
     let sheet = CutSheet::new(paper);
     let per_page = CUT_COLS * CUT_ROWS;
     let (w, h) = sheet.page;
     let n = |v: f32| format!("{:.3}", v).trim_end_matches('0').trim_end_matches('.').to_string();
-    (0..cards.div_ceil(per_page))
+    Ok((0..cards.div_ceil(per_page))
         .map(|i| {
             let on_page = (cards - i * per_page).min(per_page);
             let mut svg = format!(
@@ -336,7 +342,7 @@ pub fn cut_svgs(cards: usize, paper: Paper) -> Vec<String> {
                 n(h)
             );
             svg.push_str(&format!("<title>cut file, {} page {:02}: {on_page} cards</title>\n", paper.name(), i + 1));
-            svg.push_str("<g id=\"registration-marks\" fill=\"#000000\" stroke=\"none\">\n");
+            svg.push_str(&format!("<g id=\"registration-marks\" fill=\"{}\" stroke=\"none\">\n", hex(inks.ink)));
             for r in sheet.registration_marks() {
                 svg.push_str(&format!(
                     "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>\n",
@@ -346,7 +352,10 @@ pub fn cut_svgs(cards: usize, paper: Paper) -> Vec<String> {
                     n(r.h)
                 ));
             }
-            svg.push_str("</g>\n<g id=\"cut\" fill=\"none\" stroke=\"#ff0000\" stroke-width=\"0.1\">\n");
+            svg.push_str(&format!(
+                "</g>\n<g id=\"cut\" fill=\"none\" stroke=\"{}\" stroke-width=\"0.1\">\n",
+                hex(inks.cut_line)
+            ));
             for k in 0..on_page {
                 let r = sheet.cut(k % CUT_COLS, k / CUT_COLS);
                 svg.push_str(&format!(
@@ -361,10 +370,10 @@ pub fn cut_svgs(cards: usize, paper: Paper) -> Vec<String> {
             svg.push_str("</g>\n</svg>\n");
             svg
         })
-        .collect()
+        .collect())
 }
 
-fn fill_rects(surface: &mut Surface, rects: &[MmRect]) {
+fn fill_rects(surface: &mut Surface, rects: &[MmRect], inks: &MarkInks) {
     let mut pb = PathBuilder::new();
     for r in rects {
         if let Some(rect) = r.to_pt() {
@@ -373,7 +382,7 @@ fn fill_rects(surface: &mut Surface, rects: &[MmRect]) {
     }
     if let Some(path) = pb.finish() {
         surface.set_stroke(None);
-        surface.set_fill(Some(Fill { paint: rgb::Color::black().into(), ..Fill::default() }));
+        surface.set_fill(Some(Fill { paint: krilla_rgb(inks.ink).into(), ..Fill::default() }));
         surface.draw_path(&path);
     }
 }
@@ -402,6 +411,7 @@ pub fn alignment_test_pdf(paper: Paper, duplex: Duplex) -> Result<Vec<u8>, Sheet
     let (cx, cy) = (page_size.0 / 2.0, page_size.1 / 2.0);
     let mut doc = pdf::new_document("Duplex alignment test");
     let font = note_font();
+    let inks = MarkInks::from_style()?;
     let whole = MmRect::new(0.0, 0.0, page_size.0, page_size.1);
     // Which number a drift seen from the front means, per axis: with a long-edge flip a
     // back that lands d mm right of where it should (seen from the front) has moved d mm
@@ -421,7 +431,7 @@ pub fn alignment_test_pdf(paper: Paper, duplex: Duplex) -> Result<Vec<u8>, Sheet
             // short edge's turn is applied by the transform above).
             surface.push_transform(&Transform::from_row(-1.0, 0.0, 0.0, 1.0, page_size.0 * PT_PER_MM, 0.0));
         }
-        draw_scales(&mut surface, font.as_ref(), (cx, cy), back, (sx, sy));
+        draw_scales(&mut surface, font.as_ref(), (cx, cy), back, (sx, sy), &inks);
         if back {
             surface.pop();
             surface.pop();
@@ -439,7 +449,7 @@ pub fn alignment_test_pdf(paper: Paper, duplex: Duplex) -> Result<Vec<u8>, Sheet
                 ]
             };
             for (i, line) in lines.iter().enumerate() {
-                draw_text(&mut surface, font, 20.0, 25.0 + i as f32 * 5.0, 3.2, line);
+                draw_text(&mut surface, font, 20.0, 25.0 + i as f32 * 5.0, 3.2, line, &inks);
             }
         }
         surface.finish();
@@ -451,7 +461,14 @@ pub fn alignment_test_pdf(paper: Paper, duplex: Duplex) -> Result<Vec<u8>, Sheet
 /// The two scales crossing at `centre`: ticks every millimetre, longer every 5, labels
 /// every 5 on the front (`sign` turns a position into the number to pass). The back's
 /// scales carry long zero lines that reach across the front's scales.
-fn draw_scales(surface: &mut Surface, font: Option<&Font>, centre: (f32, f32), back: bool, sign: (i32, i32)) {
+fn draw_scales(
+    surface: &mut Surface,
+    font: Option<&Font>,
+    centre: (f32, f32),
+    back: bool,
+    sign: (i32, i32),
+    inks: &MarkInks,
+) {
     let (cx, cy) = centre;
     // The scales sit off the centre, so the across scale and the down scale do not meet.
     let (across_y, down_x) = (cy + 30.0, cx + 40.0);
@@ -480,7 +497,7 @@ fn draw_scales(surface: &mut Surface, font: Option<&Font>, centre: (f32, f32), b
     if let Some(path) = pb.finish() {
         surface.set_fill(None);
         surface.set_stroke(Some(Stroke {
-            paint: rgb::Color::black().into(),
+            paint: krilla_rgb(inks.ink).into(),
             width: if back { 0.6 } else { 0.3 },
             ..Stroke::default()
         }));
@@ -497,17 +514,17 @@ fn draw_scales(surface: &mut Surface, font: Option<&Font>, centre: (f32, f32), b
         let label = |v: i32| if v > 0 { format!("+{v}") } else { v.to_string() };
         let x_label = label(i * sign.0);
         let w = text_width(&x_label, size, false);
-        draw_text(surface, font, cx + d - w / 2.0, across_y + 4.0 + size + 0.5, size, &x_label);
+        draw_text(surface, font, cx + d - w / 2.0, across_y + 4.0 + size + 0.5, size, &x_label, inks);
         let y_label = label(i * sign.1);
-        draw_text(surface, font, down_x + 5.0, cy + d + size * 0.35, size, &y_label);
+        draw_text(surface, font, down_x + 5.0, cy + d + size * 0.35, size, &y_label, inks);
     }
-    draw_text(surface, font, cx - 30.0, across_y - 2.0, size, "X (across)");
-    draw_text(surface, font, down_x - 3.0, cy - SCALE_MM as f32 - 3.0, size, "Y (down)");
+    draw_text(surface, font, cx - 30.0, across_y - 2.0, size, "X (across)", inks);
+    draw_text(surface, font, down_x - 3.0, cy - SCALE_MM as f32 - 3.0, size, "Y (down)", inks);
 }
 
-fn draw_text(surface: &mut Surface, font: &Font, x: f32, y: f32, size_mm: f32, text: &str) {
+fn draw_text(surface: &mut Surface, font: &Font, x: f32, y: f32, size_mm: f32, text: &str, inks: &MarkInks) {
     surface.set_stroke(None);
-    surface.set_fill(Some(Fill { paint: rgb::Color::new(40, 40, 40).into(), ..Fill::default() }));
+    surface.set_fill(Some(Fill { paint: krilla_rgb(inks.label).into(), ..Fill::default() }));
     surface.draw_text(
         Point::from_xy(x * PT_PER_MM, y * PT_PER_MM),
         font.clone(),

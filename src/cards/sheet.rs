@@ -19,6 +19,7 @@ use resvg::tiny_skia;
 use serde::Serialize;
 
 use crate::cards::{self, BLEED_MM, CANVAS_HEIGHT_MM, CANVAS_WIDTH_MM, TRIM_HEIGHT_MM, TRIM_WIDTH_MM, TextBox};
+use crate::print::cmyk::parse_hex;
 use crate::print::fonts;
 use crate::print::paper::Paper;
 use crate::print::pdf::{self, CropMarks, MmRect, PRINTER_SAFE_MM, PdfError, ViewerPreferences};
@@ -39,6 +40,14 @@ pub enum SheetError {
     /// The sheet's template failed.
     #[error(transparent)]
     Template(#[from] TemplateError),
+    /// A colour of the style sheet is not `#rrggbb`.
+    #[error("style {path} {value:?} is not #rrggbb")]
+    Colour {
+        /// Where in the style sheet.
+        path: String,
+        /// What it holds.
+        value: String,
+    },
     /// More faces than the sheet holds.
     #[error("{given} cards do not fit a sheet of {capacity}")]
     TooMany {
@@ -210,6 +219,7 @@ pub fn home_print_pdf(
     let sheet = HomeSheet::new(paper);
     let mut doc = pdf::new_document(title);
     let note_font = note_font();
+    let inks = MarkInks::from_style()?;
     let sheets = cards.len().div_ceil(HOME_COLS * HOME_ROWS);
     for (i, chunk) in cards.chunks(HOME_COLS * HOME_ROWS).enumerate() {
         for side in [Side::Fronts, Side::Backs] {
@@ -248,13 +258,47 @@ pub fn home_print_pdf(
                     i + 1,
                     duplex.edge.words()
                 );
-                draw_note(&mut surface, font, sheet.page, sheet.block.bottom(), &note);
+                draw_note(&mut surface, font, sheet.page, sheet.block.bottom(), &note, &inks);
             }
             surface.finish();
             page.finish();
         }
     }
     Ok(pdf::finish(doc, Some(duplex.viewer_preferences()))?)
+}
+
+/// The colours a sheet draws of its own, not a card's (`style.json` → `sheets.marks`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarkInks {
+    /// Registration marks and the alignment test's scales.
+    pub ink: [u8; 3],
+    /// The notes in the margin and the fold line.
+    pub guide: [u8; 3],
+    /// The alignment test's words and numbers.
+    pub label: [u8; 3],
+    /// The path a print-then-cut machine cuts along, in its cut files.
+    pub cut_line: [u8; 3],
+}
+
+impl MarkInks {
+    /// The style sheet's.
+    pub fn from_style() -> Result<MarkInks, SheetError> {
+        let colour = |name: &str| {
+            let value = template::style_str(&["sheets", "marks", name])?;
+            parse_hex(&value).ok_or_else(|| SheetError::Colour { path: format!("sheets.marks.{name}"), value })
+        };
+        Ok(MarkInks {
+            ink: colour("ink")?,
+            guide: colour("guide")?,
+            label: colour("label")?,
+            cut_line: colour("cut_line")?,
+        })
+    }
+}
+
+/// A colour as krilla paints it.
+pub fn krilla_rgb([r, g, b]: [u8; 3]) -> krilla::color::rgb::Color {
+    krilla::color::rgb::Color::new(r, g, b)
 }
 
 /// How far a note's lowest glyphs (g, p) reach below its baseline, in em of its size.
@@ -275,6 +319,7 @@ pub fn draw_note(
     page: (f32, f32),
     bottom: f32,
     note: &str,
+    inks: &MarkInks,
 ) {
     let gap = TRIM_WIDTH_MM - 4.0;
     let mut size = 5.0 / pdf::PT_PER_MM;
@@ -289,10 +334,7 @@ pub fn draw_note(
     let margin = page.1 - bottom;
     let y = (bottom + margin / 2.0 + size * 0.35).min(page.1 - PRINTER_SAFE_MM - NOTE_DESCENT_EM * size);
     surface.set_stroke(None);
-    surface.set_fill(Some(krilla::paint::Fill {
-        paint: krilla::color::rgb::Color::new(90, 90, 90).into(),
-        ..Default::default()
-    }));
+    surface.set_fill(Some(krilla::paint::Fill { paint: krilla_rgb(inks.guide).into(), ..Default::default() }));
     surface.draw_text(
         krilla::geom::Point::from_xy(x * pdf::PT_PER_MM, y * pdf::PT_PER_MM),
         font.clone(),

@@ -178,3 +178,28 @@ fn the_style_path_scan_reads_templates_as_written() {
     let expected: Vec<Vec<&str>> = vec![vec!["cards"], vec!["liubo", "ink"], vec!["fonts", "sans"]];
     assert_eq!(paths, expected);
 }
+
+/// The card sheets' own marks (registration marks, the alignment scales, the notes in the
+/// margin, the fold and cut lines) take their colours from `sheets.marks` too: the Rust
+/// code that draws them writes no colour of its own.
+#[test]
+fn the_sheets_code_writes_no_colour() {
+    for file in ["src/cards/layouts.rs", "src/cards/sheet.rs"] {
+        let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap();
+        let mut found = colour_literals(code);
+        for (i, _) in code.match_indices("Color::new(") {
+            if code[i + "Color::new(".len()..].starts_with(|c: char| c.is_ascii_digit()) {
+                found.push((code[..i].lines().count(), "Color::new(…)".to_string()));
+            }
+        }
+        for named in ["Color::black()", "Color::white()"] {
+            found.extend(code.match_indices(named).map(|(i, _)| (code[..i].lines().count(), named.to_string())));
+        }
+        assert!(found.is_empty(), "{file} writes colours of its own: {found:?}");
+    }
+    assert!(
+        style_sheet()["sheets"]["marks"].as_object().is_some_and(|m| m.len() == 4),
+        "sheets.marks has the four inks"
+    );
+}
