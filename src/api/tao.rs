@@ -10,7 +10,7 @@ use crate::core::card::{Card, Orientation};
 use crate::core::error::CoreError;
 use hexforge_rules::tao::legal::Laid;
 use hexforge_rules::tao::plays::{LegalPlays, legal_plays};
-use hexforge_rules::tao::record::{self, Ending, Entry, Face, Record, Verdict, What};
+use hexforge_rules::tao::record::{self, Ending, Entry, LaidCard, Record, Verdict, What};
 use serde::Deserialize;
 
 /// `{"on":{"card":12,"orientation":"dark"},"card":11}` (`card` optional).
@@ -115,8 +115,12 @@ fn card_number(field: &'static str, value: Whole) -> Result<u8, RecordError> {
     }
 }
 
-fn face(field: &'static str, f: &FaceRequest) -> Result<Face, RecordError> {
-    Ok(Face { card: card_number(field, f.card)?, orientation: f.orientation, announced: f.announced.unwrap_or(true) })
+fn face(field: &'static str, f: &FaceRequest) -> Result<LaidCard, RecordError> {
+    Ok(LaidCard {
+        card: card_number(field, f.card)?,
+        orientation: f.orientation,
+        announced: f.announced.unwrap_or(true),
+    })
 }
 
 impl CheckRequest {

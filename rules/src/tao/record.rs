@@ -22,10 +22,11 @@ use crate::play::record::GameRecord;
 use crate::play::{Illegal, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
-/// A card as it lies, by number.
+/// A card as it lies, as a record writes it: its number and which way up (the engine's
+/// `Laid` holds the card itself).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Face {
+pub struct LaidCard {
     pub card: u8,
     pub orientation: Orientation,
     /// Whether a last card was announced (absent: yes).
@@ -45,7 +46,7 @@ fn is_yes(b: &bool) -> bool {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum What {
-    Play(Face),
+    Play(LaidCard),
     Draw(u8),
     Pass(bool),
 }
@@ -68,7 +69,7 @@ pub struct Record {
     pub hands: Vec<Vec<u8>>,
     pub pile: Vec<u8>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first: Option<Face>,
+    pub first: Option<LaidCard>,
     pub actions: Vec<Entry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Ending>,
@@ -89,7 +90,7 @@ impl Record {
             bots,
             hands: deal.hands.iter().map(|h| h.numbers()).collect(),
             pile: deal.pile.iter().map(|c| c.number()).collect(),
-            first: deal.first.map(|f| Face { card: f.card.number(), orientation: f.orientation, announced: true }),
+            first: deal.first.map(|f| LaidCard { card: f.card.number(), orientation: f.orientation, announced: true }),
             actions: Vec::new(),
             result: None,
         }
@@ -99,7 +100,7 @@ impl Record {
     pub fn push(&mut self, seat: Seat, event: &Event) {
         let what = match *event {
             Event::Play { laid, announced } => {
-                What::Play(Face { card: laid.card.number(), orientation: laid.orientation, announced })
+                What::Play(LaidCard { card: laid.card.number(), orientation: laid.orientation, announced })
             }
             Event::Draw(card) => What::Draw(card.number()),
             Event::Pass => What::Pass(true),

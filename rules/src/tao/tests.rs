@@ -76,7 +76,7 @@ fn a_record_survives_json_and_a_broken_one_names_its_move_and_rule() {
     let seat = not_held.actions[0].seat;
     let stranger = (1..=64u8).find(|n| !not_held.hands[seat].contains(n)).unwrap();
     not_held.actions[0].what =
-        record::What::Play(record::Face { card: stranger, orientation: Orientation::Dark, announced: true });
+        record::What::Play(record::LaidCard { card: stranger, orientation: Orientation::Dark, announced: true });
     assert_eq!(record::check(1, &not_held).rule, Some("not-in-hand"));
 
     // A claimed winner the play does not give.

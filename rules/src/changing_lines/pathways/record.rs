@@ -29,10 +29,11 @@ pub enum DeckField {
     Cards(Vec<u8>),
 }
 
-/// A card as it lies, by number.
+/// A card as it lies, as a record writes it: its number and which way up (the engine's
+/// `Laid` holds the card itself).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Face {
+pub struct LaidCard {
     pub card: u8,
     pub orientation: Orientation,
 }
@@ -41,7 +42,7 @@ pub struct Face {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum What {
-    Lay(Face),
+    Lay(LaidCard),
     Crash(bool),
 }
 
@@ -80,7 +81,7 @@ pub struct Record {
     pub seed: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bots: Option<Vec<String>>,
-    pub starts: Vec<Face>,
+    pub starts: Vec<LaidCard>,
     pub actions: Vec<Entry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Ending>,
@@ -111,7 +112,7 @@ impl Record {
             starts: (0..game.players())
                 .map(|s| {
                     let laid = game.pile(s)[0];
-                    Face { card: laid.card.number(), orientation: laid.orientation }
+                    LaidCard { card: laid.card.number(), orientation: laid.orientation }
                 })
                 .collect(),
             actions: Vec::new(),
@@ -153,7 +154,7 @@ impl Serialize for Action {
 impl From<Action> for What {
     fn from(action: Action) -> What {
         match action {
-            Action::Lay(card, orientation) => What::Lay(Face { card: card.number(), orientation }),
+            Action::Lay(card, orientation) => What::Lay(LaidCard { card: card.number(), orientation }),
             Action::Crash => What::Crash(true),
         }
     }
