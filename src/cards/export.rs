@@ -47,6 +47,7 @@ use crate::print::pdf::MmRect;
 use crate::print::pdfx::{self, CmykImage, CmykPage, PdfxError};
 use crate::print::plan::{PrintFile, PrintOptions};
 use crate::print::profile::Profile;
+use crate::print::reframe::{self, Frame};
 use crate::print::render::{self, RenderError};
 
 /// Why a deck could not be exported.
@@ -232,9 +233,10 @@ struct Thumbs {
     dtc: Option<CmykImage>,
 }
 
-/// The dpi a face is parsed at for the sheets: 72, a PDF point per pixel, for the home
-/// print PDFs; the contact sheet's thumbnail and the Tabletop Simulator faces, which
-/// nobody prints, are drawn from the same tree scaled, not from a parse at their own dpi.
+/// The dpi a face is parsed at, once: 72, a PDF point per pixel, for the home print PDFs.
+/// Its PNG and the print services' canvases are drawn from that tree with the pixels of
+/// a parse at their own dpi ([`reframe`]); the contact sheet's thumbnail and the Tabletop
+/// Simulator faces, which nobody prints, are drawn from it scaled.
 const SHEET_DPI: f32 = 72.0;
 
 /// Writes every file of `deck` ([`files`]; see the module docs) into `out`, telling
@@ -257,29 +259,26 @@ pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Pr
         .map(|face| -> Result<_, ExportError> {
             let svg = card_svg_with_backs(deck, face, options.lang, options.backs)?;
             write(out, svg_file(deck, face), svg.as_bytes())?;
-            if home {
-                write(out, png_file(deck, face), &render::svg_to_png(&svg, options.dpi.as_f32())?)?;
-            }
-            // One tree for every print service's canvas (parsed once, not once a service).
-            let services = options.profiles.services();
-            let sized = if services.is_empty() && cmyk.is_none() {
-                None
-            } else {
-                Some(render::svg_tree(&svg, render::SIZED_DPI)?)
-            };
-            for service in services {
-                let profile = service.service().expect("services have a canvas");
-                let tree = sized.as_ref().expect("parsed for the services");
-                let png =
-                    render::encode_png(render::tree_to_pixmap_sized(tree, profile, BLEED_MM)?, profile.dpi.as_f32())?;
-                write(out, service_png_file(deck, service, face), &png)?;
-            }
-            let dtc = match (&cmyk, &sized) {
-                (Some(converter), Some(tree)) => Some(dtc_page(converter, tree)?),
-                _ => None,
-            };
-            drop(sized);
+            // One tree for every image of the face: its PNG at the run's dpi, every print
+            // service's canvas and the sheets, each with the pixels of a parse at its own dpi.
             let tree = render::svg_tree(&svg, SHEET_DPI)?;
+            let frame = Frame::of(&svg, SHEET_DPI)?;
+            if home {
+                write(
+                    out,
+                    png_file(deck, face),
+                    &reframe::svg_to_png_from(&svg, &tree, &frame, options.dpi.as_f32())?,
+                )?;
+            }
+            for service in options.profiles.services() {
+                let profile = service.service().expect("services have a canvas");
+                let pixmap = reframe::pixmap_sized_from(&svg, &tree, &frame, profile, BLEED_MM)?;
+                write(out, service_png_file(deck, service, face), &render::encode_png(pixmap, profile.dpi.as_f32())?)?;
+            }
+            let dtc = match &cmyk {
+                Some(converter) => Some(dtc_page(converter, &svg, &tree, &frame)?),
+                None => None,
+            };
             let thumbs = Thumbs { contact: sheet::contact_face(&tree)?, dtc };
             step();
             Ok((*face, thumbs, tree))
@@ -370,8 +369,10 @@ fn write_aids(out: &Output, deck: Deck, options: &PrintOptions) -> Result<Option
     for (stem, svg) in &svgs {
         write(out, aid_svg_file(deck, stem), svg.as_bytes())?;
         if home {
-            write(out, aid_png_file(deck, stem), &render::svg_to_png(svg, options.dpi.as_f32())?)?;
-            trees.push(render::svg_tree(svg, 72.0)?);
+            let tree = render::svg_tree(svg, SHEET_DPI)?;
+            let png = reframe::svg_to_png_from(svg, &tree, &Frame::of(svg, SHEET_DPI)?, options.dpi.as_f32())?;
+            write(out, aid_png_file(deck, stem), &png)?;
+            trees.push(tree);
         }
     }
     Ok(trees.pop().map(|back| (trees, back)))
@@ -411,10 +412,10 @@ fn sheet_jobs(deck: Deck, options: &PrintOptions) -> Vec<Job> {
 
 /// One face as a DriveThruCards page: drawn on the shop's 825×1125 px canvas (the card
 /// scaled so its trim fills 2.5×3.5 in, as for TGC), laid on white, converted to CMYK.
-/// `tree` is the face parsed at [`render::SIZED_DPI`].
-fn dtc_page(converter: &Converter, tree: &usvg::Tree) -> Result<CmykImage, ExportError> {
+/// `tree` is the face `svg` parsed in `frame` ([`reframe::draw_as`]).
+fn dtc_page(converter: &Converter, svg: &str, tree: &usvg::Tree, frame: &Frame) -> Result<CmykImage, ExportError> {
     let profile = &render::DTC_POKER;
-    let pixmap = render::tree_to_pixmap_sized(tree, profile, BLEED_MM)?;
+    let pixmap = reframe::pixmap_sized_from(svg, tree, frame, profile, BLEED_MM)?;
     let cmyk = converter.convert_pixmap(&pixmap)?;
     render::recycle(pixmap);
     Ok(CmykImage::new((profile.width_px, profile.height_px), &cmyk)?)

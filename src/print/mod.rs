@@ -10,6 +10,7 @@ pub mod pdf;
 pub mod pdfx;
 pub mod plan;
 pub mod profile;
+pub mod reframe;
 pub mod render;
 pub mod seams;
 pub mod template;

@@ -236,32 +236,10 @@ pub fn tree_to_pixmap_sized(
     profile: &PrintProfile,
     bleed_mm: f32,
 ) -> Result<tiny_skia::Pixmap, RenderError> {
-    let (w, h) = (tree.size().width(), tree.size().height());
-    let bleed = bleed_mm / MM_PER_INCH * SIZED_DPI;
-    let (trim_w, trim_h) = (w - 2.0 * bleed, h - 2.0 * bleed);
-    if !(bleed >= 0.0 && trim_w > 0.0 && trim_h > 0.0) {
-        return Err(RenderError::Bleed {
-            bleed_mm,
-            width_mm: w / SIZED_DPI * MM_PER_INCH,
-            height_mm: h / SIZED_DPI * MM_PER_INCH,
-        });
-    }
-    let scale = (profile.trim_width_px as f32 / trim_w).max(profile.trim_height_px as f32 / trim_h);
-    let (cw, ch) = (profile.width_px, profile.height_px);
-    let dx = (cw as f32 - w * scale) / 2.0;
-    let dy = (ch as f32 - h * scale) / 2.0;
-    let mut pixmap = new_pixmap(cw, ch)?;
-    let transform = tiny_skia::Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
-    resvg::render(tree, transform, &mut pixmap.as_mut());
-    // Pixels fully covered by the drawing; everything outside copies the nearest one.
-    let covered = |start: f32, len: f32, canvas: u32| {
-        let lo = start.ceil().clamp(0.0, canvas as f32 - 1.0) as u32;
-        let hi = ((start + len).floor() as i64 - 1).clamp(lo as i64, canvas as i64 - 1) as u32;
-        (lo, hi)
-    };
-    let (x0, x1) = covered(dx, w * scale, cw);
-    let (y0, y1) = covered(dy, h * scale, ch);
-    extend_edges(&mut pixmap, x0, x1, y0, y1);
+    let canvas = crate::print::reframe::SizedCanvas::new(tree.size(), profile, bleed_mm)?;
+    let mut pixmap = new_pixmap(profile.width_px, profile.height_px)?;
+    resvg::render(tree, canvas.transform, &mut pixmap.as_mut());
+    canvas.extend_edges(&mut pixmap);
     Ok(pixmap)
 }
 
@@ -424,7 +402,7 @@ fn reuse(buffer: Vec<u8>) {
 
 /// Copies the pixels of the inclusive box x0..=x1, y0..=y1 outwards to the pixmap's
 /// edges: each outside pixel takes the value of the nearest pixel in the box.
-fn extend_edges(pixmap: &mut tiny_skia::Pixmap, x0: u32, x1: u32, y0: u32, y1: u32) {
+pub(crate) fn extend_edges(pixmap: &mut tiny_skia::Pixmap, x0: u32, x1: u32, y0: u32, y1: u32) {
     let (w, h) = (pixmap.width(), pixmap.height());
     if x0 == 0 && y0 == 0 && x1 + 1 == w && y1 + 1 == h {
         return;

@@ -1,0 +1,247 @@
+//! One parse of a card for every resolution it is drawn at, with the pixels of a parse at
+//! each.
+//!
+//! A card's SVG gives its size in mm (`width="69mm"`) and draws in user units (its
+//! viewBox), so the trees usvg makes of it at two dpi differ only in their size and in
+//! the transform of their root group, the viewBox's scale and offset at that dpi. resvg
+//! draws a tree through `ts ∘ root`, composed by tiny-skia in f32. A tree parsed at one
+//! dpi therefore draws every pixel of the tree parsed at another when the composed
+//! transforms are equal to the bit: [`Frame::onto`] finds such a `ts` and checks it with
+//! tiny-skia's own composition, and where f32 rounding allows none the SVG is parsed at
+//! the other dpi as before ([`draw_as`]). A frame is the SVG's root element parsed alone.
+//!
+//! An SVG whose content uses absolute units (a `stroke-width` in mm) would differ in its
+//! content too: the card templates draw in user units only, and the tests that compare
+//! every file of a run with a run that parses at each dpi hold them to it.
+
+use resvg::tiny_skia::{self, Transform};
+
+use crate::print::render::{self, PrintProfile, RenderError, SIZED_DPI};
+
+/// Millimetres per inch.
+const MM_PER_INCH: f32 = 25.4;
+
+/// An SVG's size and root transform at one dpi: what its tree at that dpi has that its
+/// tree at another lacks.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Frame {
+    /// The dpi it was parsed at.
+    pub dpi: f32,
+    /// The tree's size in pixels at that dpi.
+    pub size: usvg::Size,
+    /// The root group's transform (the viewBox at that size), identity when it has none.
+    root: Transform,
+}
+
+impl Frame {
+    /// The frame of `svg` at `dpi`: its root element parsed alone, with one child (a
+    /// 1-unit rectangle) so that usvg keeps the root group.
+    pub fn of(svg: &str, dpi: f32) -> Result<Frame, RenderError> {
+        let Some(start) = root_start_tag(svg) else {
+            let tree = render::svg_tree(svg, dpi)?;
+            return Ok(Frame { dpi, size: tree.size(), root: root_transform(&tree) });
+        };
+        let stub = format!("{start}<rect width=\"1\" height=\"1\"/></svg>");
+        let tree = render::svg_tree(&stub, dpi)?;
+        Ok(Frame { dpi, size: tree.size(), root: root_transform(&tree) })
+    }
+
+    /// The transform that draws a tree of this frame as a tree of `target`'s frame drawn
+    /// with `ts`, to the bit: `None` when f32 has no such transform (or a transform skews).
+    pub fn onto(&self, target: &Frame, ts: Transform) -> Option<Transform> {
+        let wanted = ts.pre_concat(target.root);
+        let (from, bits) = (self.root, |t: Transform| [t.sx, t.kx, t.ky, t.sy, t.tx, t.ty].map(f32::to_bits));
+        if wanted.has_skew() || from.has_skew() || from.sx == 0.0 || from.sy == 0.0 {
+            return None;
+        }
+        let sx = solve_scale(wanted.sx, from.sx)?;
+        let sy = solve_scale(wanted.sy, from.sy)?;
+        let tx = solve_offset(wanted.tx, sx, from.tx)?;
+        let ty = solve_offset(wanted.ty, sy, from.ty)?;
+        let found = Transform::from_row(sx, 0.0, 0.0, sy, tx, ty);
+        (bits(found.pre_concat(from)) == bits(wanted)).then_some(found)
+    }
+}
+
+/// The SVG's text up to the end of its root element's start tag, without a `/>`.
+fn root_start_tag(svg: &str) -> Option<&str> {
+    let open = svg.find("<svg")?;
+    let mut quote = None;
+    for (i, c) in svg[open..].char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '>') => {
+                let tag = &svg[..open + i + 1];
+                return (!tag.ends_with("/>")).then_some(tag);
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The root group's transform of `tree`, where usvg made one for the viewBox.
+fn root_transform(tree: &usvg::Tree) -> Transform {
+    match tree.root().children() {
+        [usvg::Node::Group(group)] => group.transform(),
+        _ => Transform::identity(),
+    }
+}
+
+/// An `a` with `a * b == product` in f32, near `product / b`.
+fn solve_scale(product: f32, b: f32) -> Option<f32> {
+    nearby(product / b).find(|a| a * b == product)
+}
+
+/// A `t` with `scale * offset + t == wanted` in f32 (tiny-skia's composition).
+fn solve_offset(wanted: f32, scale: f32, offset: f32) -> Option<f32> {
+    let moved = scale * offset;
+    nearby(wanted - moved).find(|t| moved + t == wanted)
+}
+
+/// `x` and the floats a few steps above and below it, nearest first.
+fn nearby(x: f32) -> impl Iterator<Item = f32> {
+    (0..=4).flat_map(move |k| {
+        let (mut up, mut down) = (x, x);
+        for _ in 0..k {
+            up = up.next_up();
+            down = down.next_down();
+        }
+        [up, down]
+    })
+}
+
+/// Draws `tree` (the tree of `svg` in frame `from`) onto `pixmap` with `ts` as the tree
+/// of `svg` parsed in frame `to` would be drawn: from `tree` when [`Frame::onto`] finds
+/// the transform, from a parse at `to`'s dpi otherwise.
+pub fn draw_as(
+    svg: &str,
+    tree: &usvg::Tree,
+    from: &Frame,
+    to: &Frame,
+    ts: Transform,
+    pixmap: &mut tiny_skia::Pixmap,
+) -> Result<(), RenderError> {
+    match from.onto(to, ts) {
+        Some(found) => resvg::render(tree, found, &mut pixmap.as_mut()),
+        None => resvg::render(&render::svg_tree(svg, to.dpi)?, ts, &mut pixmap.as_mut()),
+    }
+    Ok(())
+}
+
+/// [`render::svg_to_png`] of `svg` at `dpi`, drawn from `tree`, its tree in frame `from`
+/// ([`draw_as`]): the same bytes. An image of more than one band is parsed at `dpi`.
+pub fn svg_to_png_from(svg: &str, tree: &usvg::Tree, from: &Frame, dpi: f32) -> Result<Vec<u8>, RenderError> {
+    let to = Frame::of(svg, dpi)?;
+    let size = to.size.to_int_size();
+    if 4 * u64::from(size.width()) * u64::from(size.height()) > render::BAND_BYTES {
+        return render::svg_to_png(svg, dpi);
+    }
+    let mut pixmap = render::new_pixmap(size.width(), size.height())?;
+    draw_as(svg, tree, from, &to, Transform::identity(), &mut pixmap)?;
+    render::encode_png(pixmap, dpi)
+}
+
+/// [`render::tree_to_pixmap_sized`] of `svg`, drawn from `tree`, its tree in frame `from`
+/// ([`draw_as`]): the same pixels.
+pub fn pixmap_sized_from(
+    svg: &str,
+    tree: &usvg::Tree,
+    from: &Frame,
+    profile: &PrintProfile,
+    bleed_mm: f32,
+) -> Result<tiny_skia::Pixmap, RenderError> {
+    let to = Frame::of(svg, SIZED_DPI)?;
+    let canvas = SizedCanvas::new(to.size, profile, bleed_mm)?;
+    let mut pixmap = render::new_pixmap(profile.width_px, profile.height_px)?;
+    draw_as(svg, tree, from, &to, canvas.transform, &mut pixmap)?;
+    canvas.extend_edges(&mut pixmap);
+    Ok(pixmap)
+}
+
+/// Where a card parsed at [`SIZED_DPI`] goes on a print service's canvas (see
+/// [`render::svg_to_png_sized`]): its transform and the box of pixels it fully covers.
+pub struct SizedCanvas {
+    /// Scale and centring onto the canvas.
+    pub transform: Transform,
+    /// The fully covered pixels, inclusive: x0, x1, y0, y1.
+    covered: (u32, u32, u32, u32),
+}
+
+impl SizedCanvas {
+    /// The canvas of `profile` for a tree of `size` at [`SIZED_DPI`] with `bleed_mm` on each side.
+    pub fn new(size: usvg::Size, profile: &PrintProfile, bleed_mm: f32) -> Result<SizedCanvas, RenderError> {
+        let (w, h) = (size.width(), size.height());
+        let bleed = bleed_mm / MM_PER_INCH * SIZED_DPI;
+        let (trim_w, trim_h) = (w - 2.0 * bleed, h - 2.0 * bleed);
+        if !(bleed >= 0.0 && trim_w > 0.0 && trim_h > 0.0) {
+            return Err(RenderError::Bleed {
+                bleed_mm,
+                width_mm: w / SIZED_DPI * MM_PER_INCH,
+                height_mm: h / SIZED_DPI * MM_PER_INCH,
+            });
+        }
+        let scale = (profile.trim_width_px as f32 / trim_w).max(profile.trim_height_px as f32 / trim_h);
+        let (cw, ch) = (profile.width_px, profile.height_px);
+        let dx = (cw as f32 - w * scale) / 2.0;
+        let dy = (ch as f32 - h * scale) / 2.0;
+        // Pixels fully covered by the drawing; everything outside copies the nearest one.
+        let covered = |start: f32, len: f32, canvas: u32| {
+            let lo = start.ceil().clamp(0.0, canvas as f32 - 1.0) as u32;
+            let hi = ((start + len).floor() as i64 - 1).clamp(lo as i64, canvas as i64 - 1) as u32;
+            (lo, hi)
+        };
+        let ((x0, x1), (y0, y1)) = (covered(dx, w * scale, cw), covered(dy, h * scale, ch));
+        Ok(SizedCanvas { transform: Transform::from_row(scale, 0.0, 0.0, scale, dx, dy), covered: (x0, x1, y0, y1) })
+    }
+
+    /// Copies the covered box's edge pixels outwards over the bleed the drawing left short.
+    pub fn extend_edges(&self, pixmap: &mut tiny_skia::Pixmap) {
+        let (x0, x1, y0, y1) = self.covered;
+        render::extend_edges(pixmap, x0, x1, y0, y1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A card drawn from a tree parsed at 72 dpi has, byte for byte, the PNG of the card
+    /// parsed at 300 and 600 dpi, and the print services' pixels of the card parsed at 96.
+    #[test]
+    fn a_tree_drawn_as_parsed_at_another_dpi_gives_the_same_bytes() {
+        let svg = render::card_svg(
+            r##"<circle cx="30.3" cy="41.7" r="17.1" fill="#8b1e1e" stroke="#123" stroke-width="0.7"/>
+<path d="M5 80 C20 60 40 99 64 70" fill="none" stroke="#000" stroke-width="0.35"/>
+<text x="8" y="20" font-size="6.3">Peace 泰 ䷊</text>"##,
+        );
+        let from = Frame::of(&svg, 72.0).unwrap();
+        let tree = render::svg_tree(&svg, 72.0).unwrap();
+        for dpi in [300.0, 600.0, 150.0] {
+            let to = Frame::of(&svg, dpi).unwrap();
+            assert!(from.onto(&to, Transform::identity()).is_some(), "{dpi} dpi: no exact transform");
+            assert_eq!(svg_to_png_from(&svg, &tree, &from, dpi).unwrap(), render::svg_to_png(&svg, dpi).unwrap());
+        }
+        for profile in [render::TGC_POKER, render::MPC_POKER] {
+            let parsed = render::svg_tree(&svg, SIZED_DPI).unwrap();
+            let expected = render::tree_to_pixmap_sized(&parsed, &profile, 3.0).unwrap();
+            assert!(pixmap_sized_from(&svg, &tree, &from, &profile, 3.0).unwrap() == expected, "{}", profile.name);
+        }
+    }
+
+    #[test]
+    fn a_frame_is_the_root_of_the_tree() {
+        let svg = render::card_svg("");
+        for dpi in [72.0, 96.0, 300.0] {
+            let tree = render::svg_tree(&svg, dpi).unwrap();
+            let frame = Frame::of(&svg, dpi).unwrap();
+            assert_eq!((frame.size, frame.root), (tree.size(), root_transform(&tree)));
+        }
+        assert_eq!(
+            root_start_tag("<?xml version=\"1.0\"?><svg a='>' b=\"x\">…"),
+            Some("<?xml version=\"1.0\"?><svg a='>' b=\"x\">")
+        );
+        assert_eq!(root_start_tag("<svg/>"), None);
+    }
+}
