@@ -111,20 +111,21 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
             if width <= 390:
                 sw = page.evaluate("document.documentElement.scrollWidth")
                 check(sw <= 390, f"{game}: the table is no wider than a phone", sw)
-        if game == "liubo" and not picked:
-            # A station clicked on the board makes the one move that ends there.
+        if game in ("liubo", "dragons") and not picked:
+            # A station (Liubo) or square (Dragons) clicked on the board makes the one move that ends there.
             to = page.evaluate("""() => {
                 const tos = [...document.querySelectorAll('#play-moves [data-move]')].map(b => JSON.parse(b.dataset.move))
-                    .filter(a => a.move).map(a => a.move.to);
+                    .filter(a => a.move).map(a => Array.isArray(a.move) ? String(a.move[a.move.length - 1]).split('>').pop() : a.move.to);
                 return tos.find(t => tos.filter(u => u === t).length === 1) ?? null;
             }""")
             if to is not None:
                 logged = page.locator("#play-log li").count()
-                page.click(f"#play-board svg[data-drawn='liubo'] [data-station='{to}']")
+                place = f"svg[data-drawn='liubo'] [data-station='{to}']" if game == "liubo" else f"svg[data-drawn='human'] rect[data-cell='{to}']"
+                page.click(f"#play-board {place}", force=True)
                 page.wait_for_function(f"() => document.querySelectorAll('#play-log li').length > {logged}", timeout=30000)
                 said = page.locator("#play-log li").nth(logged).text_content()
-                check(said.startswith("seat 0 (person)") and said.endswith(f" to {to}") or f" to {to}," in said,
-                      f"liubo {width}: clicking a station makes the one move that ends there", said)
+                check(said.startswith("seat 0 (person)") and ((f" to {to}" in said) if game == "liubo" else (f" {to}" in said)),
+                      f"{game} {width}: clicking the board where a move ends makes that move", said)
                 picked = True
                 clicks += 1
                 continue

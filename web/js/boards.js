@@ -150,6 +150,12 @@ const DRAGONS = {
     return d ? d.dragon + ' dragon · life ' + d.life + ' · fire ' + d.fire + ' · ' + d.segments + ' segments' : '';
   },
   draw: dragons,
+  /** A click on a square (or a piece on it) names the moves whose head ends there. */
+  picks(target, action) {
+    const cell = target.closest && target.closest('[data-cell]');
+    const steps = action && Array.isArray(action.move) ? action.move : null;
+    return Boolean(cell && steps && steps.length && String(steps[steps.length - 1]).split('>').pop() === cell.dataset.cell);
+  },
 };
 
 const YIJING_PAI = {

@@ -166,16 +166,16 @@ export function dragons(view) {
   for (const p of view.portals) {
     const c = cell(p.cell);
     if (c) put(layer, 'dragons-portal-' + p.colour + '-' + (p.occupied_by ? 'occupied' : 'free'), c,
-      p.colour + ' portal on ' + p.cell + (p.occupied_by ? ', the ' + p.occupied_by + ' dragon in it' : ', free'));
+      p.colour + ' portal on ' + p.cell + (p.occupied_by ? ', the ' + p.occupied_by + ' dragon in it' : ', free')).dataset.cell = p.cell;
   }
-  if (view.rock && cell(view.rock)) put(layer, 'dragons-rock', cell(view.rock), 'the rock on ' + view.rock);
+  if (view.rock && cell(view.rock)) put(layer, 'dragons-rock', cell(view.rock), 'the rock on ' + view.rock).dataset.cell = view.rock;
   for (const d of view.dragons) {
     const spots = d.cells.map(cell);
     spots.forEach((c, i) => {
       if (!c) return;
       const name = d.dragon + ' dragon';
       if (i === 0) {
-        put(layer, 'dragons-' + d.dragon + '-head-' + d.facing, c, name + "'s head on " + d.cells[0] + ', facing ' + d.facing);
+        put(layer, 'dragons-' + d.dragon + '-head-' + d.facing, c, name + "'s head on " + d.cells[0] + ', facing ' + d.facing).dataset.cell = d.cells[0];
         badge(layer, [c[0], c[1] - 8], d.dragon === 'sky' ? 'SKY' : 'EARTH', 'drawn-badge-small');
         return;
       }
@@ -184,7 +184,7 @@ export function dragons(view) {
       const toward = (other) => (touch(c, other) || !portal ? way(c, other) : way(c, portal));
       const front = toward(spots[i - 1]);
       const back = i + 1 < spots.length && spots[i + 1] ? toward(spots[i + 1]) : WAYS[(WAYS.indexOf(front) + 2) % 4];
-      put(layer, segmentId(d.dragon, front, back), c, name + "'s body on " + d.cells[i]);
+      put(layer, segmentId(d.dragon, front, back), c, name + "'s body on " + d.cells[i]).dataset.cell = d.cells[i];
     });
   }
   const slot = (root, name) => root.querySelector('[data-slot="' + name + '"]');
