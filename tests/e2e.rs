@@ -147,11 +147,11 @@ fn attribute<'a>(dom: &'a str, id: &str, attribute: &str) -> &'a str {
 /// judges it (the page must show the same).
 const SEED_EXAMPLE: [(i64, &str); 4] = [(6, "left"), (22, "right"), (40, "left"), (55, "left")];
 
-fn core_verdict(placements: &[(i64, &str)]) -> hexforge::api::zhipai::CheckAnswer {
+fn core_verdict(placements: &[(i64, &str)]) -> hexforge::api::zhi_pai::CheckAnswer {
     let placements: Vec<_> =
         placements.iter().map(|(card, side)| serde_json::json!({ "card": card, "side": side })).collect();
     let request = serde_json::from_value(serde_json::json!({ "start": 12, "placements": placements })).unwrap();
-    hexforge::api::zhipai::check(&request, hexforge::games::zhi_pai::SEARCH_LIMIT, None).expect("a verdict")
+    hexforge::api::zhi_pai::check(&request, hexforge::games::zhi_pai::SEARCH_LIMIT, None).expect("a verdict")
 }
 
 fn click_scenario(placements: &[(i64, &str)]) -> String {

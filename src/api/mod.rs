@@ -3,7 +3,7 @@
 //! validate the same way and answer with the same bodies (`--json` prints exactly what
 //! the service sends). Pure: the games' rules and searches, nothing that serves or prints.
 //!
-//! - [`zhipai`]: `POST /api/zhipai/shortest` and `/check`;
+//! - [`zhi_pai`]: `POST /api/zhipai/shortest` and `/check`;
 //! - [`pathways`]: `POST /api/pathways/shortest` and `/check`;
 //! - [`tao`]: `POST /api/tao/legal` and `/check`.
 //!
@@ -17,7 +17,7 @@ pub mod pathways;
 pub mod puzzles;
 pub mod records;
 pub mod tao;
-pub mod zhipai;
+pub mod zhi_pai;
 
 use serde::Serialize;
 

@@ -80,18 +80,18 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         }
         CheckPuzzle::Zhipai(args) => {
             let question = args.setup.request();
-            let request = api::zhipai::CheckRequest {
+            let request = api::zhi_pai::CheckRequest {
                 start: question.start,
                 available: question.available,
                 active: question.active,
                 max_positions: question.max_positions,
                 placements: zhipai::parse_placements(&args.placements)?
                     .into_iter()
-                    .map(|(card, side)| api::zhipai::MoveRequest { card: card.number().into(), side })
+                    .map(|(card, side)| api::zhi_pai::MoveRequest { card: card.number().into(), side })
                     .collect(),
                 common_zone: args.common_zone,
             };
-            let answer = api::zhipai::check(&request, SEARCH_LIMIT, None)?;
+            let answer = api::zhi_pai::check(&request, SEARCH_LIMIT, None)?;
             if args.setup.json {
                 print_json(&answer);
             } else {

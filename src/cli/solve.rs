@@ -89,8 +89,8 @@ pub(super) struct ZhiPaiArgs {
 
 impl ZhiPaiArgs {
     /// The question as the API receives it, so both validate it the same way.
-    pub(super) fn request(&self) -> api::zhipai::ShortestRequest {
-        api::zhipai::ShortestRequest {
+    pub(super) fn request(&self) -> api::zhi_pai::ShortestRequest {
+        api::zhi_pai::ShortestRequest {
             start: self.start.number().into(),
             available: self.available.map(numbers),
             active: self.active.iter().map(|t| t.name().to_string()).collect(),
@@ -126,7 +126,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Outcome> {
         }
         SolvePuzzle::Zhipai(args) => {
             let request = args.request();
-            let answer = api::zhipai::shortest(&request, SEARCH_LIMIT, None)?;
+            let answer = api::zhi_pai::shortest(&request, SEARCH_LIMIT, None)?;
             if args.json {
                 print_json(&answer);
             } else {
@@ -164,7 +164,7 @@ pub(super) fn describe_placement(step: usize, p: &Placement, neighbour: Hexagram
     format!("  {step:>2}. {} {} ({place} of {neighbour}), condition {}{spent}\n", p.card, p.side, p.condition.number())
 }
 
-fn describe_zhipai(setup: &Setup, answer: &api::zhipai::ShortestAnswer) -> String {
+fn describe_zhipai(setup: &Setup, answer: &api::zhi_pai::ShortestAnswer) -> String {
     let (Some(sequence), Some(placements), Some(finish)) = (&answer.sequence, &answer.placements, &answer.finish)
     else {
         return match &answer.reason {

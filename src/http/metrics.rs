@@ -201,13 +201,13 @@ impl Metrics {
                 "hexforge_optimum_cache_hits_total",
                 "counter",
                 "Zhi Pai questions and checks answered with a remembered optimum.",
-                crate::api::zhipai::OPTIMUM_CACHE_HITS.get(),
+                crate::api::zhi_pai::OPTIMUM_CACHE_HITS.get(),
             ),
             (
                 "hexforge_optimum_cache_misses_total",
                 "counter",
                 "Zhi Pai questions and checks that searched for the optimum.",
-                crate::api::zhipai::OPTIMUM_CACHE_MISSES.get(),
+                crate::api::zhi_pai::OPTIMUM_CACHE_MISSES.get(),
             ),
             (
                 "hexforge_results_recorded_total",

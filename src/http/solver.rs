@@ -19,7 +19,7 @@
 use super::error::{AppError, Json, blocking, error_response};
 use super::{AppState, Routes};
 use crate::api::Status;
-use crate::api::{pathways, zhipai};
+use crate::api::{pathways, zhi_pai};
 use crate::games::zhi_pai::SEARCH_LIMIT;
 use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -47,19 +47,19 @@ async fn pathways_check(State(state): State<AppState>, Json(request): Json<pathw
     inline(&state, pathways::check(&request))
 }
 
-async fn zhipai_shortest(State(state): State<AppState>, Json(request): Json<zhipai::ShortestRequest>) -> Response {
-    match zhipai::shortest(&request, INLINE_POSITIONS, None) {
+async fn zhipai_shortest(State(state): State<AppState>, Json(request): Json<zhi_pai::ShortestRequest>) -> Response {
+    match zhi_pai::shortest(&request, INLINE_POSITIONS, None) {
         Ok(answer) if answer.status == Status::Unknown && spent_inline_budget(request.max_positions) => {
-            in_search_slot(state, move |cancel| zhipai::shortest(&request, SEARCH_LIMIT, Some(cancel))).await
+            in_search_slot(state, move |cancel| zhi_pai::shortest(&request, SEARCH_LIMIT, Some(cancel))).await
         }
         answer => inline(&state, answer),
     }
 }
 
-async fn zhipai_check(State(state): State<AppState>, Json(request): Json<zhipai::CheckRequest>) -> Response {
-    match zhipai::check(&request, INLINE_POSITIONS, None) {
+async fn zhipai_check(State(state): State<AppState>, Json(request): Json<zhi_pai::CheckRequest>) -> Response {
+    match zhi_pai::check(&request, INLINE_POSITIONS, None) {
         Ok(answer) if answer.shortest_status == Status::Unknown && spent_inline_budget(request.max_positions) => {
-            in_search_slot(state, move |cancel| zhipai::check(&request, SEARCH_LIMIT, Some(cancel))).await
+            in_search_slot(state, move |cancel| zhi_pai::check(&request, SEARCH_LIMIT, Some(cancel))).await
         }
         answer => inline(&state, answer),
     }

@@ -257,25 +257,25 @@ fn every_full_deck_answer_rechecks_as_valid() {
 
 #[test]
 fn zhipai_json_requests_match_the_cli() {
-    let query: api::zhipai::ShortestRequest = serde_json::from_str(r#"{"start":12,"active":["water"]}"#).unwrap();
-    let answer = serde_json::to_value(api::zhipai::shortest(&query, zhipai::SEARCH_LIMIT, None).unwrap()).unwrap();
+    let query: api::zhi_pai::ShortestRequest = serde_json::from_str(r#"{"start":12,"active":["water"]}"#).unwrap();
+    let answer = serde_json::to_value(api::zhi_pai::shortest(&query, zhipai::SEARCH_LIMIT, None).unwrap()).unwrap();
     let (_, cli) = json_of(&["solve", "zhipai", "--start", "12", "--active", "water", "--json"]);
     assert_eq!(answer, cli);
 
-    let check: api::zhipai::CheckRequest = serde_json::from_str(
+    let check: api::zhi_pai::CheckRequest = serde_json::from_str(
         r#"{"start":12,"placements":[{"card":6,"side":"left"},{"card":22,"side":"right"},
             {"card":40,"side":"left"},{"card":55,"side":"left"}]}"#,
     )
     .unwrap();
-    let report = serde_json::to_value(api::zhipai::check(&check, zhipai::SEARCH_LIMIT, None).unwrap()).unwrap();
+    let report = serde_json::to_value(api::zhi_pai::check(&check, zhipai::SEARCH_LIMIT, None).unwrap()).unwrap();
     let (_, cli) =
         json_of(&["check", "zhipai", "--start", "12", "--placements", "6:left,22:right,40:left,55:left", "--json"]);
     assert_eq!(report, cli);
     assert_eq!((&report["state"], &report["length"], &report["shortest"]), (&json!("solved"), &json!(6), &json!(4)));
 
-    let bad: api::zhipai::ShortestRequest = serde_json::from_str(r#"{"start":12,"available":[6,6]}"#).unwrap();
+    let bad: api::zhi_pai::ShortestRequest = serde_json::from_str(r#"{"start":12,"available":[6,6]}"#).unwrap();
     assert_eq!(
-        api::zhipai::shortest(&bad, zhipai::SEARCH_LIMIT, None).unwrap_err().to_string(),
+        api::zhi_pai::shortest(&bad, zhipai::SEARCH_LIMIT, None).unwrap_err().to_string(),
         "card 6 is listed twice; each card may appear once"
     );
 }

@@ -158,7 +158,7 @@ async fn metrics_count_requests_by_route_and_status_and_cache_hits() {
 
 #[tokio::test]
 async fn a_check_remembers_the_optimum_of_its_question() {
-    use hexforge::api::zhipai::{OPTIMUM_CACHE_HITS, OPTIMUM_CACHE_MISSES};
+    use hexforge::api::zhi_pai::{OPTIMUM_CACHE_HITS, OPTIMUM_CACHE_MISSES};
     // A question no other test asks; a current-thread runtime, so both checks run on this
     // thread and meet its memory.
     let body = r#"{"start":33,"available":[13,44,1,10,9,14,43,34],"placements":[{"card":13,"side":"left"}]}"#;
