@@ -204,8 +204,16 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 /// the build machine's disk) kept the rendering threads waiting for the disk for seconds.
 /// [`Output::finish`] flushes them all at once instead ([`sync_all`]) before the
 /// manifest names them.
+///
+/// A file that already holds exactly `bytes` is left as it is ([`holds`]): a run into the
+/// folder of an earlier one writes mostly the same bytes, and making a new file and
+/// renaming it over the old one cost the file system more than reading the old one back
+/// (ext4 looks for a free inode past the ones just freed, for each of some 800 files).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
+    if holds(path, bytes) {
+        return Ok(());
+    }
     let io = |source| OutputError::Io { path: path.to_path_buf(), source };
     let dir = path.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(dir).map_err(io)?;
@@ -220,6 +228,24 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
         let _ = fs::remove_file(&tmp);
     }
     result.map_err(io)
+}
+
+/// Whether `path` is a file whose bytes are `bytes` (false when it cannot be read).
+fn holds(path: &Path, bytes: &[u8]) -> bool {
+    use std::io::Read;
+    let Ok(mut file) = fs::File::open(path) else { return false };
+    if !file.metadata().is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64) {
+        return false;
+    }
+    let mut buffer = vec![0; (1 << 16).min(bytes.len())];
+    for expected in bytes.chunks(1 << 16) {
+        let read = &mut buffer[..expected.len()];
+        if file.read_exact(read).is_err() || read != expected {
+            return false;
+        }
+    }
+    // Nothing past the end (a file that grew since its length was read).
+    file.read(&mut [0]).is_ok_and(|n| n == 0)
 }
 
 /// Flushes `paths` to the disk, from several threads at once: the file system commits
@@ -313,6 +339,31 @@ mod tests {
         assert!(matches!(b.write("a/1", "data", b"1"), Err(OutputError::Twice { .. })));
         assert_eq!((a.written(), b.written()), (vec!["a/1".to_string()], vec!["b/1".to_string()]));
         assert_eq!(out.finish().unwrap().len(), 2);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A file that already holds the bytes is left (the same inode); any other is replaced.
+    #[test]
+    fn a_file_with_the_same_bytes_is_left_as_it_is() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = temp_dir("same");
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("card.png");
+        let inode = || fs::metadata(&path).unwrap().ino();
+        let big: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
+        write_atomic(&path, &big).unwrap();
+        let first = inode();
+        write_atomic(&path, &big).unwrap();
+        assert_eq!(inode(), first, "the same bytes: not written again");
+        let mut changed = big.clone();
+        changed[150_000] ^= 1;
+        for bytes in [&changed[..], &big[..1000], b""] {
+            let before = inode();
+            write_atomic(&path, bytes).unwrap();
+            assert_eq!(fs::read(&path).unwrap(), bytes);
+            assert_ne!(inode(), before, "other bytes ({} of them) replace the file", bytes.len());
+        }
+        write_atomic(&path, b"").unwrap();
         fs::remove_dir_all(&dir).unwrap();
     }
 
