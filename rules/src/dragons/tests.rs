@@ -234,3 +234,22 @@ fn an_entry_with_a_field_it_does_not_know_is_refused() {
     let record: Record = serde_json::from_str(&line).unwrap();
     assert!(check(1, &record).valid);
 }
+
+#[test]
+fn the_view_names_segments_lost_the_defeated_dragon_and_the_dragon_moving() {
+    let mut g = intro(Mode::Grasshopper);
+    let v = g.view(0);
+    assert_eq!(v.moving, None, "the spirit phase moves no dragon");
+    assert!(v.dragons.iter().all(|d| d.lost == 0 && !d.defeated));
+    g.apply(&sow(Trigram::HEAVEN, "ww")).unwrap();
+    assert_eq!(g.view(1).moving, Some(Dragon::Sky), "fire: the Sky dragon moves");
+    g.board.hurt(Dragon::Earth, 5);
+    let earth = |g: &Dragons| g.view(0).dragons.into_iter().find(|d| d.dragon == Dragon::Earth).unwrap();
+    assert_eq!((earth(&g).segments, earth(&g).lost, earth(&g).defeated), (2, 1, false));
+    g.board.hurt(Dragon::Earth, 20);
+    assert_eq!((earth(&g).segments, earth(&g).lost, earth(&g).defeated), (0, 3, true));
+    let json = serde_json::to_value(g.view(0)).unwrap();
+    assert_eq!(json["dragons"][1]["lost"], 3);
+    assert_eq!(json["dragons"][1]["defeated"], true);
+    assert_eq!(json["moving"], "sky");
+}

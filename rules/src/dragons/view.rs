@@ -1,10 +1,10 @@
 //! What a seat sees of a game of Dragons of the Ba-Gua: everything (the game hides
 //! nothing), as JSON for the browser and the API.
 
-use super::rules::{Cell, Direction, Dragon};
+use super::rules::{Cell, Direction, Dragon, SEGMENTS};
 use super::state::Mode;
 use super::wheel::{Flow, Space, WHEEL};
-use super::{Dragons, dragon, seat};
+use super::{Dragons, Task, dragon, seat};
 use crate::play::{Game, Seat};
 use serde::Serialize;
 
@@ -19,6 +19,10 @@ pub struct DragonView {
     pub life: u8,
     pub fire: u8,
     pub segments: u8,
+    /// Segments lost (they stand on the board of Ba-Gua's "lost segment" places).
+    pub lost: u8,
+    /// Whether it has lost its last segment: the head shows its defeated face.
+    pub defeated: bool,
     /// The squares of the portals it is crossing.
     pub portals: Vec<Cell>,
 }
@@ -51,6 +55,8 @@ pub struct View {
     pub phase: &'static str,
     /// The element the matter phase carries out.
     pub element: Option<&'static str>,
+    /// The dragon the matter phase moves (none in the spirit phase).
+    pub moving: Option<Dragon>,
     pub dragons: Vec<DragonView>,
     pub rock: Option<Cell>,
     pub portals: Vec<PortalView>,
@@ -64,6 +70,11 @@ impl View {
     pub fn of(game: &Dragons, at: Seat) -> View {
         let b = &game.board;
         let (phase, element) = game.phase();
+        let moving = match game.front() {
+            Some(Task::Matter { dragon, .. }) => Some(dragon),
+            _ => None,
+        };
+        let defeated = b.defeated();
         View {
             seat: at,
             you: dragon(at),
@@ -73,6 +84,7 @@ impl View {
             turn: game.turns(),
             phase,
             element,
+            moving,
             dragons: b
                 .beasts
                 .iter()
@@ -84,6 +96,8 @@ impl View {
                     life: x.life,
                     fire: x.fire,
                     segments: x.segments(),
+                    lost: SEGMENTS - x.segments(),
+                    defeated: defeated == Some(x.dragon),
                     portals: x
                         .links
                         .iter()
