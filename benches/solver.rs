@@ -1,6 +1,6 @@
 //! Solver costs: all 64 Zhi Pai starts on the full deck; 1,000 random restricted Zhi Pai
 //! questions (6-16 available cards, 0-2 active trigram cards); the hard Zhi Pai questions
-//! (issue 17's, and the worst found by `examples/zhipai_hard_family.rs`), with the relaxed
+//! (issue 17's, and the worst found by `examples/zhi_pai_hard_family.rs`), with the relaxed
 //! game's build on a near-full deck; every Pathways pair for each deck and orientation mode. Besides criterion's figures for each batch, the
 //! per-question median and 90th percentile of the restricted Zhi Pai questions and of
 //! the Pathways questions are printed, since the targets are per question.

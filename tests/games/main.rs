@@ -23,5 +23,5 @@ mod puzzles;
 mod solver;
 mod tao;
 mod yijing_pai;
-mod zhipai_duel;
-mod zhipai_hard;
+mod zhi_pai_duel;
+mod zhi_pai_hard;

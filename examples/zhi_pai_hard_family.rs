@@ -4,7 +4,7 @@
 //! toggled) from the worst ones. Prints the worst questions found as JSON lines with their
 //! answer, positions, relaxed and abstract states and time, worst first.
 //!
-//! Run: `cargo run --release --example zhipai_hard_family -- [seed] [random] [rounds]`
+//! Run: `cargo run --release --example zhi_pai_hard_family -- [seed] [random] [rounds]`
 //! (defaults 17, 4000 random questions, 3000 mutation rounds). Seeded: the same
 //! arguments find the same questions.
 

@@ -2,7 +2,7 @@
 //! when asked. Checked against an independent oracle (a plain breadth-first search that
 //! plays every move through `Chain::place`, without estimates, dominance or tables), on
 //! random small questions with each part of the engine turned on and off; the hardest
-//! questions found by `examples/zhipai_hard_family.rs` (`zhi_pai::HARD_QUESTIONS`) are pinned
+//! questions found by `examples/zhi_pai_hard_family.rs` (`zhi_pai::HARD_QUESTIONS`) are pinned
 //! with what they may cost.
 
 use hexforge::core::deck::CardSet;

@@ -1,7 +1,7 @@
 //! Answers one Zhi Pai question with the exact search and says what it cost, for
 //! measuring peak memory from outside (`/usr/bin/time -v`), since the library cannot.
 //!
-//! Run: `cargo run --release --example zhipai_query -- START [CARDS] [ACTIVE] [RELAX_AFTER]`
+//! Run: `cargo run --release --example zhi_pai_query -- START [CARDS] [ACTIVE] [RELAX_AFTER]`
 //! with CARDS such as `4,7,8` (default: the 62 others), ACTIVE such as `water,fire`
 //! (default none) and RELAX_AFTER a number of positions or `never` (default 5000).
 
@@ -15,7 +15,7 @@ fn main() -> ExitCode {
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("zhipai_query: {e}");
+            eprintln!("zhi_pai_query: {e}");
             ExitCode::FAILURE
         }
     }
