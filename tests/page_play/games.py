@@ -12,7 +12,9 @@ replay link stepping through it. Two people on one device see the "pass the devi
 The games with printed boards and tiles (Liubo, Dragons, 易经牌) are checked to be drawn
 from the print artwork: the board's marked places are there and the pieces placed on it
 are as many as the view of the rules module says, mid-game and at the end; Dragons is also
-played to its end in the valley scenario (`&scenario=valley`).
+played to its end in the valley scenario (`&scenario=valley`), with its lost segments on the
+board of Ba-Gua and a defeated head on its defeated face as the view says; the move buttons
+of Dragons and 易经牌 say in words what each move does.
 Prints JSON: the records, the search bot's slowest move, the time to interactive.
 """
 
@@ -69,9 +71,19 @@ def drawn(page, game, width):
         heads = count("#play-board svg[data-drawn='human'] use[data-piece*='-head-']")
         check(heads == len(view["dragons"]), f"{where}: each dragon's head is drawn", heads)
         stones = sum((s["white"] > 0) + (s["black"] > 0) for s in view["wheel"]) + (view["centre_water"] > 0) + (view["centre_fire"] > 0)
-        stones += sum(d["life"] + d["fire"] for d in view["dragons"]) + 1
+        stones += sum(d["life"] + d["fire"] + d.get("lost", 0) for d in view["dragons"]) + 1
         shown = count("#play-board svg[data-drawn='bagua'] use[data-piece]")
-        check(shown == stones, f"{where}: the wheel, the centre, each dragon's life and fire and the coin are drawn on the board of Ba-Gua", (shown, stones))
+        check(shown == stones, f"{where}: the wheel, the centre, each dragon's life, fire and lost segments and the coin are drawn on the board of Ba-Gua", (shown, stones))
+        # A module built before the view gave `lost` and `defeated` draws neither (the lead rebuilds it).
+        if all("lost" in d for d in view["dragons"]):
+            lost = [count(f"#play-board svg[data-drawn='bagua'] [data-dragon='{d['dragon']}'] use[data-lost]") for d in view["dragons"]]
+            check(lost == [d["lost"] for d in view["dragons"]], f"{where}: each segment lost stands on a LOST SEGMENT place of the board of Ba-Gua", (lost, view["dragons"]))
+        if all("defeated" in d for d in view["dragons"]):
+            beaten = page.eval_on_selector_all("#play-board svg[data-drawn='human'] use[data-defeated]", "l => l.map(u => [u.dataset.defeated, u.getAttribute('href')])")
+            want = [d["dragon"] for d in view["dragons"] if d["defeated"]]
+            check([b[0] for b in beaten] == want and all(h.endswith("-defeated") for _, h in beaten),
+                  f"{where}: a defeated dragon's head shows its printed defeated face, and only then", (beaten, want))
+            return [d["dragon"] for d in view["dragons"] if d["defeated"]]
     elif game == "yijing-pai":
         you = view["seat"]
         own = count("#play-board [data-own-hand] [data-tile]")
@@ -83,6 +95,25 @@ def drawn(page, game, width):
             laid = count(f"#play-board .yp-seat[data-seat='{s}'] .hexagram-tiles [data-tile]")
             want = len(view["columns"][s]) + sum(len(h) for h in view["laid"][s])
             check(laid == want, f"{where}: every seat's laid tiles are drawn", (s, laid, want))
+
+
+# The games whose move buttons are checked to be in words, and the JSON keys of their actions
+# that a button's words must not start with (the generic description of an action).
+WORDED = {"dragons": ("move", "sow", "stones", "then"), "yijing-pai": ("lay", "hide", "pass", "tiles", "call", "place")}
+
+
+def worded(page, game, width):
+    """Each move button says what the move does in words, not the action's JSON."""
+    said = page.eval_on_selector_all("#play-moves [data-move]", "l => l.map(b => [b.dataset.move, b.textContent])")
+    for move, text in said:
+        action = json.loads(move)
+        raw = "·" in text or "{" in text or text.split(" ")[0] in WORDED[game]
+        check(not raw, f"{game} {width}: every move button says in words what the move does", (move, text))
+        if isinstance(action, dict) and isinstance(action.get("lay"), dict) and action["lay"].get("call") == "pung":
+            check(text.startswith("Pung"), f"{game} {width}: a pung's button says Pung", text)
+        if isinstance(action, dict) and action.get("move"):
+            end = str(action["move"][-1]).split(">")[-1]
+            check(text.startswith("Move ") and f" {end}" in text, f"{game} {width}: a move's button names the square its head ends on", (move, text))
 
 
 def play(page, seen, game, players, seed, shots, width, extra=""):
@@ -104,6 +135,8 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
         n = moves.count()
         tags = page.eval_on_selector_all("#play-moves [data-move]", "l => l.map(b => b.tagName + (b.disabled ? ' disabled' : ''))")
         check(all(t == "BUTTON" for t in tags), f"{game} {width}: every offered move is an enabled button", tags)
+        if game in WORDED:
+            worded(page, game, width)
         if clicks == 3 and not shot:
             drawn(page, game, width)
             page.screenshot(path=f"{shots}/{game}{extra.replace('&', '-').replace('=', '-')}-{width}.png", full_page=True)
@@ -135,10 +168,12 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
     name = game + extra.replace("&", "-").replace("=", "-")
     if not shot:
         page.screenshot(path=f"{shots}/{name}-{width}.png", full_page=True)
-    drawn(page, game, width)
+    beaten = drawn(page, game, width)
     page.screenshot(path=f"{shots}/{name}-{width}-end.png", full_page=True)
     result = page.text_content("#play-result")
     check(("won" in result) or ("without a winner" in result), f"{game} {width}: a result is shown", result)
+    if game == "dragons" and beaten is not None:
+        check(len(beaten) == (1 if "won" in result else 0), f"dragons {width}: a game won ends with the loser's head on its defeated face", (beaten, result))
     with page.expect_download() as download:
         page.click("#play-download")
     path = f"{OUT}/{name}-{width}.jsonl"

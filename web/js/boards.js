@@ -143,8 +143,29 @@ const LIUBO = {
   },
 };
 
+/** The dragons' names as the rulebook gives them (the view names them by their element). */
+const DRAGON_NAMES = { sky: 'Tianlong', earth: 'Dilong' };
+const STONE_WORDS = { w: 'white', b: 'black' };
+
+/** One step of a head's path: a square, or `portal entered>portal left>square`. */
+function headStep(step) {
+  const [a, b, c] = String(step).split('>');
+  return c ? 'through the portal on ' + a + ' and out of ' + b + ' to ' + c : 'to ' + a;
+}
+
 const DRAGONS = {
-  label: () => null,
+  /** A sowing names its space and the stones in the order dropped; a move, the dragon the
+   *  view says is moving, the head's squares and what follows (absorb or expel). */
+  label(action, view) {
+    if (action.sow) {
+      return 'Sow the stones of ' + action.sow + ': ' + [...action.stones].map((c) => STONE_WORDS[c] || c).join(', then ');
+    }
+    if (!Array.isArray(action.move)) return null;
+    const who = view && view.moving ? (DRAGON_NAMES[view.moving] || view.moving) : 'the dragon';
+    const then = action.then ? ', then ' + action.then + (view && view.element ? ' ' + view.element : '') : '';
+    if (!action.move.length) return who + ' stays where it is' + then;
+    return 'Move ' + who + '’s head ' + action.move.map(headStep).join(', then ') + then;
+  },
   seat(view, seat) {
     const d = view.dragons.find((x) => x.seat === seat);
     return d ? d.dragon + ' dragon · life ' + d.life + ' · fire ' + d.fire + ' · ' + d.segments + ' segments' : '';
@@ -158,8 +179,34 @@ const DRAGONS = {
   },
 };
 
+/** A tile's letter as words: in a hand (`1`, `0`, `t`) and as laid (`T`/`t` a taiji standing for yang/yin). */
+const HELD = { 1: 'yang', 0: 'yin', t: 'taiji' };
+const LAID_AS = { 1: 'yang', 0: 'yin', T: 'taiji as yang', t: 'taiji as yin' };
+const WHERE = {
+  outside: 'beyond the lines already laid',
+  inside: 'nearer you than the lines already laid',
+  split: 'one tile nearer you, one beyond',
+};
+
 const YIJING_PAI = {
-  label: () => null,
+  /** A hidden hexagram, a lay (its tiles, its call, its place) or a pass, in words. */
+  label(action, view) {
+    if (typeof action.hide === 'string') {
+      return 'Set aside ' + [...action.hide].map((c) => HELD[c] || c).join(', ') + ' as your hidden hexagram (line 1 first)';
+    }
+    if (action.lay) {
+      const { tiles, call, place } = action.lay;
+      const laid = [...tiles].map((c) => LAID_AS[c] || c).join(', ');
+      const column = view && view.columns && view.seat !== undefined ? view.columns[view.seat] : null;
+      const where = column === '' && place === 'outside' ? 'to begin a hexagram' : WHERE[place] || place;
+      return (call === 'pung' ? 'Pung: lay ' + laid : 'Lay ' + laid + ' as your ' + call) + ', ' + where;
+    }
+    if (action.pass) {
+      const last = view && view.last;
+      return 'Pass' + (last ? ': let seat ' + last.seat + '’s ' + [...last.tiles].map((c) => LAID_AS[c] || c).join(', ') + ' stand' : '');
+    }
+    return null;
+  },
   seat(view, seat) {
     return view.hand_sizes[seat] + ' tiles in hand · ' + view.laid[seat].length + ' hexagrams laid';
   },
@@ -181,9 +228,9 @@ function of(game) {
   return GAMES[game] || GENERIC;
 }
 
-/** An action as a button's words. */
-export function label(game, action) {
-  return of(game).label(action) || (typeof action === 'string' ? words(action) : describe(action));
+/** An action as a button's words; `view` (the table the action is taken at) names who and where. */
+export function label(game, action, view) {
+  return of(game).label(action, view) || (typeof action === 'string' ? words(action) : describe(action));
 }
 
 /** A seat's public line (cards held, pile length…). */

@@ -153,7 +153,8 @@ export function dragons(view) {
   const human = board('human', 'The board of human: ' + view.dragons.map((d) => d.dragon + ' dragon, head on ' + d.cells[0] + ' facing ' + d.facing + ', body on ' + d.cells.slice(1).join(' ')).join('; ') +
     (view.rock ? '; the rock on ' + view.rock : '') + (view.portals.length ? '; portals on ' + view.portals.map((p) => p.colour + ' ' + p.cell).join(', ') : ''));
   const bagua = board('bagua', 'The board of Ba-Gua: ' + view.wheel.map((s) => s.element + ' ' + s.white + ' white ' + s.black + ' black').join(', ') +
-    '; centre ' + view.centre_water + ' water, ' + view.centre_fire + ' fire');
+    '; centre ' + view.centre_water + ' water, ' + view.centre_fire + ' fire' +
+    view.dragons.map((d) => '; ' + d.dragon + ' dragon, ' + plural(d.lost || 0, 'segment') + ' lost' + (d.defeated ? ', defeated' : '')).join(''));
   if (!human || !bagua || !has('dragons-rock')) return null;
   const layer = human.querySelector('[data-layer="pieces"]');
   const cell = (name) => {
@@ -175,8 +176,13 @@ export function dragons(view) {
       if (!c) return;
       const name = d.dragon + ' dragon';
       if (i === 0) {
-        put(layer, 'dragons-' + d.dragon + '-head-' + d.facing, c, name + "'s head on " + d.cells[0] + ', facing ' + d.facing).dataset.cell = d.cells[0];
-        badge(layer, [c[0], c[1] - 8], d.dragon === 'sky' ? 'SKY' : 'EARTH', 'drawn-badge-small');
+        // A defeated dragon's head shows its printed defeated face.
+        const beaten = d.defeated && has('dragons-' + d.dragon + '-head-' + d.facing + '-defeated');
+        const head = put(layer, 'dragons-' + d.dragon + '-head-' + d.facing + (beaten ? '-defeated' : ''), c,
+          name + "'s head on " + d.cells[0] + ', facing ' + d.facing + (d.defeated ? ', defeated' : ''));
+        head.dataset.cell = d.cells[0];
+        if (d.defeated) head.dataset.defeated = d.dragon;
+        badge(layer, [c[0], c[1] - 8], (d.dragon === 'sky' ? 'SKY' : 'EARTH') + (d.defeated ? ' ✕ DEFEATED' : ''), 'drawn-badge-small');
         return;
       }
       // A body that crosses a portal joins the portal's square, not the next cell of the list.
@@ -204,6 +210,11 @@ export function dragons(view) {
     if (!area) continue;
     for (let k = 1; k <= d.life; k++) stones(slot(area, 'life-' + k), 'dragons-water', 1, d.dragon + ' dragon life ' + k);
     for (let k = 1; k <= d.fire; k++) stones(slot(area, 'fire-' + k), 'dragons-fire', 1, d.dragon + ' dragon fire ' + k);
+    // Each segment lost stands on its "lost segment" place (a view without `lost`: none drawn).
+    for (let k = 1; k <= (d.lost || 0); k++) {
+      const place = slot(area, 'lost-' + k);
+      if (place && place.dataset.x) put(place, 'dragons-' + d.dragon + '-segment-north-south', at(place), d.dragon + ' dragon segment lost ' + k, Number(place.dataset.size) || null).dataset.lost = k;
+    }
   }
   const coin = slot(bagua, 'flux-coin');
   if (coin) put(coin, 'dragons-coin-' + view.coin, at(coin), 'the flux coin, ' + view.coin + ' face up', Number(coin.dataset.size) || null);
@@ -215,7 +226,7 @@ export function dragons(view) {
     el('div', { class: 'drawn-boards two' }, human, bagua),
     el('ul', { class: 'drawn-list' }, view.dragons.map((d) => el('li', { 'data-dragon': d.dragon },
       (view.to_move === d.seat ? '▶ ' : '') + d.dragon + ' dragon (seat ' + d.seat + (d.seat === view.seat ? ', you' : '') + '): head on ' + d.cells[0] + ' facing ' + d.facing +
-      ' · ' + plural(d.segments, 'segment') + ' · life ' + d.life + ' · fire ' + d.fire + (d.portals.length ? ' · crossing portals on ' + d.portals.join(', ') : '')))));
+      ' · ' + plural(d.segments, 'segment') + (d.lost ? ' (' + d.lost + ' lost)' : '') + (d.defeated ? ' · ✕ defeated' : '') + ' · life ' + d.life + ' · fire ' + d.fire + (d.portals.length ? ' · crossing portals on ' + d.portals.join(', ') : '')))));
 }
 
 // ------------------------------------------------------------ 易经牌

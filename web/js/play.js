@@ -139,7 +139,7 @@ function botMove() {
 function act(s, index) {
   const action = s.actions[index];
   call({ op: 'act', table: state.table, index });
-  $('play-log').append(el('li', { text: who(s.to_move) + ': ' + label(state.game, action) }));
+  $('play-log').append(el('li', { text: who(s.to_move) + ': ' + label(state.game, action, s.view) }));
   if (state.seats[s.to_move] === 'person' && people().length > 1) state.shown = null;
   step();
 }
@@ -184,7 +184,7 @@ function render(s, interactive) {
   $('play-moves').replaceChildren(...(yours ? s.actions.map((a, i) => el('button', {
     type: 'button', class: 'move', 'data-move': JSON.stringify(a), 'data-index': i,
     onclick: () => act(s, i),
-  }, label(state.game, a))) : []));
+  }, label(state.game, a, s.view))) : []));
   // Clicking the drawing: one move ending where it was clicked is made; several, the first
   // of their buttons takes the focus.
   $('play-board').onclick = yours ? (e) => {

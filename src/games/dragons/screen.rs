@@ -5,7 +5,8 @@
 //! in every turn it can take on the board.
 //!
 //! A piece is named for the page by what the rules module's view says of it: a head by
-//! its dragon and the way it faces (`dragons-sky-head-north`), a body segment by its
+//! its dragon and the way it faces (`dragons-sky-head-north`, `…-defeated` its defeated
+//! face), a body segment by its
 //! dragon and the two edges it joins, in the order north, east, south, west
 //! (`dragons-earth-segment-east-south`), a portal by its colour and whether a dragon is
 //! in it, stones by kind, the flux coin by its face.
@@ -47,6 +48,11 @@ pub fn pieces() -> Result<Vec<(String, String)>, ArtError> {
         for facing in Direction::ALL {
             let head = Piece::dragon_tile(PieceKind::Head, ComponentFace::Alive, dragon);
             out.push((format!("dragons-{d}-head-{}", facing.key()), piece_svg(turned(head, facing.quarter_turns()))?));
+            let beaten = Piece::dragon_tile(PieceKind::Head, ComponentFace::Defeated, dragon);
+            out.push((
+                format!("dragons-{d}-head-{}-defeated", facing.key()),
+                piece_svg(turned(beaten, facing.quarter_turns()))?,
+            ));
         }
         for (i, &a) in Direction::ALL.iter().enumerate() {
             for &b in &Direction::ALL[i + 1..] {
@@ -91,8 +97,10 @@ mod tests {
         let pieces = pieces().expect("the pieces render");
         let names: std::collections::BTreeSet<&str> = pieces.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names.len(), pieces.len());
-        // 2 dragons × (4 heads + 6 segments), 3 portals × 2 faces, rock, 4 stones, 2 coin faces.
-        assert_eq!(pieces.len(), 20 + 6 + 1 + 4 + 2);
+        // 2 dragons × (4 heads alive + 4 defeated + 6 segments), 3 portals × 2 faces, rock,
+        // 4 stones, 2 coin faces.
+        assert_eq!(pieces.len(), 28 + 6 + 1 + 4 + 2);
         assert!(names.contains("dragons-sky-segment-north-south") && names.contains("dragons-earth-head-west"));
+        assert!(names.contains("dragons-earth-head-west-defeated"));
     }
 }
