@@ -14,6 +14,9 @@
 //! content too: the card templates draw in user units only, and the tests that compare
 //! every file of a run with a run that parses at each dpi hold them to it.
 
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
 use resvg::tiny_skia::{self, Transform};
 
 use crate::print::render::{self, PrintProfile, RenderError, SIZED_DPI};
@@ -35,15 +38,30 @@ pub struct Frame {
 
 impl Frame {
     /// The frame of `svg` at `dpi`: its root element parsed alone, with one child (a
-    /// 1-unit rectangle) so that usvg keeps the root group.
+    /// 1-unit rectangle) so that usvg keeps the root group. Without its `data-`
+    /// attributes, which usvg ignores, every card of a deck has the same root element:
+    /// its frame is parsed once a dpi and remembered.
     pub fn of(svg: &str, dpi: f32) -> Result<Frame, RenderError> {
+        static FRAMES: OnceLock<Mutex<HashMap<(String, u32), Frame>>> = OnceLock::new();
         let Some(start) = root_start_tag(svg) else {
             let tree = render::svg_tree(svg, dpi)?;
             return Ok(Frame { dpi, size: tree.size(), root: root_transform(&tree) });
         };
-        let stub = format!("{start}<rect width=\"1\" height=\"1\"/></svg>");
-        let tree = render::svg_tree(&stub, dpi)?;
-        Ok(Frame { dpi, size: tree.size(), root: root_transform(&tree) })
+        let key = (format!("{}<rect width=\"1\" height=\"1\"/></svg>", without_data(start)), dpi.to_bits());
+        let frames = FRAMES.get_or_init(Mutex::default);
+        let known = |frames: &Mutex<HashMap<_, Frame>>| frames.lock().ok()?.get(&key).copied();
+        if let Some(frame) = known(frames) {
+            return Ok(frame);
+        }
+        let tree = render::svg_tree(&key.0, dpi)?;
+        let frame = Frame { dpi, size: tree.size(), root: root_transform(&tree) };
+        if let Ok(mut frames) = frames.lock() {
+            if frames.len() >= 64 {
+                frames.clear();
+            }
+            frames.insert(key, frame);
+        }
+        Ok(frame)
     }
 
     /// The transform that draws a tree of this frame as a tree of `target`'s frame drawn
@@ -79,6 +97,32 @@ fn root_start_tag(svg: &str) -> Option<&str> {
         }
     }
     None
+}
+
+/// `tag` (a start tag) without its `data-*` attributes and the space before each.
+fn without_data(tag: &str) -> String {
+    let (mut out, mut quote, mut skipping) = (String::with_capacity(tag.len()), None, false);
+    for (i, c) in tag.char_indices() {
+        match quote {
+            Some(q) if c == q => {
+                quote = None;
+                if std::mem::take(&mut skipping) {
+                    continue;
+                }
+            }
+            Some(_) => {}
+            None if c.is_whitespace() && tag[i + c.len_utf8()..].starts_with("data-") => {
+                skipping = true;
+                continue;
+            }
+            None if c == '"' || c == '\'' => quote = Some(c),
+            None => {}
+        }
+        if !skipping {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The root group's transform of `tree`, where usvg made one for the viewBox.
@@ -243,5 +287,12 @@ mod tests {
             Some("<?xml version=\"1.0\"?><svg a='>' b=\"x\">")
         );
         assert_eq!(root_start_tag("<svg/>"), None);
+        let tag = r#"<svg data-deck="x" width="69mm" data-face='a "b"' height="94mm">"#;
+        assert_eq!(without_data(tag), r#"<svg width="69mm" height="94mm">"#);
+        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" data-face="a" width="50mm" height="20mm" viewBox="0 0 40 20" preserveAspectRatio="xMaxYMin slice" data-x="1"><text y="9">x</text></svg>"#;
+        for dpi in [72.0, 300.0] {
+            let (tree, frame) = (render::svg_tree(svg, dpi).unwrap(), Frame::of(svg, dpi).unwrap());
+            assert_eq!((frame.size, frame.root), (tree.size(), root_transform(&tree)));
+        }
     }
 }
