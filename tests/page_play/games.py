@@ -168,6 +168,11 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
     name = game + extra.replace("&", "-").replace("=", "-")
     if not shot:
         page.screenshot(path=f"{shots}/{name}-{width}.png", full_page=True)
+    if game == "yijing-pai":
+        log = page.eval_on_selector_all("#play-log li", "l => l.map(e => e.textContent)")
+        hides = [t for t in log if "hidden hexagram" in t]
+        check(hides and all(t.endswith("Set aside a hidden hexagram, face down") for t in hides),
+              f"yijing-pai {width}: the log says a hidden hexagram was set aside, never its lines", hides)
     beaten = drawn(page, game, width)
     page.screenshot(path=f"{shots}/{name}-{width}-end.png", full_page=True)
     result = page.text_content("#play-result")

@@ -189,9 +189,11 @@ const WHERE = {
 };
 
 const YIJING_PAI = {
-  /** A hidden hexagram, a lay (its tiles, its call, its place) or a pass, in words. */
-  label(action, view) {
+  /** A hidden hexagram (its lines only on the seat's own button, never in the shared log), a
+   *  lay (its tiles, its call, its place) or a pass, in words. */
+  label(action, view, shared) {
     if (typeof action.hide === 'string') {
+      if (shared) return 'Set aside a hidden hexagram, face down';
       return 'Set aside ' + [...action.hide].map((c) => HELD[c] || c).join(', ') + ' as your hidden hexagram (line 1 first)';
     }
     if (action.lay) {
@@ -228,9 +230,10 @@ function of(game) {
   return GAMES[game] || GENERIC;
 }
 
-/** An action as a button's words; `view` (the table the action is taken at) names who and where. */
-export function label(game, action, view) {
-  return of(game).label(action, view) || (typeof action === 'string' ? words(action) : describe(action));
+/** An action as a button's words; `view` (the table the action is taken at) names who and
+ *  where; `shared`: for the log every seat reads, so what the action hides stays hidden. */
+export function label(game, action, view, shared = false) {
+  return of(game).label(action, view, shared) || (typeof action === 'string' ? words(action) : describe(action));
 }
 
 /** A seat's public line (cards held, pile length…). */

@@ -139,7 +139,7 @@ function botMove() {
 function act(s, index) {
   const action = s.actions[index];
   call({ op: 'act', table: state.table, index });
-  $('play-log').append(el('li', { text: who(s.to_move) + ': ' + label(state.game, action, s.view) }));
+  $('play-log').append(el('li', { text: who(s.to_move) + ': ' + label(state.game, action, s.view, true) }));
   if (state.seats[s.to_move] === 'person' && people().length > 1) state.shown = null;
   step();
 }
