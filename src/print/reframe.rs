@@ -149,11 +149,22 @@ fn nearby(x: f32) -> impl Iterator<Item = f32> {
     (0..=4).flat_map(move |k| {
         let (mut up, mut down) = (x, x);
         for _ in 0..k {
-            up = up.next_up();
-            down = down.next_down();
+            up = next(up, true);
+            down = next(down, false);
         }
         [up, down]
     })
+}
+
+/// The float next to finite `x`, above it when `up` (`f32::next_up`, newer than the
+/// toolchain the crate supports).
+fn next(x: f32, up: bool) -> f32 {
+    if x == 0.0 {
+        let tiny = f32::from_bits(1);
+        return if up { tiny } else { -tiny };
+    }
+    let bits = x.to_bits();
+    f32::from_bits(if (x > 0.0) == up { bits + 1 } else { bits - 1 })
 }
 
 /// Draws `tree` (the tree of `svg` in frame `from`) onto `pixmap` with `ts` as the tree
@@ -287,6 +298,11 @@ mod tests {
             Some("<?xml version=\"1.0\"?><svg a='>' b=\"x\">")
         );
         assert_eq!(root_start_tag("<svg/>"), None);
+        for x in [1.5f32, -1.5, 3.0e-3, -7.25e5] {
+            assert!(next(x, true) > x && next(x, false) < x, "{x}");
+            assert_eq!((next(next(x, true), false), next(next(x, false), true)), (x, x));
+        }
+        assert!(next(0.0, true) > 0.0 && next(0.0, false) < 0.0);
         let tag = r#"<svg data-deck="x" width="69mm" data-face='a "b"' height="94mm">"#;
         assert_eq!(without_data(tag), r#"<svg width="69mm" height="94mm">"#);
         let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" data-face="a" width="50mm" height="20mm" viewBox="0 0 40 20" preserveAspectRatio="xMaxYMin slice" data-x="1"><text y="9">x</text></svg>"#;
