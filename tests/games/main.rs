@@ -23,5 +23,6 @@ mod puzzles;
 mod solver;
 mod tao;
 mod yijing_pai;
+mod yijing_play;
 mod zhi_pai_duel;
 mod zhi_pai_hard;

@@ -1,6 +1,6 @@
 """Every game of the registry played to its end on /play/GAME in Chromium (issue 34).
 
-Run by tests/e2e.rs (`the_play_page_plays_every_game_against_the_bots`), which starts the
+Run by tests/service/e2e.rs (`the_play_page_plays_every_game_against_the_bots`), which starts the
 server and then checks each downloaded record with `hexforge check GAME --record FILE`:
     python3 games.py BASE_URL OUT_DIR [CHROMIUM]
 

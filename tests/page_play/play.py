@@ -1,6 +1,6 @@
 """Today's puzzles played through the page in Chromium, as a player would (issue 27).
 
-Run by tests/e2e.rs (`the_page_plays_todays_puzzles_as_a_player_would`), which starts the
+Run by tests/service/e2e.rs (`the_page_plays_todays_puzzles_as_a_player_would`), which starts the
 server, works out the answers and the wrong moves from the library and passes them here
 as JSON: python3 play.py BASE_URL SCENARIO.json SCREENSHOT_DIR
 

@@ -18,6 +18,7 @@ mod temp_dir;
 mod cli;
 mod contract;
 mod doc_commands;
+mod e2e;
 mod http;
 mod http_habits;
 mod photo;

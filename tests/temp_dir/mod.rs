@@ -1,4 +1,4 @@
-//! A scratch folder for tests that need real files (`tests/service/http.rs`, `tests/e2e.rs`).
+//! A scratch folder for tests that need real files (`tests/service/http.rs`, `tests/service/e2e.rs`).
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -7,17 +7,14 @@
 //! Without Chromium the test is skipped with a message, except in CI (`CI=true`), where
 //! `.ci/run` installs Debian's `chromium` and a missing browser fails the test.
 
+use crate::outside_tool::OutsideTool;
 use hexforge::http::AppState;
-use outside_tool::OutsideTool;
 use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod live_server;
-mod outside_tool;
-mod photo_corpus;
-mod temp_dir;
+use crate::{live_server, photo_corpus, temp_dir};
 use live_server::LiveServer;
 use temp_dir::TempDir;
 

@@ -4,8 +4,8 @@
 
 use std::process::{Command, Output, Stdio};
 
-mod book_row;
-mod temp_dir;
+use crate::book_row;
+use crate::temp_dir;
 use temp_dir::TempDir;
 
 fn hexforge(args: &[&str]) -> Output {
