@@ -2,20 +2,11 @@
 //! modes and variant, `check dragons --record`, and the rulebook's measured figures against
 //! the commands its footnotes name.
 
-use std::process::{Command, Output, Stdio};
+use crate::binary::{hexforge, json};
 
 use crate::book_row;
 use crate::temp_dir;
 use temp_dir::TempDir;
-
-fn hexforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hexforge")).args(args).stdin(Stdio::null()).output().expect("the binary runs")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
-}
 
 fn measured() -> serde_json::Value {
     hexforge::games::dragons::rulebook::rulebook_data()["measured"].clone()

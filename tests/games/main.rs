@@ -13,6 +13,7 @@ mod pdf_text;
 #[path = "../temp_dir/mod.rs"]
 mod temp_dir;
 
+mod binary;
 mod bot_strength;
 mod dragons;
 mod dragons_play;

@@ -1,15 +1,13 @@
 //! `simulate pathways` through the real binary: the summary's shape, determinism by seed,
 //! the records it writes, and bad input refused with exit code 2.
 
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+use crate::binary::hexforge;
 
 use crate::book_row;
 use crate::temp_dir;
 use temp_dir::TempDir;
-
-fn hexforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hexforge")).args(args).stdin(Stdio::null()).output().expect("the binary runs")
-}
 
 fn json(out: &Output) -> serde_json::Value {
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));

@@ -1,20 +1,11 @@
 //! Tao through the real binary: `tao legal`, `simulate tao` and `check tao --record`, their
 //! JSON shapes and exit codes.
 
-use std::process::{Command, Output, Stdio};
+use crate::binary::{hexforge, json};
 
 use crate::book_row;
 use crate::temp_dir;
 use temp_dir::TempDir;
-
-fn hexforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hexforge")).args(args).stdin(Stdio::null()).output().expect("the binary runs")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
-}
 
 #[test]
 fn legal_lists_the_plays_on_a_card_with_their_kinds_and_effects() {

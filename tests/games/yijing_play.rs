@@ -2,20 +2,11 @@
 //! checked by `check yijing-pai --record`, a broken record refused naming the rule, and the
 //! rulebook's measured rows against the commands its footnotes print.
 
-use std::process::{Command, Output, Stdio};
+use crate::binary::{hexforge, json};
 
 use crate::book_row;
 use crate::temp_dir;
 use temp_dir::TempDir;
-
-fn hexforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hexforge")).args(args).stdin(Stdio::null()).output().expect("the binary runs")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
-}
 
 #[test]
 fn simulate_is_the_same_for_the_same_seed_and_its_records_check_as_valid() {

@@ -2,14 +2,12 @@
 //! game shares, the same for the same seed, and refuses what the duel cannot be; its
 //! records (and Pathways') are checked by `check GAME --record` like Tao's.
 
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+use crate::binary::hexforge;
 
 use crate::temp_dir;
 use temp_dir::TempDir;
-
-fn hexforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hexforge")).args(args).stdin(Stdio::null()).output().expect("the binary runs")
-}
 
 fn json(out: &Output) -> serde_json::Value {
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
