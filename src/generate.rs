@@ -52,9 +52,9 @@ impl Part {
             Part::Data => "data",
             Part::ChangingLines => crate::games::changing_lines::KEY,
             Part::ZhiPai => crate::games::zhi_pai::KEY,
-            Part::Dragons => "dragons",
-            Part::Liubo => "liubo",
-            Part::YijingPai => "yijing-pai",
+            Part::Dragons => crate::games::dragons::KEY,
+            Part::Liubo => crate::games::liubo::KEY,
+            Part::YijingPai => crate::games::yijing_pai::KEY,
             Part::Rulebooks => "rulebooks",
             Part::Puzzles => "puzzles",
         }

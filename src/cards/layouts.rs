@@ -27,6 +27,7 @@ use super::{BLEED_MM, CANVAS_HEIGHT_MM, CANVAS_WIDTH_MM, TRIM_HEIGHT_MM, TRIM_WI
 use crate::print::paper::Paper;
 use crate::print::pdf::{self, CropMarks, MmRect, PRINTER_SAFE_MM, PT_PER_MM, ViewerPreferences};
 use crate::print::plan::DuplexEdge;
+use crate::print::template;
 
 /// A page turned to landscape.
 fn landscape(paper: Paper) -> (f32, f32) {
@@ -327,50 +328,49 @@ pub fn cut_pdf(
 /// a hairline in [`MarkInks::cut_line`], corners rounded by [`CUT_CORNER_MM`]), in
 /// millimetres on the page's coordinates.
 pub fn cut_svgs(cards: usize, paper: Paper) -> Result<Vec<String>, SheetError> {
+    /// A rectangle as the file writes it: millimetres to three decimals, trailing zeros cut.
+    #[derive(serde::Serialize)]
+    struct Rect {
+        x: String,
+        y: String,
+        w: String,
+        h: String,
+    }
+    #[derive(serde::Serialize)]
+    struct CutPage {
+        width: String,
+        height: String,
+        title: String,
+        ink: String,
+        cut_line: String,
+        marks: Vec<Rect>,
+        cuts: Vec<Rect>,
+        corner: String,
+    }
     let inks = MarkInks::from_style()?;
     let hex = |[r, g, b]: [u8; 3]| format!("#{r:02x}{g:02x}{b:02x}");
+    let n = |v: f32| format!("{:.3}", v).trim_end_matches('0').trim_end_matches('.').to_string();
+    let rect = |r: MmRect| Rect { x: n(r.x), y: n(r.y), w: n(r.w), h: n(r.h) };
     let sheet = CutSheet::new(paper);
     let per_page = CUT_COLS * CUT_ROWS;
     let (w, h) = sheet.page;
-    let n = |v: f32| format!("{:.3}", v).trim_end_matches('0').trim_end_matches('.').to_string();
-    Ok((0..cards.div_ceil(per_page))
+    (0..cards.div_ceil(per_page))
         .map(|i| {
             let on_page = (cards - i * per_page).min(per_page);
-            let mut svg = format!(
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}mm\" height=\"{1}mm\" viewBox=\"0 0 {0} {1}\">\n",
-                n(w),
-                n(h)
-            );
-            svg.push_str(&format!("<title>cut file, {} page {:02}: {on_page} cards</title>\n", paper.name(), i + 1));
-            svg.push_str(&format!("<g id=\"registration-marks\" fill=\"{}\" stroke=\"none\">\n", hex(inks.ink)));
-            for r in sheet.registration_marks() {
-                svg.push_str(&format!(
-                    "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>\n",
-                    n(r.x),
-                    n(r.y),
-                    n(r.w),
-                    n(r.h)
-                ));
-            }
-            svg.push_str(&format!(
-                "</g>\n<g id=\"cut\" fill=\"none\" stroke=\"{}\" stroke-width=\"0.1\">\n",
-                hex(inks.cut_line)
-            ));
-            for k in 0..on_page {
-                let r = sheet.cut(k % CUT_COLS, k / CUT_COLS);
-                svg.push_str(&format!(
-                    "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{r2}\" ry=\"{r2}\"/>\n",
-                    n(r.x),
-                    n(r.y),
-                    n(r.w),
-                    n(r.h),
-                    r2 = n(CUT_CORNER_MM)
-                ));
-            }
-            svg.push_str("</g>\n</svg>\n");
-            svg
+            let page = CutPage {
+                width: n(w),
+                height: n(h),
+                title: format!("cut file, {} page {:02}: {on_page} cards", paper.name(), i + 1),
+                ink: hex(inks.ink),
+                cut_line: hex(inks.cut_line),
+                marks: sheet.registration_marks().into_iter().map(rect).collect(),
+                cuts: (0..on_page).map(|k| rect(sheet.cut(k % CUT_COLS, k / CUT_COLS))).collect(),
+                corner: n(CUT_CORNER_MM),
+            };
+            Ok(template::render("sheets/cut.svg.j2", minijinja::context! { page => minijinja::value::Serde(&page) })?
+                + "\n")
         })
-        .collect())
+        .collect()
 }
 
 fn fill_rects(surface: &mut Surface, rects: &[MmRect], inks: &MarkInks) {

@@ -24,7 +24,7 @@ use crate::print::output::Output;
 use crate::print::render;
 
 /// The game's key: its output folder, its rulebook's name.
-const KEY: &str = "liubo";
+pub const KEY: &str = "liubo";
 
 /// Liubo, as a [`PrintedGame`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

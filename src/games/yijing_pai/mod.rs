@@ -23,7 +23,7 @@ use crate::print::plan::Backs;
 use crate::print::render;
 
 /// The game's key: its output folder, its rulebook's name.
-const KEY: &str = "yijing-pai";
+pub const KEY: &str = "yijing-pai";
 
 /// 易经牌 Yijing Pai, as a [`PrintedGame`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
