@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::geometry::{Canvas, Rect, TextBox, canvas, text_width};
 use super::sheet::{HOME_COLS, HOME_ROWS};
-use super::{CardError, Deck, Lang, draw};
+use super::{CardError, Lang, PrintedDeck, draw};
 use crate::print::plan::Backs;
 
 /// One player aid: a title and blocks of text, in reading order.
@@ -38,12 +38,12 @@ pub enum Block {
 
 /// The aids of `deck`, in sheet order, in the language the deck prints them in under
 /// `lang` ([`CardDeck::aid_lang`](super::CardDeck::aid_lang)).
-pub fn aids(deck: Deck, lang: Lang) -> Vec<Aid> {
+pub fn aids(deck: PrintedDeck, lang: Lang) -> Vec<Aid> {
     deck.art().aids(lang)
 }
 
 /// Slots left empty on the last home-print sheet of `deck` by its cards alone.
-pub fn spare_slots(deck: Deck) -> usize {
+pub fn spare_slots(deck: PrintedDeck) -> usize {
     let per_sheet = HOME_COLS * HOME_ROWS;
     (per_sheet - deck.print_pairs().len() % per_sheet) % per_sheet
 }
@@ -79,7 +79,7 @@ pub struct AidLayout {
 
 impl AidLayout {
     /// The face of `aid`, with the largest body size at which everything fits.
-    pub fn new(deck: Deck, aid: &Aid) -> AidLayout {
+    pub fn new(deck: PrintedDeck, aid: &Aid) -> AidLayout {
         let c = canvas();
         let safe = c.safe;
         let title = TextBox::new(aid.title.clone(), c.cx, safe.y + 4.2, TITLE_SIZE, 700)
@@ -109,7 +109,7 @@ impl AidLayout {
     }
 
     /// The back of every aid of `deck`: "Player aid" and the deck's name, centred.
-    pub fn back(deck: Deck, lang: Lang) -> AidLayout {
+    pub fn back(deck: PrintedDeck, lang: Lang) -> AidLayout {
         let c = canvas();
         let name = deck.title();
         AidLayout {
@@ -196,12 +196,12 @@ fn wrap(text: &str, size: f32, bold: bool, width: f32) -> Vec<String> {
 }
 
 /// The SVG of `aid` (69×94 mm, like every card face).
-pub fn aid_svg(deck: Deck, aid: &Aid) -> Result<String, CardError> {
+pub fn aid_svg(deck: PrintedDeck, aid: &Aid) -> Result<String, CardError> {
     Ok(draw("cards/aid.svg.j2", "aid", AidLayout::new(deck, aid), Backs::Full)?)
 }
 
 /// The SVG of the back of `deck`'s aids, inked as `backs` asks.
-pub fn aid_back_svg(deck: Deck, backs: Backs, lang: Lang) -> Result<String, CardError> {
+pub fn aid_back_svg(deck: PrintedDeck, backs: Backs, lang: Lang) -> Result<String, CardError> {
     Ok(draw("cards/aid.svg.j2", "aid", AidLayout::back(deck, lang), backs)?)
 }
 

@@ -1,5 +1,5 @@
 //! What a deck tells the card engine ([`CardDeck`]), and the handle the engine passes
-//! around ([`Deck`]).
+//! around ([`PrintedDeck`]).
 //!
 //! The engine (this folder: faces, aids, sheets, contact sheets, Tabletop Simulator sets,
 //! exports) names no game. A game plugs its deck in by implementing [`CardDeck`] next to
@@ -58,12 +58,12 @@ pub trait CardDeck: Sync {
 /// One deck, as the engine passes it around: a copyable handle on its [`CardDeck`].
 /// Decks are equal, ordered and hashed by their slug, and serialise as it.
 #[derive(Copy, Clone)]
-pub struct Deck(&'static dyn CardDeck);
+pub struct PrintedDeck(&'static dyn CardDeck);
 
-impl Deck {
+impl PrintedDeck {
     /// The handle of a deck (`games/decks.rs` makes one for each).
-    pub const fn new(deck: &'static dyn CardDeck) -> Deck {
-        Deck(deck)
+    pub const fn new(deck: &'static dyn CardDeck) -> PrintedDeck {
+        PrintedDeck(deck)
     }
 
     /// The deck's facts and faces.
@@ -97,45 +97,45 @@ impl Deck {
     }
 }
 
-impl PartialEq for Deck {
-    fn eq(&self, other: &Deck) -> bool {
+impl PartialEq for PrintedDeck {
+    fn eq(&self, other: &PrintedDeck) -> bool {
         self.slug() == other.slug()
     }
 }
 
-impl Eq for Deck {}
+impl Eq for PrintedDeck {}
 
-impl Hash for Deck {
+impl Hash for PrintedDeck {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.slug().hash(state);
     }
 }
 
-impl PartialOrd for Deck {
-    fn partial_cmp(&self, other: &Deck) -> Option<Ordering> {
+impl PartialOrd for PrintedDeck {
+    fn partial_cmp(&self, other: &PrintedDeck) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl Ord for Deck {
-    fn cmp(&self, other: &Deck) -> Ordering {
+impl Ord for PrintedDeck {
+    fn cmp(&self, other: &PrintedDeck) -> Ordering {
         self.slug().cmp(other.slug())
     }
 }
 
-impl fmt::Display for Deck {
+impl fmt::Display for PrintedDeck {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.slug())
     }
 }
 
-impl fmt::Debug for Deck {
+impl fmt::Debug for PrintedDeck {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Deck({})", self.slug())
+        write!(f, "PrintedDeck({})", self.slug())
     }
 }
 
-impl Serialize for Deck {
+impl Serialize for PrintedDeck {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.slug())
     }

@@ -38,7 +38,7 @@ use resvg::tiny_skia::Pixmap;
 
 use super::aids::{self, aid_back_svg, aid_svg};
 use super::layouts;
-use super::{BLEED_MM, CardError, Deck, Face, Lang, card_svg_with_backs};
+use super::{BLEED_MM, CardError, Face, Lang, PrintedDeck, card_svg_with_backs};
 use crate::cards::sheet::{self, ContactSection, SheetError};
 use crate::print::cmyk::{CmykError, Converter};
 use crate::print::output::{Output, OutputError};
@@ -84,47 +84,47 @@ pub fn no_progress(_label: &str, _done: u64, _total: u64) {}
 // --- Where each file goes: the only place the paths and kinds are spelled. -------------
 
 /// A face's SVG: `<deck>/svg/<face>.svg`.
-pub fn svg_file(deck: Deck, face: &Face) -> PrintFile {
+pub fn svg_file(deck: PrintedDeck, face: &Face) -> PrintFile {
     PrintFile::new(format!("{}/svg/{}.svg", deck.slug(), face.slug()), "card-svg")
 }
 
 /// A face's home-print PNG at `--dpi`: `<deck>/png/<face>.png`.
-pub fn png_file(deck: Deck, face: &Face) -> PrintFile {
+pub fn png_file(deck: PrintedDeck, face: &Face) -> PrintFile {
     PrintFile::new(format!("{}/png/{}.png", deck.slug(), face.slug()), "card-png")
 }
 
 /// A face's PNG for a print service: `<deck>/<tgc|mpc>/<face>.png`.
-pub fn service_png_file(deck: Deck, service: Profile, face: &Face) -> PrintFile {
+pub fn service_png_file(deck: PrintedDeck, service: Profile, face: &Face) -> PrintFile {
     let folder = service.folder();
     PrintFile::new(format!("{}/{folder}/{}.png", deck.slug(), face.slug()), format!("card-png-{folder}"))
 }
 
 /// A player aid's SVG: `<deck>/aids/<stem>.svg`, `stem` an aid's slug or `back`.
-pub fn aid_svg_file(deck: Deck, stem: &str) -> PrintFile {
+pub fn aid_svg_file(deck: PrintedDeck, stem: &str) -> PrintFile {
     PrintFile::new(format!("{}/aids/{stem}.svg", deck.slug()), "aid-svg")
 }
 
 /// A player aid's PNG at `--dpi`: `<deck>/aids/<stem>.png`.
-pub fn aid_png_file(deck: Deck, stem: &str) -> PrintFile {
+pub fn aid_png_file(deck: PrintedDeck, stem: &str) -> PrintFile {
     PrintFile::new(format!("{}/aids/{stem}.png", deck.slug()), "aid-png")
 }
 
 /// The file stems of `deck`'s aids, then `back`.
-fn aid_stems(deck: Deck) -> Vec<&'static str> {
+fn aid_stems(deck: PrintedDeck) -> Vec<&'static str> {
     aids::aids(deck, Lang::En).iter().map(|a| a.slug).chain(["back"]).collect()
 }
 
 /// The home-print PDF of `deck` on `paper`: `<deck>/<deck>-cards-<paper>.pdf` ("cards",
 /// so it is never taken for the rulebook, `rulebooks/<deck>-rules-<paper>.pdf`). The
 /// rulebooks name it in their components lists.
-pub fn sheet_pdf_file(deck: Deck, paper: Paper) -> PrintFile {
+pub fn sheet_pdf_file(deck: PrintedDeck, paper: Paper) -> PrintFile {
     PrintFile::new(format!("{0}/{0}-cards-{1}.pdf", deck.slug(), paper.key()), "sheet-pdf")
 }
 
 /// The home-print PDFs of `deck` in every layout (two-sided, fold-over, print-then-cut),
 /// on both papers: what the rulebooks' components lists name; each book shows the ones
 /// its run wrote.
-pub fn home_sheet_paths(deck: Deck) -> Vec<String> {
+pub fn home_sheet_paths(deck: PrintedDeck) -> Vec<String> {
     Paper::HOME
         .into_iter()
         .flat_map(|p| [sheet_pdf_file(deck, p), fold_pdf_file(deck, p), cut_pdf_file(deck, p)])
@@ -133,53 +133,53 @@ pub fn home_sheet_paths(deck: Deck) -> Vec<String> {
 }
 
 /// The path of [`sheet_pdf_file`].
-pub fn sheet_pdf_path(deck: Deck, paper: Paper) -> String {
+pub fn sheet_pdf_path(deck: PrintedDeck, paper: Paper) -> String {
     sheet_pdf_file(deck, paper).path
 }
 
 /// The contact sheet: `<deck>/contact-sheet.png`.
-pub fn contact_sheet_file(deck: Deck) -> PrintFile {
+pub fn contact_sheet_file(deck: PrintedDeck) -> PrintFile {
     PrintFile::new(format!("{}/contact-sheet.png", deck.slug()), "contact-sheet")
 }
 
 /// The fold-over PDF of `deck` on `paper`: `<deck>/<deck>-cards-fold-<paper>.pdf`.
-pub fn fold_pdf_file(deck: Deck, paper: Paper) -> PrintFile {
+pub fn fold_pdf_file(deck: PrintedDeck, paper: Paper) -> PrintFile {
     PrintFile::new(format!("{0}/{0}-cards-fold-{1}.pdf", deck.slug(), paper.key()), "fold-sheet-pdf")
 }
 
 /// The print-then-cut PDF of `deck` on `paper`: `<deck>/cut/<deck>-cards-cut-<paper>.pdf`.
-pub fn cut_pdf_file(deck: Deck, paper: Paper) -> PrintFile {
+pub fn cut_pdf_file(deck: PrintedDeck, paper: Paper) -> PrintFile {
     PrintFile::new(format!("{0}/cut/{0}-cards-cut-{1}.pdf", deck.slug(), paper.key()), "cut-sheet-pdf")
 }
 
 /// The cut paths of fronts page `page` (1-based) of [`cut_pdf_file`]:
 /// `<deck>/cut/<deck>-cards-cut-<paper>-NN.svg`.
-pub fn cut_svg_file(deck: Deck, paper: Paper, page: usize) -> PrintFile {
+pub fn cut_svg_file(deck: PrintedDeck, paper: Paper, page: usize) -> PrintFile {
     PrintFile::new(format!("{0}/cut/{0}-cards-cut-{1}-{page:02}.svg", deck.slug(), paper.key()), "cut-svg")
 }
 
 /// The DriveThruCards PDF/X-1a file: `<deck>/dtc/<deck>-dtc.pdf`.
-pub fn dtc_pdf_file(deck: Deck) -> PrintFile {
+pub fn dtc_pdf_file(deck: PrintedDeck) -> PrintFile {
     PrintFile::new(format!("{0}/dtc/{0}-dtc.pdf", deck.slug()), "dtc-pdf")
 }
 
 /// The Tabletop Simulator saved object: `<deck>/tts-deck.json`.
-pub fn tts_deck_file(deck: Deck) -> PrintFile {
+pub fn tts_deck_file(deck: PrintedDeck) -> PrintFile {
     PrintFile::new(format!("{}/tts-deck.json", deck.slug()), "tts-deck")
 }
 
 /// Cards on the home-print sheets of `deck`: its physical cards, then its player aids.
-fn sheet_cards(deck: Deck) -> usize {
+fn sheet_cards(deck: PrintedDeck) -> usize {
     deck.print_pairs().len() + aids::aids(deck, Lang::En).len()
 }
 
 /// Image `i` of the Tabletop Simulator set: `<deck>/tts-….png`.
-pub fn tts_file(deck: Deck, i: usize) -> PrintFile {
+pub fn tts_file(deck: PrintedDeck, i: usize) -> PrintFile {
     PrintFile::new(format!("{}/{}.png", deck.slug(), tts_image(deck, i).0), "tts-sheet")
 }
 
 /// Every file [`write_deck`] writes for `deck` with `options`, sorted by path.
-pub fn files(deck: Deck, options: &PrintOptions) -> Vec<PrintFile> {
+pub fn files(deck: PrintedDeck, options: &PrintOptions) -> Vec<PrintFile> {
     let home = options.profiles.home;
     let mut files = Vec::new();
     for face in deck.faces() {
@@ -241,7 +241,12 @@ const SHEET_DPI: f32 = 72.0;
 
 /// Writes every file of `deck` ([`files`]; see the module docs) into `out`, telling
 /// `progress` how far it is.
-pub fn write_deck(out: &Output, deck: Deck, options: &PrintOptions, progress: Progress) -> Result<(), ExportError> {
+pub fn write_deck(
+    out: &Output,
+    deck: PrintedDeck,
+    options: &PrintOptions,
+    progress: Progress,
+) -> Result<(), ExportError> {
     let faces = deck.faces();
     let home = options.profiles.home;
     let jobs = sheet_jobs(deck, options);
@@ -358,7 +363,7 @@ type AidTrees = (Vec<usvg::Tree>, usvg::Tree);
 
 /// Writes the SVG (and, for home print, the PNG) of every player aid of `deck` and of
 /// their back; returns their parsed trees when the home-print sheets need them.
-fn write_aids(out: &Output, deck: Deck, options: &PrintOptions) -> Result<Option<AidTrees>, ExportError> {
+fn write_aids(out: &Output, deck: PrintedDeck, options: &PrintOptions) -> Result<Option<AidTrees>, ExportError> {
     let home = options.profiles.home;
     let mut svgs: Vec<(&str, String)> = Vec::new();
     for aid in aids::aids(deck, options.lang) {
@@ -391,7 +396,7 @@ enum Job {
 }
 
 /// The sheets `options` asks for, in the order of [`files`].
-fn sheet_jobs(deck: Deck, options: &PrintOptions) -> Vec<Job> {
+fn sheet_jobs(deck: PrintedDeck, options: &PrintOptions) -> Vec<Job> {
     let (home, layouts) = (options.profiles.home, options.layouts);
     let mut jobs = vec![Job::Contact, Job::TtsDeck];
     if home && layouts.duplex {
@@ -438,7 +443,7 @@ fn dtc_pdf(images: &[&CmykImage], title: &str) -> Result<Vec<u8>, ExportError> {
 /// own ("unique") backs. Card ids are the sheet's number × 100 + its slot, so the
 /// first deck's run from 100. Image addresses are `base_url/<deck>/tts-….png` when
 /// given, otherwise `file:///` paths into `root`.
-pub fn tts_deck_json(deck: Deck, root: &std::path::Path, base_url: Option<&str>) -> String {
+pub fn tts_deck_json(deck: PrintedDeck, root: &std::path::Path, base_url: Option<&str>) -> String {
     let url = |i: usize| {
         let rel = tts_file(deck, i).path;
         match base_url {
@@ -521,7 +526,7 @@ fn tts_transform(x: f32) -> serde_json::Value {
 }
 
 /// The contact sheet's sections as the deck lays them out, each face drawn by `thumb`.
-fn contact_sections<'a>(deck: Deck, lang: Lang, thumb: impl Fn(&Face) -> &'a Pixmap) -> Vec<ContactSection<'a>> {
+fn contact_sections<'a>(deck: PrintedDeck, lang: Lang, thumb: impl Fn(&Face) -> &'a Pixmap) -> Vec<ContactSection<'a>> {
     let sections = deck.art().contact_sections(lang);
     sections
         .into_iter()
@@ -534,13 +539,13 @@ fn contact_sections<'a>(deck: Deck, lang: Lang, thumb: impl Fn(&Face) -> &'a Pix
 
 /// True when the deck has trigram cards, whose two faces are a Tabletop Simulator deck
 /// of their own with "unique backs".
-fn has_trigram_cards(deck: Deck) -> bool {
+fn has_trigram_cards(deck: PrintedDeck) -> bool {
     deck.has(&Face::trigram_faces()[0])
 }
 
 /// Images of the deck's Tabletop Simulator set: the fronts and the back, then (with
 /// trigram cards) their active and their inactive faces.
-fn tts_sheet_count(deck: Deck) -> usize {
+fn tts_sheet_count(deck: PrintedDeck) -> usize {
     if has_trigram_cards(deck) { 4 } else { 2 }
 }
 
@@ -557,7 +562,7 @@ enum TtsImage {
 /// Hexagram decks get a 10×7 sheet of fronts (the back in the last slot) and the back
 /// as its own image. Trigram cards get a sheet of active faces and a sheet of
 /// inactive faces in the same slots, for TTS's "unique backs".
-fn tts_image(deck: Deck, i: usize) -> (&'static str, TtsImage) {
+fn tts_image(deck: PrintedDeck, i: usize) -> (&'static str, TtsImage) {
     let faces = deck.faces();
     let cards: Vec<Face> = faces.iter().copied().filter(|f| matches!(f, Face::Card(_))).collect();
     let trigrams = |active: bool| -> Vec<Face> {

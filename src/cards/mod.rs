@@ -10,8 +10,8 @@
 //! template ever works out a game fact.
 //!
 //! Entry points for other edges (HTTP, rulebooks, `generate`): [`card_svg`] and
-//! [`card_png`] for one face, [`Deck::faces`] for the list of faces, and
-//! [`Deck::print_pairs`] for the fronts and backs of the physical cards.
+//! [`card_png`] for one face, [`PrintedDeck::faces`] for the list of faces, and
+//! [`PrintedDeck::print_pairs`] for the fronts and backs of the physical cards.
 //!
 //! Every card SVG is 69×94 mm (`viewBox="0 0 69 94"`, user unit = 1 mm): a 63×88 mm
 //! poker card with 3 mm bleed on each side; content stays 3 mm inside the trim.
@@ -25,7 +25,7 @@ pub mod sheet;
 
 pub use crate::core::lang::Lang;
 pub(crate) mod geometry;
-pub use deck::{CardDeck, Deck};
+pub use deck::{CardDeck, PrintedDeck};
 pub use geometry::{Canvas, LineShape, NameRoom, Rect, TextBox, TextureLine, canvas, text_width};
 pub(crate) use geometry::{Stack, r2};
 
@@ -60,7 +60,7 @@ pub enum CardError {
     #[error("{face} is not a face of the {deck} deck")]
     NotInDeck {
         /// The deck asked for.
-        deck: Deck,
+        deck: PrintedDeck,
         /// The face asked for, as its slug.
         face: String,
     },
@@ -235,12 +235,12 @@ impl FromStr for Face {
 /// the markup a machine can read (`data-orientation`, `data-line`, `data-neighbour`, …).
 ///
 /// Errors: the face is not in the deck, or the template is missing or broken.
-pub fn card_svg(deck: Deck, face: &Face, lang: Lang) -> Result<String, CardError> {
+pub fn card_svg(deck: PrintedDeck, face: &Face, lang: Lang) -> Result<String, CardError> {
     card_svg_with_backs(deck, face, lang, Backs::Full)
 }
 
 /// [`card_svg`] with the back drawn as `backs` asks; fronts are the same either way.
-pub fn card_svg_with_backs(deck: Deck, face: &Face, lang: Lang, backs: Backs) -> Result<String, CardError> {
+pub fn card_svg_with_backs(deck: PrintedDeck, face: &Face, lang: Lang, backs: Backs) -> Result<String, CardError> {
     if !deck.has(face) {
         return Err(CardError::NotInDeck { deck, face: face.slug() });
     }
@@ -280,7 +280,7 @@ fn round_numbers(value: &mut serde_json::Value) {
 
 /// The PNG of one face at `dpi` (3 mm bleed included: 815×1110 px at 300 dpi), with
 /// the dpi recorded in the file.
-pub fn card_png(deck: Deck, face: &Face, lang: Lang, dpi: f32) -> Result<Vec<u8>, CardError> {
+pub fn card_png(deck: PrintedDeck, face: &Face, lang: Lang, dpi: f32) -> Result<Vec<u8>, CardError> {
     Ok(render::svg_to_png(&card_svg(deck, face, lang)?, dpi)?)
 }
 

@@ -1,24 +1,24 @@
 //! The card decks the games print, plugged into the card engine (`cards`): each game
-//! implements [`CardDeck`](crate::cards::CardDeck) beside its art and names its [`Deck`]
+//! implements [`CardDeck`](crate::cards::CardDeck) beside its art and names its [`PrintedDeck`]
 //! (`games::<game>::DECK`); this list is the one place that knows them all (so a deck's
 //! name is parsed here). A new deck is a game's `CardDeck` and a line in [`ALL`].
 
 use std::str::FromStr;
 
 use super::{changing_lines, zhi_pai};
-use crate::cards::{CardError, Deck, NameRoom};
+use crate::cards::{CardError, NameRoom, PrintedDeck};
 
 /// The Changing Lines deck (SPEC §2).
-pub const CHANGING_LINES: Deck = changing_lines::DECK;
+pub const CHANGING_LINES: PrintedDeck = changing_lines::DECK;
 
 /// The Zhi Pai deck (SPEC §3).
-pub const ZHI_PAI: Deck = zhi_pai::DECK;
+pub const ZHI_PAI: PrintedDeck = zhi_pai::DECK;
 
 /// Every deck, in the order they are listed and generated.
-pub const ALL: [Deck; 2] = [CHANGING_LINES, ZHI_PAI];
+pub const ALL: [PrintedDeck; 2] = [CHANGING_LINES, ZHI_PAI];
 
 /// Other names a deck answers to on the command line and in the API, besides its slug.
-const ALIASES: [(Deck, &[&str]); 2] = [(CHANGING_LINES, &["changinglines", "cl"]), (ZHI_PAI, &["zhipai", "zp"])];
+const ALIASES: [(PrintedDeck, &[&str]); 2] = [(CHANGING_LINES, &["changinglines", "cl"]), (ZHI_PAI, &["zhipai", "zp"])];
 
 /// Every place a hexagram name is printed on a card of any deck: a user's own names
 /// (`generate --names`) must fit each.
@@ -27,7 +27,7 @@ pub fn name_rooms() -> Vec<NameRoom> {
 }
 
 /// A deck by its slug or an alias, whatever the case, `_` for `-`.
-pub fn parse(name: &str) -> Result<Deck, CardError> {
+pub fn parse(name: &str) -> Result<PrintedDeck, CardError> {
     let wanted = name.trim().to_lowercase().replace('_', "-");
     ALIASES
         .iter()
@@ -46,7 +46,7 @@ fn expected() -> String {
     }
 }
 
-impl FromStr for Deck {
+impl FromStr for PrintedDeck {
     type Err = CardError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -92,12 +92,12 @@ mod tests {
 
     #[test]
     fn decks_and_langs_parse() {
-        assert_eq!("zhi-pai".parse::<Deck>().unwrap(), ZHI_PAI);
-        assert_eq!("Changing-Lines".parse::<Deck>().unwrap(), CHANGING_LINES);
-        assert_eq!("zp".parse::<Deck>().unwrap(), ZHI_PAI);
-        assert_eq!("changing_lines".parse::<Deck>().unwrap(), CHANGING_LINES);
+        assert_eq!("zhi-pai".parse::<PrintedDeck>().unwrap(), ZHI_PAI);
+        assert_eq!("Changing-Lines".parse::<PrintedDeck>().unwrap(), CHANGING_LINES);
+        assert_eq!("zp".parse::<PrintedDeck>().unwrap(), ZHI_PAI);
+        assert_eq!("changing_lines".parse::<PrintedDeck>().unwrap(), CHANGING_LINES);
         assert_eq!(
-            "tarot".parse::<Deck>().unwrap_err().to_string(),
+            "tarot".parse::<PrintedDeck>().unwrap_err().to_string(),
             "\"tarot\" is not a deck; expected changing-lines or zhi-pai"
         );
         assert_eq!("FR".parse::<Lang>().unwrap(), Lang::Fr);

@@ -9,7 +9,7 @@
 
 use super::error::{AppError, Path, Query, blocking};
 use super::{AppState, Routes};
-use crate::cards::{CANVAS_HEIGHT_MM, CANVAS_WIDTH_MM, Deck, Face, Lang, card_svg};
+use crate::cards::{CANVAS_HEIGHT_MM, CANVAS_WIDTH_MM, Face, Lang, PrintedDeck, card_svg};
 use crate::core::card::Orientation;
 use crate::print::dpi::Dpi;
 use crate::print::render;
@@ -36,7 +36,7 @@ enum Format {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 struct Key {
-    deck: Deck,
+    deck: PrintedDeck,
     face: Face,
     orientation: Orientation,
     lang: Lang,
@@ -142,7 +142,7 @@ async fn card(
     Path((deck, file)): Path<(String, String)>,
     Query(query): Query<CardQuery>,
 ) -> Result<Response, AppError> {
-    let deck: Deck = deck.parse()?;
+    let deck: PrintedDeck = deck.parse()?;
     let (stem, png) = match file.rsplit_once('.') {
         Some((stem, "svg")) => (stem, false),
         Some((stem, "png")) => (stem, true),

@@ -7,7 +7,7 @@ use crate::temp_dir;
 use hexforge::cards::aids::{Aid, Block, aid_back_svg, aid_svg, aids, spare_slots};
 use hexforge::cards::export::{self, aid_svg_file};
 use hexforge::cards::sheet::{HOME_COLS, HOME_ROWS};
-use hexforge::cards::{BLEED_MM, Deck, Lang, SAFE_MM, TRIM_HEIGHT_MM, TRIM_WIDTH_MM};
+use hexforge::cards::{BLEED_MM, Lang, PrintedDeck, SAFE_MM, TRIM_HEIGHT_MM, TRIM_WIDTH_MM};
 use hexforge::core::casting;
 use hexforge::core::hexagram::{Hexagram, Line, LinePosition};
 use hexforge::core::trigram::Trigram;
@@ -21,7 +21,7 @@ use hexforge::print::output::Output;
 use hexforge::print::plan::Backs;
 use hexforge::print::profile::Profiles;
 
-fn aid(deck: Deck, slug: &str) -> Aid {
+fn aid(deck: PrintedDeck, slug: &str) -> Aid {
     aids(deck, Lang::En).into_iter().find(|a| a.slug == slug).unwrap_or_else(|| panic!("{deck} has no aid {slug}"))
 }
 

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use hexforge::cards::sheet;
-use hexforge::cards::{self, Deck, Face, Lang, PlayerSet, TrigramFace};
+use hexforge::cards::{self, Face, Lang, PlayerSet, PrintedDeck, TrigramFace};
 use hexforge::core::card::{Card, Orientation};
 use hexforge::core::hexagram::Hexagram;
 use hexforge::games::changing_lines::ChangingLines;
@@ -22,7 +22,7 @@ use roxmltree::{Document, Node};
 use crate::art_checks;
 use art_checks::rect;
 
-fn svg(deck: Deck, face: Face, lang: Lang) -> String {
+fn svg(deck: PrintedDeck, face: Face, lang: Lang) -> String {
     cards::card_svg(deck, &face, lang).unwrap_or_else(|e| panic!("{deck} {face}: {e}"))
 }
 
@@ -323,7 +323,7 @@ fn the_changing_lines_back_reads_the_same_both_ways_up() {
 // ----------------------------------------------------------------------------------
 // PDFs, parsed with lopdf.
 
-fn print_pdf(deck: Deck, paper: Paper) -> Vec<u8> {
+fn print_pdf(deck: PrintedDeck, paper: Paper) -> Vec<u8> {
     let faces = deck.faces();
     let trees: Vec<(Face, usvg::Tree)> =
         faces.iter().map(|f| (*f, render::svg_tree(&svg(deck, *f, Lang::En), 72.0).unwrap())).collect();

@@ -1,7 +1,7 @@
 //! `generate --backs low-ink` (issue 11): every back is a line drawing on white, measured
 //! in rendered pixels, while the default `--backs full` draws exactly what it always did.
 
-use hexforge::cards::{Deck, Face, Lang, card_svg, card_svg_with_backs};
+use hexforge::cards::{Face, Lang, PrintedDeck, card_svg, card_svg_with_backs};
 use hexforge::games::decks;
 use hexforge::games::yijing_pai::art::{TileFace, tile_svg, tile_svg_with_backs};
 use hexforge::games::yijing_pai::rules::TileKind;
@@ -30,7 +30,8 @@ fn ink_coverage(svg: &str) -> f64 {
 
 /// Every back this project prints, as `(name, full SVG, low-ink SVG)`.
 fn backs() -> Vec<(&'static str, String, String)> {
-    let card = |deck: Deck, backs: Backs| card_svg_with_backs(deck, &Face::Back, Lang::En, backs).expect("back draws");
+    let card =
+        |deck: PrintedDeck, backs: Backs| card_svg_with_backs(deck, &Face::Back, Lang::En, backs).expect("back draws");
     let tile = |backs: Backs| tile_svg_with_backs(TileFace::Back, backs).expect("tile back draws");
     vec![
         ("changing-lines back", card(decks::CHANGING_LINES, Backs::Full), card(decks::CHANGING_LINES, Backs::LowInk)),

@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use hexforge::cards::export::{self, DTC_PAGE_MM};
 use hexforge::cards::layouts::{self, CutSheet, FoldSheet};
 use hexforge::cards::sheet::{self, Duplex, HomeSheet};
-use hexforge::cards::{Deck, Face, Lang};
+use hexforge::cards::{Face, Lang, PrintedDeck};
 use hexforge::games::decks;
 use hexforge::generate::{GenerateOptions, Part, generate};
 use hexforge::print::cmyk::{self, RICH_BLACK};
@@ -238,7 +238,7 @@ fn ghostscript_renders_the_dtc_file() {
 // ----------------------------------------------------------------------------------
 // Duplex: short edge, back offset, alignment test.
 
-fn trees(deck: Deck) -> Vec<(Face, usvg::Tree)> {
+fn trees(deck: PrintedDeck) -> Vec<(Face, usvg::Tree)> {
     deck.faces()
         .iter()
         .map(|f| (*f, render::svg_tree(&hexforge::cards::card_svg(deck, f, Lang::En).unwrap(), 72.0).unwrap()))

@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use hexforge::cards::{self, Deck, Face, Lang};
+use hexforge::cards::{self, Face, Lang, PrintedDeck};
 use hexforge::games::decks;
 use hexforge::print::render;
 
@@ -54,7 +54,7 @@ fn diff_png(a: &Image, b: &Image) -> Vec<u8> {
     out
 }
 
-fn check(name: &str, deck: Deck, face: &str) {
+fn check(name: &str, deck: PrintedDeck, face: &str) {
     let face: Face = face.parse().unwrap();
     let svg = cards::card_svg(deck, &face, Lang::En).unwrap();
     let actual = render::svg_to_png(&svg, DPI).unwrap();

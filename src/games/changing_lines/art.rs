@@ -18,8 +18,8 @@ use serde::Serialize;
 
 use crate::cards::aids::Aid;
 use crate::cards::{
-    Canvas, CardDeck, CardError, Deck, Face, Lang, LineShape, NameRoom, Rect, Stack, TextBox, TextureLine, canvas,
-    draw, r2,
+    Canvas, CardDeck, CardError, Face, Lang, LineShape, NameRoom, PrintedDeck, Rect, Stack, TextBox, TextureLine,
+    canvas, draw, r2,
 };
 use crate::core::card::{Card, Orientation};
 use crate::core::hexagram::{Hexagram, LinePosition};
@@ -384,7 +384,7 @@ impl CardDeck for Cards {
             Face::Card(h) => draw("changing-lines/card.svg.j2", "card", CardLayout::new(*h, lang), Backs::Full)?,
             Face::Back => draw("changing-lines/back.svg.j2", "back", BackLayout::new(), backs)?,
             Face::Trigram(_) => {
-                return Err(CardError::NotInDeck { deck: Deck::new(&Cards), face: face.slug() });
+                return Err(CardError::NotInDeck { deck: PrintedDeck::new(&Cards), face: face.slug() });
             }
         })
     }

@@ -14,7 +14,7 @@ pub mod rulebook;
 // The pure rules live in the rules crate; these keep the old paths.
 pub use hexforge_rules::changing_lines::{deck, pathways};
 
-use crate::cards::{Deck, export};
+use crate::cards::{PrintedDeck, export};
 use crate::games::ArtError;
 use crate::games::{ComponentRow, Figure, PrintFile, PrintOptions};
 use crate::print::output::Output;
@@ -23,7 +23,7 @@ use crate::print::output::Output;
 pub const KEY: &str = "changing-lines";
 
 /// The Changing Lines deck, as the card engine (`cards`) takes it.
-pub const DECK: Deck = Deck::new(&art::Cards);
+pub const DECK: PrintedDeck = PrintedDeck::new(&art::Cards);
 
 /// The Changing Lines deck and its rulebook.
 pub struct ChangingLines;

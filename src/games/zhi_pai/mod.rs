@@ -20,14 +20,14 @@ pub mod art;
 pub mod figures;
 pub mod rulebook;
 
-use crate::cards::{Deck, Lang, export};
+use crate::cards::{Lang, PrintedDeck, export};
 use crate::games::ArtError;
 use crate::games::{ComponentRow, Figure, PrintFile, PrintOptions};
 use crate::print::output::Output;
 use crate::rulebook::Book;
 
 /// The Zhi Pai deck, as the card engine (`cards`) takes it.
-pub const DECK: Deck = Deck::new(&art::Cards);
+pub const DECK: PrintedDeck = PrintedDeck::new(&art::Cards);
 
 /// The Zhi Pai deck and its rulebook.
 pub struct ZhiPai;
