@@ -7,8 +7,7 @@
 //! `cargo bench --bench games`
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hexforge_rules::play::Game;
-use hexforge_rules::play::bots::{Bot, SEARCH_PLAYOUTS};
+use hexforge_rules::play::bots::{Bot, Heuristic, SEARCH_PLAYOUTS};
 use hexforge_rules::play::simulate::{game_seed, play};
 use hexforge_rules::tao::{Tao, deal::Deal};
 use rand::SeedableRng;
@@ -27,19 +26,20 @@ fn tao_random_game(c: &mut Criterion) {
     });
 }
 
-/// Positions where the search bot has a real choice: turns of greedy games at which the
-/// seat to move has two or more legal actions.
-fn positions() -> Vec<Tao> {
+/// Positions where the search bot has a real choice: the first 64 turns of greedy games
+/// (`games` of them, at most `turns` turns each) at which the seat to move has `choices`
+/// legal actions or more.
+fn greedy_positions<G: Heuristic>(games: u64, turns: usize, choices: usize, new: impl Fn(u64) -> G) -> Vec<G> {
     let mut found = Vec::new();
-    for index in 0..200u64 {
+    for index in 0..games {
         let seed = game_seed(2, index);
-        let mut game = Tao::new(&Deal::shuffled(4, seed).expect("4 players"), seed);
+        let mut game = new(seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        for _ in 0..30 {
-            if game.outcome().is_some() {
+        for _ in 0..turns {
+            if game.outcome().is_some() || found.len() >= 64 {
                 break;
             }
-            if game.legal_actions().len() >= 3 && found.len() < 64 {
+            if game.legal_actions().len() >= choices {
                 found.push(game.clone());
             }
             let action = Bot::Greedy.choose(&game, &mut rng);
@@ -49,17 +49,22 @@ fn positions() -> Vec<Tao> {
     found
 }
 
-fn tao_search_move(c: &mut Criterion) {
-    let positions = positions();
+/// One move of the search bot, on each of `positions` in turn.
+fn search_move<G: Heuristic>(c: &mut Criterion, name: &str, positions: Vec<G>) {
     let bot = Bot::Search { playouts: SEARCH_PLAYOUTS };
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut i = 0;
-    c.bench_function("tao/4 players/search bot, one move", |b| {
+    c.bench_function(name, |b| {
         b.iter(|| {
             i = (i + 1) % positions.len();
             black_box(bot.choose(&positions[i], &mut rng))
         })
     });
+}
+
+fn tao_search_move(c: &mut Criterion) {
+    let positions = greedy_positions(200, 30, 3, |seed| Tao::new(&Deal::shuffled(4, seed).expect("4 players"), seed));
+    search_move(c, "tao/4 players/search bot, one move", positions);
 }
 
 fn liubo_random_game(c: &mut Criterion) {
@@ -71,32 +76,8 @@ fn liubo_random_game(c: &mut Criterion) {
             black_box(play(hexforge_rules::liubo::Liubo::new(seed), &[Bot::Random; 2], seed, 100_000).outcome)
         })
     });
-    // Positions of greedy games where the search bot has three moves or more to weigh.
-    let mut positions = Vec::new();
-    for index in 0..100u64 {
-        let seed = game_seed(2, index);
-        let mut game = hexforge_rules::liubo::Liubo::new(seed);
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        for _ in 0..60 {
-            if game.outcome().is_some() || positions.len() >= 64 {
-                break;
-            }
-            if game.legal_actions().len() >= 3 {
-                positions.push(game.clone());
-            }
-            let action = Bot::Greedy.choose(&game, &mut rng);
-            game.apply(&action).expect("legal");
-        }
-    }
-    let bot = Bot::Search { playouts: SEARCH_PLAYOUTS };
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    let mut i = 0;
-    c.bench_function("liubo/search bot, one move", |b| {
-        b.iter(|| {
-            i = (i + 1) % positions.len();
-            black_box(bot.choose(&positions[i], &mut rng))
-        })
-    });
+    let positions = greedy_positions(100, 60, 3, hexforge_rules::liubo::Liubo::new);
+    search_move(c, "liubo/search bot, one move", positions);
 }
 
 /// 易经牌: a whole hand between four random bots (144 tiles, hands of 8), and one move of the
@@ -111,28 +92,8 @@ fn yijing_pai(c: &mut Criterion) {
             black_box(play(YijingPai::shuffled(Settings::default(), seed), &[Bot::Random; 4], seed, 2_000).outcome)
         })
     });
-    let mut positions = Vec::new();
-    for index in 0..100u64 {
-        let seed = game_seed(2, index);
-        let mut game = YijingPai::shuffled(Settings::default(), seed);
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        while game.outcome().is_none() && positions.len() < 64 {
-            if game.legal_actions().len() >= 2 {
-                positions.push(game.clone());
-            }
-            let action = Bot::Greedy.choose(&game, &mut rng);
-            game.apply(&action).expect("legal");
-        }
-    }
-    let bot = Bot::Search { playouts: SEARCH_PLAYOUTS };
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    let mut i = 0;
-    c.bench_function("yijing-pai/search bot, one move", |b| {
-        b.iter(|| {
-            i = (i + 1) % positions.len();
-            black_box(bot.choose(&positions[i], &mut rng))
-        })
-    });
+    let positions = greedy_positions(100, usize::MAX, 2, |seed| YijingPai::shuffled(Settings::default(), seed));
+    search_move(c, "yijing-pai/search bot, one move", positions);
 }
 
 /// Dragons of the Ba-Gua: a whole introductory game between random bots (they wander, so
@@ -149,28 +110,7 @@ fn dragons(c: &mut Criterion) {
             black_box(play(new(seed), &[Bot::Random; 2], seed, 100_000).outcome)
         })
     });
-    let mut positions = Vec::new();
-    for index in 0..100u64 {
-        let seed = game_seed(2, index);
-        let mut game = new(seed);
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        while game.outcome().is_none() && positions.len() < 64 {
-            if game.legal_actions().len() >= 3 {
-                positions.push(game.clone());
-            }
-            let action = Bot::Greedy.choose(&game, &mut rng);
-            game.apply(&action).expect("legal");
-        }
-    }
-    let bot = Bot::Search { playouts: SEARCH_PLAYOUTS };
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    let mut i = 0;
-    c.bench_function("dragons/search bot, one move", |b| {
-        b.iter(|| {
-            i = (i + 1) % positions.len();
-            black_box(bot.choose(&positions[i], &mut rng))
-        })
-    });
+    search_move(c, "dragons/search bot, one move", greedy_positions(100, usize::MAX, 3, new));
 }
 
 criterion_group!(benches, tao_random_game, tao_search_move, liubo_random_game, yijing_pai, dragons);
