@@ -40,13 +40,30 @@ pub fn components() -> Vec<ComponentRow> {
 /// What simulation measured (pinned in the rules crate, each row with the command that
 /// plays its games again): the book's table of hands, and the time its cover prints.
 pub fn measured() -> Value {
-    use hexforge_rules::yijing_pai::measured::{GAMES, MEASURED, Measured, SECONDS_A_TURN};
-    let percent = |x: f64| format!("{:.1}", x * 100.0);
-    let bots = |b: &str| match b {
+    use hexforge_rules::yijing_pai::measured::{GAMES, Measured, SECONDS_A_TURN};
+    let mut facts = measured_rows(|b| match b {
         "greedy" => "four greedy",
         "random" => "four random",
         _ => "two greedy, two random",
-    };
+    });
+    facts.insert("games_text".into(), json!(format!("{},{:03}", GAMES / 1000, GAMES % 1000)));
+    facts.insert("seconds_a_turn".into(), json!(SECONDS_A_TURN));
+    facts.insert("cover".into(), json!(format!("{} minutes a hand", Measured::minutes(main_row().median_turns))));
+    facts.insert("fair_share".into(), json!(100 / yijing_pai::PLAYERS));
+    Value::Object(facts)
+}
+
+/// The measured row the books lead with: 144 tiles, hands of eight, four greedy players.
+pub(super) fn main_row() -> &'static hexforge_rules::yijing_pai::measured::Measured {
+    use hexforge_rules::yijing_pai::measured::MEASURED;
+    MEASURED.iter().find(|m| m.set == 144 && m.hand == 8 && m.bots == "greedy").expect("the main row")
+}
+
+/// The measured hands as both books read them: every row (`rows`) and the rows the prose
+/// names (`main`, `main_random`, `large`, `triples`, `triples_large`), each with its
+/// players in `bots`' words and the longest a hand can last.
+pub(super) fn measured_rows(bots: impl Fn(&str) -> &'static str) -> serde_json::Map<String, Value> {
+    use hexforge_rules::yijing_pai::measured::{MEASURED, Measured};
     let row = |m: &Measured| {
         json!({
             "set": m.set,
@@ -71,19 +88,19 @@ pub fn measured() -> Value {
     let find = |set: u32, hand: u32, bots: &str| {
         MEASURED.iter().find(|m| m.set == set && m.hand == hand && m.bots == bots).map(row).expect("a measured row")
     };
-    let main = MEASURED.iter().find(|m| m.set == 144 && m.hand == 8 && m.bots == "greedy").expect("the main row");
-    json!({
-        "games_text": format!("{},{:03}", GAMES / 1000, GAMES % 1000),
-        "seconds_a_turn": SECONDS_A_TURN,
-        "rows": MEASURED.iter().map(row).collect::<Vec<_>>(),
-        "main": find(144, 8, "greedy"),
-        "main_random": find(144, 8, "random"),
-        "large": find(162, 8, "greedy"),
-        "triples": find(144, 9, "greedy"),
-        "triples_large": find(162, 9, "greedy"),
-        "cover": format!("{} minutes a hand", Measured::minutes(main.median_turns)),
-        "fair_share": 100 / yijing_pai::PLAYERS,
-    })
+    let mut facts = serde_json::Map::new();
+    facts.insert("rows".into(), MEASURED.iter().map(row).collect());
+    facts.insert("main".into(), row(main_row()));
+    facts.insert("main_random".into(), find(144, 8, "random"));
+    facts.insert("large".into(), find(162, 8, "greedy"));
+    facts.insert("triples".into(), find(144, 9, "greedy"));
+    facts.insert("triples_large".into(), find(162, 9, "greedy"));
+    facts
+}
+
+/// A rate as the books print it: a percentage with one decimal.
+pub(super) fn percent(x: f64) -> String {
+    format!("{:.1}", x * 100.0)
 }
 
 /// The facts the rulebook template reads from `sys.inputs.data`.

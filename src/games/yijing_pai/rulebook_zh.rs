@@ -2,7 +2,7 @@
 //! facts as the English book, from the same rules and constants, in Chinese words; the
 //! template is `templates/rulebooks/yijing-pai-zh.typ`.
 
-use super::rulebook::{EXAMPLES, FIRST_PAIR, RESPONSE, YANG_PUNG};
+use super::rulebook::{EXAMPLES, FIRST_PAIR, RESPONSE, YANG_PUNG, main_row, measured_rows, percent};
 use super::rules::{self as yijing_pai, TileKind, TileSet, Variant};
 use super::{YijingPai, art, sheets_file};
 use crate::core::hexagram::{Hexagram, LinePosition};
@@ -123,49 +123,18 @@ pub fn measured() -> Value {
     if MEASURED.iter().any(|m| m.median_turns == 0) {
         return Value::Null;
     }
-    let percent = |x: f64| format!("{:.1}", x * 100.0);
-    let row = |m: &Measured| {
-        let bots = match m.bots {
-            "greedy" => "四个贪心".to_string(),
-            "random" => "四个随机".to_string(),
-            _ => "贪心、随机各二".to_string(),
-        };
-        json!({
-            "set": m.set,
-            "hand": m.hand,
-            "group": m.settings().group(),
-            "bots": bots,
-            // Every lay draws a group from the wall left after the deal; the lay that finds
-            // it empty is the last.
-            "max_turns": (m.set - yijing_pai::PLAYERS * m.hand) / m.settings().group() as u32 + 1,
-            "median_turns": m.median_turns,
-            "p90_turns": m.p90_turns,
-            "median_minutes": Measured::minutes(m.median_turns),
-            "p90_minutes": Measured::minutes(m.p90_turns),
-            "drawn": percent(m.drawn_rate()),
-            "won": percent(1.0 - m.drawn_rate()),
-            "first_player": percent(m.first_player_rate()),
-            "first_share": percent(m.first_player_share_of_wins()),
-            "command": m.command(),
-        })
-    };
-    let find = |set: u32, hand: u32, bots: &str| {
-        MEASURED.iter().find(|m| m.set == set && m.hand == hand && m.bots == bots).map(row).expect("a measured row")
-    };
-    let main = MEASURED.iter().find(|m| m.set == 144 && m.hand == 8 && m.bots == "greedy").expect("the main row");
-    json!({
-        // Chinese counts large numbers in 万 (ten thousand): 100,000 games are 10 万局.
-        "games_text": if GAMES % 10_000 == 0 { format!("{} 万", GAMES / 10_000) } else { GAMES.to_string() },
-        "seconds_a_turn": SECONDS_A_TURN,
-        "rows": MEASURED.iter().map(row).collect::<Vec<_>>(),
-        "main": row(main),
-        "main_random": find(144, 8, "random"),
-        "large": find(162, 8, "greedy"),
-        "triples": find(144, 9, "greedy"),
-        "triples_large": find(162, 9, "greedy"),
-        "cover": format!("每局约 {} 分钟", Measured::minutes(main.median_turns)),
-        "fair_share": percent(1.0 / f64::from(yijing_pai::PLAYERS)),
-    })
+    let mut facts = measured_rows(|b| match b {
+        "greedy" => "四个贪心",
+        "random" => "四个随机",
+        _ => "贪心、随机各二",
+    });
+    // Chinese counts large numbers in 万 (ten thousand): 100,000 games are 10 万局.
+    let games_text = if GAMES % 10_000 == 0 { format!("{} 万", GAMES / 10_000) } else { GAMES.to_string() };
+    facts.insert("games_text".into(), json!(games_text));
+    facts.insert("seconds_a_turn".into(), json!(SECONDS_A_TURN));
+    facts.insert("cover".into(), json!(format!("每局约 {} 分钟", Measured::minutes(main_row().median_turns))));
+    facts.insert("fair_share".into(), json!(percent(1.0 / f64::from(yijing_pai::PLAYERS))));
+    Value::Object(facts)
 }
 
 /// The glossary: each term, its pinyin, the English book's word for it, and what it means.
