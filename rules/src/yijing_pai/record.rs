@@ -22,7 +22,7 @@ use super::legal::{self, Call, Group, Place};
 use super::tiles::{TileSet, Variant};
 use super::{Action, Lay, Settings, YijingPai};
 use crate::play::bots::Bot;
-use crate::play::record::{self as records, GameOption, GameRecord, Registered, Setup, Verdict};
+use crate::play::record::{self as records, GameOption, GameRecord, Registered, Setup};
 use crate::play::simulate::{GameResult, game_seed};
 use crate::play::{Game, Illegal, Outcome, Seat};
 use serde::{Deserialize, Serialize};
@@ -181,12 +181,6 @@ pub const ACTION_LIMIT: usize = 2_000;
 pub fn simulated(settings: Settings, bots: &[Bot], seed: u64, index: u64) -> (GameResult, Record) {
     let game = YijingPai::shuffled(settings, game_seed(seed, index));
     records::simulated::<Record>(game, bots, seed, index, ACTION_LIMIT)
-}
-
-/// Replays a record and names the first action that breaks a rule, or a claimed result the
-/// play does not give.
-pub fn check(number: usize, record: &Record) -> Verdict {
-    records::check(number, record)
 }
 
 /// 易经牌 in the registry of games.
