@@ -48,6 +48,11 @@ pub trait GameRecord: Serialize + DeserializeOwned + Clone {
     fn result(&self) -> Option<Outcome>;
 }
 
+/// A record of the game `name` read from its JSON line, or why the text is not one.
+fn parsed<R: GameRecord>(name: &str, record: &str) -> Result<R, String> {
+    serde_json::from_str(record).map_err(|e| format!("not a record of {name}: {e}"))
+}
+
 /// What checking one record found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Verdict {
@@ -301,9 +306,7 @@ where
     }
 
     fn check(&self, number: usize, record: &str) -> Result<Verdict, String> {
-        let parsed: E::Record =
-            serde_json::from_str(record).map_err(|e| format!("not a record of {}: {e}", E::NAME))?;
-        Ok(check(number, &parsed))
+        Ok(check(number, &parsed::<E::Record>(E::NAME, record)?))
     }
 
     fn replay(&self, record: &str, upto: usize) -> Result<Box<dyn Table>, String> {
@@ -387,7 +390,7 @@ impl<R: GameRecord> Seated<R> {
     /// The table a record sets up, after its first `upto` actions (all of them when the
     /// record is shorter); its record is the given one, cut there.
     pub fn replayed(name: &'static str, record: &str, upto: usize) -> Result<Seated<R>, String> {
-        let parsed: R = serde_json::from_str(record).map_err(|e| format!("not a record of {name}: {e}"))?;
+        let parsed: R = parsed(name, record)?;
         let mut game = parsed.game().map_err(|illegal| format!("the setup is illegal: {illegal}"))?;
         let mut cut = R::start(&game, None, None);
         let mut taken = 0;
