@@ -99,20 +99,37 @@ fn the_core_and_every_games_rules_import_nothing_that_draws_prints_or_serves() {
     assert!(found.is_empty(), "pure files import edges:\n{}", found.join("\n"));
 }
 
+/// Every printed game's rules live in the rules crate, where the compiler keeps them pure:
+/// each folder of `src/games/` has a namesake in `rules/src/` that holds code, and a rules
+/// file left in the application's folder only re-exports the rules crate (it defines no rule).
 #[test]
 fn every_game_folder_has_pure_rules() {
-    for game in ["changing_lines", "zhi_pai", "yijing_pai", "liubo", "dragons"] {
-        let dir = src().join("games").join(game);
-        // A game whose rules moved into the rules crate (`rules/src/<game>/`) has them there.
-        let moved = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/src").join(game);
-        let in_rules_crate = moved.is_dir() && !rust_files(&moved).is_empty();
-        let has_rules = in_rules_crate
-            || rust_files(&dir).iter().any(|f| {
-                let name = f.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-                PURE_GAME_FILES.contains(&name) || f.components().any(|c| c.as_os_str() == "pathways")
-            });
-        assert!(has_rules, "{} has no rules file", dir.display());
+    let mut games = 0;
+    for entry in fs::read_dir(src().join("games")).expect("src/games") {
+        let dir = entry.expect("directory entry").path();
+        if !dir.is_dir() {
+            continue;
+        }
+        games += 1;
+        let game = dir.file_name().and_then(|n| n.to_str()).expect("a folder name").to_string();
+        let rules = rules_src().join(&game);
+        assert!(rules.is_dir() && !rust_files(&rules).is_empty(), "{game}: no rules in {}", rules.display());
+        for file in rust_files(&dir) {
+            let name = file.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            // The box's contents (`components.rs`) are print data: pure, but not a rule.
+            if !PURE_GAME_FILES.contains(&name) || name == "components.rs" {
+                continue;
+            }
+            let defines = code(&file)
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with("pub use hexforge_rules::"))
+                .map(str::to_string)
+                .collect::<Vec<_>>();
+            assert!(defines.is_empty(), "{} holds rules outside the rules crate: {defines:?}", file.display());
+        }
     }
+    assert!(games >= 5, "src/games holds {games} game folders");
 }
 
 #[test]
@@ -193,4 +210,101 @@ fn the_import_check_catches_an_edge() {
     assert!(code.contains("crate::print"));
     assert!(!code.contains("axum"), "comments are not imports");
     fs::remove_dir_all(&dir).ok();
+}
+
+/// `"1.92"` or `"1.92.0"` as (major, minor), for comparing Rust versions.
+fn rust_version(text: &str) -> (u32, u32) {
+    let mut parts = text.split('.').map(|p| p.parse::<u32>().unwrap_or_else(|_| panic!("rust version {text:?}")));
+    (parts.next().unwrap_or(0), parts.next().unwrap_or(0))
+}
+
+/// The oldest Rust each workspace package declares (`rust-version`) is what its locked
+/// dependencies really need (the newest `rust-version` among them, or edition 2024's 1.85),
+/// and the README's install line says the application's: a user with an older toolchain
+/// gets the honest message from cargo, not a build error deep in a dependency.
+#[test]
+fn the_declared_minimum_rust_is_what_the_locked_dependencies_need() {
+    let output = std::process::Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--locked"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo metadata runs");
+    assert!(output.status.success(), "cargo metadata: {}", String::from_utf8_lossy(&output.stderr));
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).expect("cargo metadata is JSON");
+    let packages: std::collections::HashMap<&str, &serde_json::Value> =
+        metadata["packages"].as_array().expect("packages").iter().map(|p| (p["id"].as_str().expect("id"), p)).collect();
+    let nodes: std::collections::HashMap<&str, Vec<&str>> = metadata["resolve"]["nodes"]
+        .as_array()
+        .expect("resolve nodes")
+        .iter()
+        .map(|n| {
+            // Normal and build dependencies only: what a user's build of the package compiles.
+            let deps = n["deps"]
+                .as_array()
+                .expect("deps")
+                .iter()
+                .filter(|d| {
+                    d["dep_kinds"].as_array().expect("dep_kinds").iter().any(|k| k["kind"].as_str() != Some("dev"))
+                })
+                .map(|d| d["pkg"].as_str().expect("pkg"))
+                .collect();
+            (n["id"].as_str().expect("node id"), deps)
+        })
+        .collect();
+    let mut declared_app = None;
+    for member in metadata["workspace_members"].as_array().expect("workspace members") {
+        let id = member.as_str().expect("member id");
+        let package = packages[id];
+        let name = package["name"].as_str().expect("name");
+        let declared =
+            rust_version(package["rust_version"].as_str().unwrap_or_else(|| panic!("{name} declares no rust-version")));
+        // Every package the member's build compiles, and the one that needs the newest Rust.
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = nodes[id].clone();
+        let mut needed = ((1, 85), "edition 2024".to_string());
+        while let Some(dep) = stack.pop() {
+            if !seen.insert(dep) {
+                continue;
+            }
+            if let Some(v) = packages[dep]["rust_version"].as_str() {
+                let v = rust_version(v);
+                if v > needed.0 {
+                    needed = (v, format!("{} {}", packages[dep]["name"], packages[dep]["version"]));
+                }
+            }
+            stack.extend(nodes[dep].iter().copied());
+        }
+        assert_eq!(
+            declared, needed.0,
+            "{name} declares rust-version {declared:?}; its locked dependencies need {:?} ({})",
+            needed.0, needed.1
+        );
+        if name == "hexforge" {
+            declared_app = Some(declared);
+        }
+    }
+    let (major, minor) = declared_app.expect("the hexforge package is a workspace member");
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README.md");
+    assert!(
+        readme.contains(&format!("A Rust toolchain ({major}.{minor} or newer")),
+        "README.md must give the minimum Rust the package declares, {major}.{minor}"
+    );
+}
+
+/// The README states the browser module's size; the committed module is that size (it
+/// changes with every rebuild, and a stale figure went unnoticed once).
+#[test]
+fn the_readme_states_the_modules_size() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let size = fs::metadata(root.join("web/wasm/hexforge_rules.wasm")).expect("the committed module").len();
+    let readme = fs::read_to_string(root.join("README.md")).expect("README.md");
+    let row = readme.lines().find(|l| l.starts_with("| the module, before compression |")).expect("the module's row");
+    let stated: u64 = row
+        .split('|')
+        .nth(2)
+        .and_then(|cell| cell.split_whitespace().next())
+        .map(|n| n.replace(',', ""))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no byte count in {row:?}"));
+    assert_eq!(stated, size, "README.md states {stated} bytes for web/wasm/hexforge_rules.wasm, which has {size}");
 }

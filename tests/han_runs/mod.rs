@@ -2,8 +2,8 @@
 //! [`RUN`] Chinese characters with a seed. Chinese has no spaces, so the English check's
 //! runs of eight words cannot see it; runs of characters can. Only Han characters count
 //! (punctuation, digits, Latin and spaces are left out), so a run reads across a line
-//! break or a comma as a reader would. Shared by `tests/print/proofing.rs` and
-//! `tests/print/yijing_zh.rs`.
+//! break or a comma as a reader would. Shared by `tests/print/proofing.rs`,
+//! `tests/print/yijing_zh.rs` and `examples/seed_fingerprints.rs`.
 
 use std::collections::BTreeSet;
 
@@ -46,7 +46,7 @@ pub fn shared(text: &str, seeds: &BTreeSet<u32>) -> Vec<String> {
 }
 
 /// Rewrites [`SEED_RUNS_ZH`] from every `.txt` seed in `dir`.
-#[allow(dead_code)] // only tests/print/proofing.rs regenerates the file
+#[allow(dead_code)] // only examples/seed_fingerprints.rs rewrites the file
 pub fn write_fingerprints(dir: &str) {
     let mut paths: Vec<_> = std::fs::read_dir(dir).expect("seeds folder").flatten().map(|e| e.path()).collect();
     paths.sort();

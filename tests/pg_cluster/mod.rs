@@ -7,7 +7,6 @@
 //! `/usr/lib/postgresql/*/bin` (Debian's `postgresql` package). Without them the test says
 //! it skipped, except in CI (`CI=true`), where `.ci/run` installs them and it fails.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -23,11 +22,10 @@ impl Cluster {
     /// is skipped when PostgreSQL is not installed (outside CI).
     pub fn new_or_skip(test: &str) -> Option<Cluster> {
         let Some(bin) = pg_bin() else {
-            let in_ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-            assert!(!in_ci, "CI=true but no PostgreSQL server binaries (initdb, pg_ctl); .ci/run installs them");
-            let _ = writeln!(
-                std::io::stderr(),
-                "SKIPPED {test}: no PostgreSQL server binaries (set HEXFORGE_PG_BIN or install Debian's postgresql); CI runs this test"
+            crate::outside_tool::missing(
+                "PostgreSQL's server binaries (initdb, pg_ctl; or HEXFORGE_PG_BIN)",
+                "apt-get install postgresql",
+                ".ci/run installs Debian's postgresql",
             );
             return None;
         };

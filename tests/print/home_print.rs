@@ -3,6 +3,7 @@
 //! keeps a printed mark; no seam of a tiled board cuts through a play space.
 
 use crate::home_run;
+use crate::outside_tool::PDFTOPPM;
 use crate::ppm;
 use crate::temp_dir;
 
@@ -335,16 +336,13 @@ fn render_pages(pdf: &[u8], dpi: u32) -> Option<Vec<(usize, usize, Vec<u8>)>> {
     let dir = TempDir::new("ink");
     let file = dir.0.join("in.pdf");
     std::fs::write(&file, pdf).unwrap();
-    let out =
-        std::process::Command::new("pdftoppm").args(["-r", &dpi.to_string()]).arg(&file).arg(dir.0.join("p")).output();
-    let out = match out {
-        Err(_) if std::env::var("CI").is_err() => {
-            eprintln!("SKIPPED the ink-near-the-edge check: pdftoppm (poppler-utils) is not installed");
-            return None;
-        }
-        Err(e) => panic!("pdftoppm could not run under CI: {e}"),
-        Ok(out) => out,
-    };
+    let pdftoppm = PDFTOPPM.or_skip()?;
+    let out = std::process::Command::new(pdftoppm)
+        .args(["-r", &dpi.to_string()])
+        .arg(&file)
+        .arg(dir.0.join("p"))
+        .output()
+        .expect("pdftoppm runs");
     assert!(out.status.success(), "pdftoppm failed: {}", String::from_utf8_lossy(&out.stderr));
     let mut names: Vec<_> = std::fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().path()).collect();
     names.retain(|p| p.extension().is_some_and(|e| e == "ppm"));

@@ -13,12 +13,16 @@ mod art_checks;
 mod han_runs;
 #[path = "../home_run/mod.rs"]
 mod home_run;
+#[path = "../outside_tool/mod.rs"]
+mod outside_tool;
 #[path = "../pdf_text/mod.rs"]
 mod pdf_text;
 #[path = "../ppm/mod.rs"]
 mod ppm;
 #[path = "../temp_dir/mod.rs"]
 mod temp_dir;
+#[path = "../word_runs/mod.rs"]
+mod word_runs;
 
 mod aids;
 mod cards;

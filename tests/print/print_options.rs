@@ -3,6 +3,7 @@
 //! sheets with their cut files, and the Tabletop Simulator saved object. Each test parses
 //! what was written.
 
+use crate::outside_tool::{GHOSTSCRIPT, PDFTOPPM, PDFTOTEXT};
 use crate::ppm;
 use crate::temp_dir;
 
@@ -208,19 +209,14 @@ fn dtc_pages_print_the_ink_as_rich_black_and_keep_the_readings_apart() {
 fn ghostscript_renders_the_dtc_file() {
     let pdf = run().dir.0.join("changing-lines/dtc/changing-lines-dtc.pdf");
     let out = run().dir.0.join("dtc-page-1.png");
-    let status = std::process::Command::new("gs")
+    let Some(gs) = GHOSTSCRIPT.or_skip() else { return };
+    let status = std::process::Command::new(gs)
         .args(["-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=png16m", "-r100", "-dFirstPage=1", "-dLastPage=1"])
         .arg(format!("-sOutputFile={}", out.display()))
         .arg(&pdf)
-        .status();
-    match status {
-        Err(_) if std::env::var("CI").is_err() => {
-            eprintln!("skipped: Ghostscript (gs) is not installed; .ci/run installs it");
-            return;
-        }
-        Err(e) => panic!("gs could not run under CI: {e}"),
-        Ok(s) => assert!(s.success(), "gs failed on the DTC file"),
-    }
+        .status()
+        .expect("gs runs");
+    assert!(status.success(), "gs failed on the DTC file");
     let png = std::fs::read(&out).unwrap();
     let decoder = png::Decoder::new(png.as_slice());
     let mut reader = decoder.read_info().unwrap();
@@ -338,19 +334,13 @@ fn render_page(pdf: &[u8], page: u32, dpi: f32) -> Option<Raster> {
     let file = dir.0.join("in.pdf");
     std::fs::write(&file, pdf).unwrap();
     let n = page.to_string();
-    let out = std::process::Command::new("pdftoppm")
+    let pdftoppm = PDFTOPPM.or_skip()?;
+    let out = std::process::Command::new(pdftoppm)
         .args(["-f", &n, "-l", &n, "-r", &dpi.to_string(), "-singlefile"])
         .arg(&file)
         .arg(dir.0.join("page"))
-        .output();
-    let out = match out {
-        Err(_) if std::env::var("CI").is_err() => {
-            eprintln!("skipped a rendering check: pdftoppm (poppler-utils) is not installed");
-            return None;
-        }
-        Err(e) => panic!("pdftoppm could not run under CI: {e}"),
-        Ok(out) => out,
-    };
+        .output()
+        .expect("pdftoppm runs");
     assert!(out.status.success(), "pdftoppm failed");
     let (w, h, rgb) = ppm::ppm(&std::fs::read(dir.0.join("page.ppm")).unwrap());
     Some(Raster { w, h, rgb })
@@ -366,16 +356,13 @@ fn the_alignment_test_has_two_sides_and_says_how_to_use_it() {
     }
     // Its words, as a reader sees them (pdftotext reads krilla's text).
     let path = run().dir.0.join("alignment-test-a4.pdf");
-    match std::process::Command::new("pdftotext").arg(&path).arg("-").output() {
-        Ok(out) => {
-            let text = String::from_utf8_lossy(&out.stdout);
-            assert!(text.contains("--back-offset X,Y"), "{text}");
-            for label in ["+5", "+10", "-5", "-10", "X (across)", "Y (down)"] {
-                assert!(text.contains(label), "no {label} in {text}");
-            }
+    if let Some(pdftotext) = PDFTOTEXT.or_skip() {
+        let out = std::process::Command::new(pdftotext).arg(&path).arg("-").output().expect("pdftotext runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("--back-offset X,Y"), "{text}");
+        for label in ["+5", "+10", "-5", "-10", "X (across)", "Y (down)"] {
+            assert!(text.contains(label), "no {label} in {text}");
         }
-        Err(_) if std::env::var("CI").is_err() => eprintln!("skipped the text check: pdftotext is not installed"),
-        Err(e) => panic!("pdftotext could not run under CI: {e}"),
     }
     // The rulebook's print page explains it.
     let book = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/rulebooks/common.typ")).unwrap();

@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 
 use crate::han_runs;
 use crate::pdf_text;
+use crate::word_runs::{runs_of_eight, seed_runs, words};
 
 /// Every rulebook edition: its name (the template's and the files'), its game and language.
 const EDITIONS: [(&str, &str, Lang); 7] = [
@@ -211,44 +212,6 @@ fn no_typed_section_reference() {
         }
     }
     assert!(typed.is_empty(), "typed section numbers (use a label and @ref):\n{}", typed.join("\n"));
-}
-
-/// The words of a text, lower-case, letters and digits only: what an 8-word run compares.
-fn words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
-}
-
-/// The fingerprint of each run of eight words: FNV-1a of the words joined by spaces.
-fn runs_of_eight(text: &str) -> BTreeSet<u32> {
-    words(text)
-        .windows(8)
-        .map(|w| w.join(" ").bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193)))
-        .collect()
-}
-
-/// The seeds' 8-word runs, as fingerprints only: the seeds are the source of the games'
-/// facts, never of our sentences, and are not part of this repository.
-const SEED_RUNS: &str = "tests/reference/seed-runs.txt";
-
-fn seed_runs() -> BTreeSet<u32> {
-    let text = std::fs::read_to_string(SEED_RUNS).expect("tests/reference/seed-runs.txt");
-    text.split_whitespace().map(|h| u32::from_str_radix(h, 16).expect("hex fingerprint")).collect()
-}
-
-/// Rewrites [`SEED_RUNS`] from the seed texts in `$HEXFORGE_SEEDS` (a folder of `.txt`
-/// files); does nothing without it. Run it on purpose when a seed changes.
-#[test]
-fn seed_runs_are_regenerated_on_request() {
-    let Ok(dir) = std::env::var("HEXFORGE_SEEDS") else { return };
-    let mut all = BTreeSet::new();
-    let mut entries: Vec<_> = std::fs::read_dir(&dir).expect("seeds folder").flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries.iter().filter(|p| p.extension().is_some_and(|e| e == "txt")) {
-        all.extend(runs_of_eight(&std::fs::read_to_string(path).expect("seed text")));
-    }
-    let lines: Vec<String> = all.iter().map(|h| format!("{h:08x}")).collect();
-    std::fs::write(SEED_RUNS, lines.join("\n") + "\n").expect("write the fingerprints");
-    han_runs::write_fingerprints(&dir);
 }
 
 /// No rulebook repeats eight words in a row from a seed: the facts are the seed's, the

@@ -26,6 +26,7 @@ use lopdf::Document;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use crate::outside_tool::PDFTOPPM;
 use crate::pdf_text;
 use crate::ppm;
 use crate::temp_dir;
@@ -650,10 +651,6 @@ fn generate_in_french_writes_the_french_zhi_pai() {
 }
 
 /// Whether a command-line tool is installed.
-fn tool(name: &str) -> bool {
-    std::process::Command::new(name).arg("-v").output().is_ok()
-}
-
 /// A card or tile picture is shown cut to its trim, centred in its frame: once the print
 /// file (with bleed) was shrunk to the frame's height and then moved by the bleed, so the
 /// cards sat up and left in their frames with a white strip below. A probe card, red bleed
@@ -661,11 +658,7 @@ fn tool(name: &str) -> bool {
 /// green from edge to edge and no red. Rendered with `pdftoppm` (under CI=true for real).
 #[test]
 fn a_trimmed_picture_fills_its_frame_to_the_trim() {
-    if !tool("pdftoppm") {
-        assert!(std::env::var("CI").is_err(), "CI must have pdftoppm (.ci/run installs it)");
-        eprintln!("skipped: pdftoppm is missing");
-        return;
-    }
+    let Some(pdftoppm) = PDFTOPPM.or_skip() else { return };
     let dir = temp_dir::TempDir::new("trim");
     let books = dir.0.join("rulebooks");
     std::fs::create_dir_all(&books).unwrap();
@@ -691,7 +684,7 @@ fn a_trimmed_picture_fills_its_frame_to_the_trim() {
     let pdf = rulebook::rulebook_pdf_in(&books, &book, Paper::A4).expect("the probe compiles");
     std::fs::write(dir.0.join("probe.pdf"), pdf).unwrap();
     let dpi = 150.0;
-    let status = std::process::Command::new("pdftoppm")
+    let status = std::process::Command::new(pdftoppm)
         .args(["-r", "150", "-singlefile"])
         .arg(dir.0.join("probe.pdf"))
         .arg(dir.0.join("probe"))

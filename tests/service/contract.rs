@@ -35,7 +35,6 @@ const RUN_LIMIT: Duration = Duration::from_secs(240);
 
 /// `HEXFORGE_SCHEMATHESIS` (set by `.ci/run`), or `schemathesis` on `PATH`.
 const SCHEMATHESIS: OutsideTool = OutsideTool {
-    test: "contract",
     variable: "HEXFORGE_SCHEMATHESIS",
     names: &["schemathesis"],
     install: "pip install schemathesis",
