@@ -117,7 +117,7 @@ fn simulate_deals_eight_players_seven_cards_unless_asked_for_eight() {
             let record: serde_json::Value = serde_json::from_str(line).unwrap();
             let sizes: Vec<usize> =
                 record["hands"].as_array().unwrap().iter().map(|h| h.as_array().unwrap().len()).collect();
-            assert_eq!(sizes, vec![expected; 8], "{hand:?}");
+            assert_eq!(sizes, [expected; 8], "{hand:?}");
             assert_eq!(record["first"].is_object(), expected == 7, "a first card turned up only when a pile remains");
         }
     }
