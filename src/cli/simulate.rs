@@ -37,8 +37,8 @@ pub struct SimulateArgs {
     /// table and turned one seat a game, so each bot sits in each seat equally often.
     #[arg(long, value_delimiter = ',', default_value = "random")]
     bots: Vec<Bot>,
-    /// Tao: cards dealt to each player: 8 (the default), or 7 for the eight-player variant
-    /// (which leaves a draw pile).
+    /// Tao: cards dealt to each player: 8; to eight players 7 (the default, which leaves a
+    /// draw pile) or 8, as the original deals.
     #[arg(long)]
     hand: Option<String>,
     /// Pathways: the deck, 3d, 4d, 5d, 6d (the default) or a list of card numbers.

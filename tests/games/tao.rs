@@ -100,3 +100,25 @@ fn the_rulebooks_simulate_commands_give_its_figures() {
         book_row::check_row(row, "stalled");
     }
 }
+
+/// Eight players are dealt seven cards each unless `--hand 8` asks for the source's deal:
+/// the command line takes the rules' one default.
+#[test]
+fn simulate_deals_eight_players_seven_cards_unless_asked_for_eight() {
+    let dir = TempDir::new("tao-eight");
+    for (hand, expected) in [(None, 7), (Some("8"), 8)] {
+        let records = dir.0.join("eight.jsonl");
+        let records = records.to_str().unwrap();
+        let mut args = vec!["simulate", "tao", "--players", "8", "--games", "2", "--seed", "3", "--record", records];
+        args.extend(hand.map(|h| ["--hand", h]).iter().flatten());
+        let out = hexforge(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        for line in std::fs::read_to_string(records).unwrap().lines() {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            let sizes: Vec<usize> =
+                record["hands"].as_array().unwrap().iter().map(|h| h.as_array().unwrap().len()).collect();
+            assert_eq!(sizes, [expected; 8], "{hand:?}");
+            assert_eq!(record["first"].is_object(), expected == 7, "a first card turned up only when a pile remains");
+        }
+    }
+}

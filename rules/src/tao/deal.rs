@@ -1,5 +1,5 @@
-//! The deal: eight cards to each player, the first card turned up (with fewer than eight
-//! players), the rest a draw pile.
+//! The deal: eight cards to each player (seven to eight players, so that a draw pile
+//! remains), the first card turned up, the rest a draw pile.
 
 use super::legal::Laid;
 use super::{HAND, PLAYERS};
@@ -21,14 +21,23 @@ pub struct Deal {
     pub first: Option<Laid>,
 }
 
+/// Cards dealt to each of `players` unless a setup says otherwise: eight, but seven to
+/// eight players (as the rulebook deals), so that a draw pile remains. The source deals
+/// eight to every table; dealt eight, eight players hold the whole deck, and a third of
+/// their games stall (`tao::measured`). The one default of the command line, the service
+/// and the page.
+pub fn default_hand(players: usize) -> usize {
+    if players * HAND >= 64 { HAND - 1 } else { HAND }
+}
+
 impl Deal {
-    /// A shuffled deal of eight cards each for `players` (2 to 8), from `seed` alone.
+    /// A shuffled deal of [`default_hand`] cards each for `players` (2 to 8), from `seed`
+    /// alone.
     pub fn shuffled(players: usize, seed: u64) -> Result<Deal, Illegal> {
-        Deal::shuffled_hands(players, HAND, seed)
+        Deal::shuffled_hands(players, default_hand(players), seed)
     }
 
-    /// A shuffled deal of `hand` cards each (the eight-player variant deals seven, so
-    /// that a draw pile remains).
+    /// A shuffled deal of `hand` cards each (eight; to eight players, seven or eight).
     pub fn shuffled_hands(players: usize, hand: usize, seed: u64) -> Result<Deal, Illegal> {
         check_players(players)?;
         check_hand(players, hand)?;
@@ -47,8 +56,8 @@ impl Deal {
         Ok(Deal { hands, pile: rest.collect(), first })
     }
 
-    /// Checks a deal typed in or read from a record: 2 to 8 hands of eight cards (or all
-    /// of seven, the eight-player variant), every card once, a first card turned up
+    /// Checks a deal typed in or read from a record: 2 to 8 hands of eight cards (or, to
+    /// eight players, all of seven, the default), every card once, a first card turned up
     /// exactly when cards are left after the deal.
     pub fn checked(self) -> Result<Deal, Illegal> {
         let players = self.hands.len();
@@ -91,10 +100,7 @@ fn check_hand(players: usize, hand: usize) -> Result<(), Illegal> {
     if hand == HAND || (hand == HAND - 1 && players == 8) {
         Ok(())
     } else {
-        Err(Illegal::new(
-            "bad-deal",
-            format!("hands of {hand} cards: a hand is {HAND} (7 in the eight-player variant)"),
-        ))
+        Err(Illegal::new("bad-deal", format!("hands of {hand} cards: a hand is {HAND} (7 or 8 with eight players)")))
     }
 }
 
@@ -115,7 +121,10 @@ mod tests {
         for players in PLAYERS {
             for seed in 0..20 {
                 let deal = Deal::shuffled(players, seed).unwrap();
-                assert_eq!(deal.pile.len(), 64 - 8 * players - usize::from(players < 8));
+                // Seven each to eight players, eight to the others; one card turned up.
+                let hand = if players == 8 { 7 } else { 8 };
+                assert_eq!(deal.hands.iter().map(|h| h.len()).collect::<Vec<_>>(), vec![hand; players]);
+                assert_eq!(deal.pile.len(), 64 - hand * players - 1);
                 assert_eq!(deal.clone().checked(), Ok(deal));
             }
         }
@@ -133,7 +142,7 @@ mod tests {
         let mut deal = Deal::shuffled(4, 1).unwrap();
         deal.pile.pop();
         assert!(deal.checked().unwrap_err().message.contains("63 cards"));
-        let mut deal = Deal::shuffled(8, 1).unwrap();
+        let mut deal = Deal::shuffled_hands(8, HAND, 1).unwrap();
         deal.first = Some(Laid::new(Card::from_number(1).unwrap(), Orientation::Dark));
         assert_eq!(deal.checked().unwrap_err().rule, "bad-deal");
     }

@@ -6,24 +6,30 @@
 //! - **Seats and direction.** Seats are numbered clockwise from the dealer's left; the
 //!   dealer sits last. The top card alone sets the direction: dark clockwise, light
 //!   counter-clockwise. The first card turned up begins the pile; it has no effect.
-//! - **Eight players.** No draw pile: the holder of card 1 leads it in the orientation of
-//!   their choice (no effect but the direction), and play goes on from them.
+//! - **Eight players.** Dealt seven cards each ([`deal::default_hand`]), so that a draw
+//!   pile remains. Dealt eight (the source's deal), there is no draw pile: the holder of
+//!   card 1 leads it in the orientation of their choice (no effect but the direction), and
+//!   play goes on from them.
 //! - **A turn.** The player lays a legal card, or draws one card and acts again (drawing
-//!   is allowed with a legal card in hand: the seed's "or chooses not to"). When the draw
-//!   pile is empty, the play pile but its top card is shuffled into a new one. When
-//!   nothing at all can be drawn, the player may pass.
+//!   is allowed with a legal card in hand: the seed's "or chooses not to"), the next card
+//!   of the draw pile. When the draw pile is empty, the play pile but its top card is
+//!   shuffled into a new one. When nothing at all can be drawn, the player may pass.
 //! - **Extra plays.** A match or a Double earns one optional extra card, never the
 //!   player's last: after a match it must be legal on the card just laid; after a Double
-//!   it shares the Double's trigram in a position (either orientation); after a Double
-//!   Mirror anything goes. The extra card has its own effects, and earns its own extra
-//!   play when it is a match or a Double. Declining is a pass.
+//!   it shares the Double's trigram in a position (either orientation; a Double Mirror
+//!   always does); after a match that shows a Double, either; after a Double Mirror
+//!   anything goes. The extra card has its own effects, and earns its own extra play when
+//!   it is a match or a Double. Declining is a pass. An extra play that no card in hand
+//!   fits is not offered: the turn ends. Only the turn's last card sets the skip and the
+//!   debt the next player meets.
 //! - **Cancels.** The player who plays next owes 2 cards, then 4, then 8 along a chain of
 //!   cancels. Before drawing any of them they may cancel the top card instead (only a
 //!   cancel: a Double Mirror that is no cancel does not escape) and hand the chain on; the
 //!   third cancel's 8 cannot be escaped. After paying, the player takes a normal turn, in
 //!   which a cancel starts a new chain. A debt that cannot be drawn is forgiven.
 //! - **Invert.** The player who would play next is skipped; if the play also cancels, the
-//!   debt falls on the player who actually plays next.
+//!   debt falls on the player who actually plays next (with two players, the one who laid
+//!   it).
 //! - **Last card.** A play that leaves one card is announced (bots always do; a person has
 //!   a button). A play recorded unannounced costs one card, drawn at the start of that
 //!   player's next turn.
@@ -34,11 +40,14 @@
 //!   from a short play pile can hand the same two cards back and forth for ever.
 
 pub mod deal;
+pub mod extra;
 mod heuristic;
 pub mod legal;
 pub mod measured;
 pub mod plays;
 pub mod record;
+#[cfg(test)]
+mod record_tests;
 pub mod table;
 #[cfg(test)]
 mod tests;
@@ -47,6 +56,7 @@ pub mod view;
 use crate::core::card::{Card, Orientation};
 use crate::core::deck::CardSet;
 use crate::play::{Game, Illegal, Outcome, Seat};
+pub use extra::Extra;
 use legal::{Kinds, Laid, PlayKind};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -55,7 +65,7 @@ use serde::Serialize;
 
 /// Fewest and most players.
 pub const PLAYERS: std::ops::RangeInclusive<usize> = 2..=8;
-/// Cards dealt to each player.
+/// Cards dealt to each player (but seven to eight players: [`deal::default_hand`]).
 pub const HAND: usize = 8;
 /// A position that comes back this many times at a turn's start stalls the game.
 pub const REPETITIONS: usize = 3;
@@ -84,18 +94,6 @@ pub enum Event {
     /// Drew this card.
     Draw(Card),
     Pass,
-}
-
-/// What an extra play must be.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Extra {
-    /// After a match: legal on the card just laid.
-    Legal,
-    /// After a Double: shares its trigram in a position.
-    SharesTrigram,
-    /// After a Double Mirror: any card.
-    Any,
 }
 
 /// How often each thing happened in a game (for simulations and the playtest report).
@@ -140,8 +138,8 @@ pub struct Tao {
     pending: (bool, u8),
     /// Consecutive passes.
     passes: usize,
-    /// The positions at the start of each turn since the first reshuffle (before it, the
-    /// play pile only grows, so no position can come back), hashed.
+    /// The positions at the start of each turn, hashed (from the deal on: a position from
+    /// before the first reshuffle can come back after it).
     positions: Vec<u64>,
     turns: u32,
     outcome: Option<Outcome>,
@@ -279,19 +277,13 @@ impl Tao {
             }
             return Ok(kinds);
         }
+        // An extra play is only offered while the player holds two cards or more: the extra
+        // card is never the last.
         if let Some(extra) = self.extra {
-            if self.hands[seat].len() < 2 {
-                return Err(Illegal::new("extra-not-last-card", "an extra play may not be the player's last card"));
-            }
-            let allowed = match extra {
-                Extra::Legal => !kinds.is_empty(),
-                Extra::SharesTrigram => legal::shares_trigram_with_double(top.shows(), laid.card, laid.orientation),
-                Extra::Any => true,
-            };
-            return if allowed {
+            return if extra.allows(top, laid.card, laid.orientation, kinds) {
                 Ok(kinds)
             } else {
-                Err(Illegal::new("extra-play-not-allowed", format!("this extra play must be {}", extra_rule(extra))))
+                Err(Illegal::new("extra-play-not-allowed", format!("this extra play must be {}", extra.rule())))
             };
         }
         if kinds.is_empty() {
@@ -320,24 +312,27 @@ impl Tao {
         }
         self.owes_announcement = std::mem::take(&mut self.unannounced[next]);
         self.forgive_what_cannot_be_drawn();
-        if self.tally.reshuffles > 0 {
-            let position = self.position();
-            let seen = self.positions.iter().filter(|&&p| p == position).count();
-            self.positions.push(position);
-            if seen + 1 >= REPETITIONS {
-                self.outcome = Some(Outcome::Stalled);
-            }
+        let position = self.position();
+        let seen = self.positions.iter().filter(|&&p| p == position).count();
+        self.positions.push(position);
+        if seen + 1 >= REPETITIONS {
+            self.outcome = Some(Outcome::Stalled);
         }
     }
 
     /// The position at a turn's start, hashed: every hand, the cards in the play pile and
-    /// its top card, the seat to move and what it owes. The draw pile is what is left.
+    /// its top card, the seat to move and what it owes, the seats that owe a card for a last
+    /// card unannounced. The draw pile is what is left.
     fn position(&self) -> u64 {
         let mix = |h: u64, v: u64| (h ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
         let played = self.played.iter().fold(0u64, |m, l| m | 1 << (l.card.number() - 1));
         let top =
             self.top().map_or(0, |t| u64::from(t.card.number()) << 1 | u64::from(t.orientation == Orientation::Light));
-        let state = (self.to_move as u64) << 16 | u64::from(self.owed) << 8 | u64::from(self.owes_announcement);
+        let unannounced = self.unannounced.iter().rev().fold(0u64, |m, &u| m << 1 | u64::from(u));
+        let state = unannounced << 24
+            | (self.to_move as u64) << 16
+            | u64::from(self.owed) << 8
+            | u64::from(self.owes_announcement);
         let mut h = mix(mix(mix(0, played), top), state);
         for hand in &self.hands {
             h = mix(h, hand.mask());
@@ -387,18 +382,10 @@ impl Tao {
         let effects = legal::effects(previous, laid, kinds, self.chain);
         self.owed = 0;
         self.may_escape = false;
-        let extra = if laid.card.shows(Orientation::Dark).is_double_mirror() {
-            Some(Extra::Any)
-        } else if laid.shows().is_double() {
-            Some(Extra::SharesTrigram)
-        } else if kinds.contains(PlayKind::Match) {
-            Some(Extra::Legal)
-        } else {
-            None
-        };
-        self.extra = extra.filter(|_| self.hands[seat].len() >= 2);
-        // The extra play's debt and skip ride on the last card laid: a cancel or invert
-        // offering an extra play takes effect when the turn ends.
+        self.extra = Extra::earned(laid, kinds).filter(|_| self.hands[seat].len() >= 2);
+        // The skip and the debt are the last card's ("as if only the final card had been
+        // laid"): each card laid replaces the pending ones, which take effect when the turn
+        // ends. An extra play that no card in hand fits is not offered.
         self.pending = (effects.skips_next, effects.next_draws);
         if self.extra.is_none() || self.plays().is_empty() {
             self.extra = None;
@@ -426,6 +413,14 @@ impl Tao {
         let Some(at) = self.pile.iter().rposition(|&c| c == card) else {
             return Err(Illegal::new("not-in-pile", format!("card {} is not in the draw pile", card.number())));
         };
+        // The dealt pile's order is known; a reshuffled one's is chance, which a record of a
+        // game at a table cannot replay.
+        let next = self.pile.len() - 1;
+        if self.tally.reshuffles == 0 && at != next {
+            let message =
+                format!("the next card of the draw pile is {}, not {}", self.pile[next].number(), card.number());
+            return Err(Illegal::new("not-next-card", message));
+        }
         self.pile.remove(at);
         self.hands[seat].insert(card);
         self.passes = 0;
@@ -489,14 +484,8 @@ impl Tao {
                 [hand & bit(Orientation::Dark), hand & bit(Orientation::Light)]
             }
             Some(top) => match self.extra {
-                None | Some(Extra::Legal) => legal::legal_masks(top).map(|m| m & hand),
-                Some(Extra::Any) => [hand, hand],
-                Some(Extra::SharesTrigram) => Orientation::BOTH.map(|o| {
-                    CardSet::from_mask(hand)
-                        .iter()
-                        .filter(|&c| legal::shares_trigram_with_double(top.shows(), c, o))
-                        .fold(0, |m, c| m | 1 << (c.number() - 1))
-                }),
+                None => legal::legal_masks(top).map(|m| m & hand),
+                Some(extra) => extra.masks(top, hand),
             },
         };
         let mut plays = Vec::new();
@@ -512,14 +501,6 @@ impl Tao {
             }
         }
         plays
-    }
-}
-
-fn extra_rule(extra: Extra) -> &'static str {
-    match extra {
-        Extra::Legal => "legal on the card just laid",
-        Extra::SharesTrigram => "a card sharing the Double's trigram in a position",
-        Extra::Any => "any card",
     }
 }
 

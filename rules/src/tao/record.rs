@@ -4,12 +4,13 @@
 //! ```json
 //! {"game":"tao","players":2,"seed":7,"bots":["greedy","random"],
 //!  "hands":[[3,9,…],[1,12,…]],"pile":[40,2,…],"first":{"card":12,"orientation":"dark"},
-//!  "actions":[{"seat":0,"play":{"card":11,"orientation":"dark"}},{"seat":1,"draw":40},
-//!             {"seat":1,"pass":true}],
+//!  "actions":[{"seat":0,"play":{"card":11,"orientation":"dark"}},{"seat":0,"draw":40},
+//!             {"seat":0,"draw":2},…,{"seat":1,"pass":true},…],
 //!  "result":{"winner":0}}
 //! ```
 //! `hands` are seat 0 (the dealer's left) first; `pile` is the draw pile in the order it is
-//! drawn; `first` is absent with eight players (the holder of card 1 leads it). A play that
+//! drawn (before the first reshuffle a draw must name its next card); `first` is absent
+//! with eight players dealt eight (the holder of card 1 leads it). A play that
 //! leaves one card and was not announced carries `"announced":false`. `seed` and `bots`
 //! are there when a program played; `result` is `{"winner":S}` or `{"stalled":true}`.
 

@@ -1,9 +1,9 @@
 //! Tao in the registry of games ([`crate::games`]): its seats, its one option (the hand
 //! size), and how a setup deals it.
 
-use super::deal::Deal;
+use super::deal::{Deal, default_hand};
 use super::record::{ACTION_LIMIT, Record};
-use super::{HAND, PLAYERS, Tao};
+use super::{PLAYERS, Tao};
 use crate::play::Illegal;
 use crate::play::record::{GameOption, Registered, Setup};
 use std::ops::RangeInclusive;
@@ -21,12 +21,13 @@ impl Registered for TaoRules {
     const OPTIONS: &'static [GameOption] = &[GameOption {
         name: "hand",
         values: &["8", "7"],
-        help: "cards dealt to each player: 8, or 7 for the eight-player variant (which leaves a draw pile)",
+        help: "cards dealt to each player: 8; to eight players 7 (the default, which leaves a draw pile) or 8",
     }];
     const ACTION_LIMIT: usize = ACTION_LIMIT;
 
     fn game(&self, setup: &Setup, seed: u64) -> Result<Tao, Illegal> {
-        let hand = setup.option("hand").map_or(HAND, |h| h.parse().unwrap_or(HAND));
-        Ok(Tao::new(&Deal::shuffled_hands(setup.players(self)?, hand, seed)?, seed))
+        let players = setup.players(self)?;
+        let hand = setup.option("hand").map_or(default_hand(players), |h| h.parse().unwrap_or(default_hand(players)));
+        Ok(Tao::new(&Deal::shuffled_hands(players, hand, seed)?, seed))
     }
 }

@@ -120,7 +120,7 @@ fn a_dark_first_card_starts_left_of_the_dealer_clockwise_and_light_the_other_way
 
 #[test]
 fn with_eight_players_the_holder_of_card_one_leads_it_either_way() {
-    let deal = Deal::shuffled(8, 3).unwrap();
+    let deal = Deal::shuffled_hands(8, HAND, 3).unwrap();
     let holder = deal.hands.iter().position(|h| h.contains(card(1))).unwrap();
     let mut game = Tao::new(&deal, 3);
     assert_eq!(game.to_move(), Some(holder));

@@ -44,12 +44,13 @@ pub(crate) fn list(numbers: impl IntoIterator<Item = u8>) -> String {
 
 fn tao_plays() -> Aid {
     let players = Hexagram::all().count() / TAO_HAND;
+    let fewer = hexforge_rules::tao::deal::default_hand(players);
     Aid {
         slug: "tao-plays",
         title: "Tao: the four plays".into(),
         blocks: vec![
             text(format!(
-                "{TAO_MIN_PLAYERS} to {players} players, {TAO_HAND} cards each. Lay a card on the top card in one of four ways:"
+                "{TAO_MIN_PLAYERS} to {players} players, {TAO_HAND} cards each ({fewer} with {players}). Lay a card on the top card in one of four ways:"
             )),
             rows([
                 ("Change", "keep the orientation; share exactly one trigram, in the same place. Play goes on.".into()),
