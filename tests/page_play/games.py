@@ -225,7 +225,7 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
             worded(page, game, width)
         if game in ("tao", "pathways"):
             turned += shown_hexagrams(page, game, width)
-        if clicks == 4 and not reloaded and not extra:
+        if clicks == 1 and not reloaded and not extra:
             resumes(page, seen, game, width)
             reloaded = True
         if clicks in (6, 12, 18) and width == 1280 and not extra and page.locator("#play-undo").is_visible():
@@ -378,6 +378,13 @@ def pages(browser, width, height):
     turned = shown_hexagrams(page, "pathways light", width)
     check(turned > 0, f"pathways light {width}: the start cards show other hexagrams than their numbers' and are drawn so", turned)
     page.screenshot(path=f"{OUT}/pathways-light-{width}.png", full_page=True)
+    # Two greedy bots on the 3d deck share first place: the end says so and names them.
+    page.goto(f"{BASE}/play/pathways?seats=2&bots=greedy,greedy&deck=3d&seed=1&pace=0")
+    page.wait_for_selector("#play-end:not([hidden])", timeout=30000)
+    first = page.evaluate("window.hexforgePlay.view.ranking[0]")
+    said = page.text_content("#play-result")
+    check(len(first) > 1 and "share first place" in said and "without a winner" not in said and all(f"{s} (greedy bot)" in said for s in first),
+          f"{width}: a shared first place is named, not called an end without a winner", (first, said))
     # A random seed is chosen once and written into the address; the address deals the same game.
     page.goto(f"{BASE}/play/tao?pace=100000")
     page.wait_for_selector("body[data-ready='true']")

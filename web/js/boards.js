@@ -56,11 +56,15 @@ export function describe(value, key = '') {
 
 // ------------------------------------------------------------ each game
 
+/** A card about to be laid: its number, with its own hexagram only when laid dark side up
+ *  (laid light side up it shows another, which the action does not name). */
+const asLaid = (card) => (card.orientation === 'dark' ? cardText(card.card) : String(card.card));
+
 const TAO = {
   label(action) {
     if (action === 'draw') return 'Draw a card';
     if (action === 'pass') return 'Pass';
-    if (action.play) return 'Play ' + cardText(action.play.card) + ', ' + action.play.orientation + ' side up';
+    if (action.play) return 'Play ' + asLaid(action.play) + ', ' + action.play.orientation + ' side up';
     return null;
   },
   seat(view, seat) {
@@ -88,7 +92,7 @@ const TAO = {
 
 const PATHWAYS = {
   label(action) {
-    if (action.lay) return 'Lay ' + cardText(action.lay.card) + ', ' + action.lay.orientation + ' side up';
+    if (action.lay) return 'Lay ' + asLaid(action.lay) + ', ' + action.lay.orientation + ' side up';
     return null;
   },
   seat(view, seat) {
