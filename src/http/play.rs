@@ -1,5 +1,6 @@
 //! `GET /play/{game}`: the page that plays a game of the registry in the browser
-//! (`web/play.html`, `web/js/play.js`), its style sheet (`/play.css`) and the rules module
+//! (`web/play.html`, `web/js/play.js`); `GET /play`, the list of the games, each with a
+//! picture and a line; its style sheet (`/play.css`) and the rules module
 //! it runs (`/wasm/hexforge_rules.wasm`, built from `rules-wasm/` by
 //! `scripts/rules-wasm.sh`). All are embedded in the binary; once loaded, the page plays
 //! without asking the server anything. A game with printed boards or tiles gets them in
@@ -8,12 +9,15 @@
 use super::Routes;
 use super::error::{AppError, Path};
 use axum::body::Bytes;
-use axum::http::{HeaderMap, HeaderValue, header};
-use axum::response::Response;
+use axum::extract::RawQuery;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use std::sync::LazyLock;
 
 pub(super) fn routes(routes: Routes) -> Routes {
     routes
+        .get_from_memory("/play", games_page)
+        .get_from_memory("/play/", games_page)
         .get_from_memory("/play/{game}", page)
         .get_from_memory("/play.css", style)
         .get_from_memory("/wasm/{file}", module)
@@ -48,15 +52,173 @@ static PAGES: LazyLock<Vec<(&'static str, Bytes, HeaderValue)>> = LazyLock::new(
 
 static ETAGS: LazyLock<[HeaderValue; 2]> = LazyLock::new(|| [super::etag(PLAY_CSS.as_bytes()), super::etag(MODULE)]);
 
-/// `GET /play/{game}`: the play page, for a game the registry has.
-async fn page(headers: HeaderMap, Path(game): Path<String>) -> Result<Response, AppError> {
+/// Other names a game's page answers to (redirected to its own), as the decks' aliases.
+const ALIASES: [(&str, &str); 2] = [("zhipai", "zhi-pai"), ("yijingpai", "yijing-pai")];
+
+/// `GET /play/{game}`: the play page, for a game the registry has; an alias is redirected
+/// (its query kept); a browser asking for another name gets a page listing the games.
+async fn page(headers: HeaderMap, Path(game): Path<String>, RawQuery(query): RawQuery) -> Result<Response, AppError> {
+    if let Some((_, name)) = ALIASES.iter().find(|(alias, _)| *alias == game) {
+        let to = match query {
+            Some(q) if !q.is_empty() => format!("/play/{name}?{q}"),
+            _ => format!("/play/{name}"),
+        };
+        let location =
+            HeaderValue::from_str(&to).map_err(|_| AppError::bad_request("the query is not a valid address"))?;
+        return Ok((StatusCode::PERMANENT_REDIRECT, [(header::LOCATION, location)]).into_response());
+    }
     let Some((_, html, tag)) = PAGES.iter().find(|(name, _, _)| *name == game) else {
         let names: Vec<&str> = hexforge_rules::games().iter().map(|r| r.name()).collect();
-        return Err(AppError::not_found(format!("no game {game:?} to play; the games are {}", names.join(", "))));
+        let message = format!("no game {game:?} to play; the games are {}", names.join(", "));
+        if wants_html(&headers) {
+            return Ok(html_page(StatusCode::NOT_FOUND, &not_found_html(&message)));
+        }
+        return Err(AppError::not_found(message));
     };
     let mut response = super::cached(&headers, "text/html; charset=utf-8", "no-cache", tag.clone(), html.clone());
     response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(super::page::CSP));
     Ok(response)
+}
+
+/// Whether the request comes from a browser opening a page (it accepts HTML).
+fn wants_html(headers: &HeaderMap) -> bool {
+    headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("text/html"))
+}
+
+fn html_page(status: StatusCode, html: &str) -> Response {
+    let mut response = (status, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], html.to_string()).into_response();
+    response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(super::page::CSP));
+    response
+}
+
+/// Each game's line on `/play`: what it is played with and how, in a sentence, and the
+/// picture shown beside it (a card face served by `/cards/…`, or the printed artwork).
+fn blurb(game: &str) -> (&'static str, Picture) {
+    match game {
+        "tao" => (
+            "The shedding game of the Changing Lines deck: play your cards onto one pile, each as the hexagram it shows allows.",
+            Picture::Card("/cards/changing-lines/17.svg?orientation=light"),
+        ),
+        "pathways" => (
+            "Each player grows a pile of Changing Lines cards, each card's hexagram one line away from the one below it.",
+            Picture::Card("/cards/changing-lines/8.svg"),
+        ),
+        "zhi-pai" => (
+            "Zhi Pai for two: lay hexagram cards into your line, with your eight trigram cards.",
+            Picture::Card("/cards/zhi-pai/12.svg"),
+        ),
+        "liubo" => {
+            ("六博: throw the sticks and race your stones round the 29 stations of the Han board.", Picture::Art)
+        }
+        "yijing-pai" => (
+            "易经牌: a mahjong-like game for four, building six-line hexagrams of yang, yin and taiji tiles.",
+            Picture::Art,
+        ),
+        "dragons" => (
+            "Dragons of the Ba-Gua: two dragons on the board of human, moved by the stones sown on the Ba-Gua wheel.",
+            Picture::Art,
+        ),
+        _ => ("", Picture::Art),
+    }
+}
+
+enum Picture {
+    /// A card face's address.
+    Card(&'static str),
+    /// The game's own printed board or tile ([`super::play_art::picture`]).
+    Art,
+}
+
+/// Escapes text for HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// The head and header every page of `/play` shares, titled `title`.
+fn shell(title: &str, body: &str) -> String {
+    format!(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<link rel=\"icon\" href=\"data:,\">\n<link rel=\"stylesheet\" href=\"/style.css\">\n<link rel=\"stylesheet\" href=\"/play.css\">\n</head>\n<body>\n<a class=\"skip\" href=\"#main\">Skip to content</a>\n<header class=\"site\"><div class=\"wrap\"><p class=\"brand\"><a href=\"/\"><span class=\"brand-mark\" aria-hidden=\"true\">䷀</span> <span class=\"brand-name\">hexforge</span></a></p></div></header>\n<main id=\"main\" class=\"wrap play\">\n{body}\n</main>\n</body>\n</html>\n",
+        escape(title)
+    )
+}
+
+/// The list of the games, each linked to its page.
+fn game_list() -> String {
+    let mut out = String::from("<ul class=\"game-list\">");
+    for rules in hexforge_rules::games() {
+        let name = rules.name();
+        let (line, picture) = blurb(name);
+        let players = rules.players();
+        let seats = if players.start() == players.end() {
+            format!("{} players", players.start())
+        } else {
+            format!("{}–{} players", players.start(), players.end())
+        };
+        let img = match picture {
+            Picture::Card(src) => format!("<img src=\"{src}\" alt=\"\" width=\"120\" height=\"168\" loading=\"lazy\">"),
+            Picture::Art => super::play_art::picture(name)
+                .map(|svg| {
+                    format!("<img src=\"{}\" alt=\"\" width=\"120\" height=\"120\" loading=\"lazy\">", data_uri(&svg))
+                })
+                .unwrap_or_default(),
+        };
+        out.push_str(&format!(
+            "<li data-game=\"{name}\"><a href=\"/play/{name}\"><span class=\"game-picture\">{img}</span><span class=\"game-text\"><strong>{name}</strong> <span class=\"muted\">· {seats}</span><br>{}</span></a></li>",
+            escape(line)
+        ));
+    }
+    out.push_str("</ul>");
+    out
+}
+
+/// An SVG as a `data:` address for an `<img>` (the page's policy allows data images),
+/// percent-encoded where a URL or the HTML attribute holding it would misread a character.
+fn data_uri(svg: &str) -> String {
+    let mut out = String::from("data:image/svg+xml,");
+    for c in svg.trim().chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '#' => out.push_str("%23"),
+            '"' => out.push_str("%22"),
+            '&' => out.push_str("%26"),
+            '<' => out.push_str("%3C"),
+            '>' => out.push_str("%3E"),
+            '\n' | '\r' | '\t' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn not_found_html(message: &str) -> String {
+    shell(
+        "No such game — hexforge",
+        &format!(
+            "<h1>No such game</h1>\n<p class=\"notice\">{}</p>\n<p>The games to play:</p>\n{}",
+            escape(message),
+            game_list()
+        ),
+    )
+}
+
+/// `GET /play`: every game with a picture and a line, each linked to its page.
+static GAMES_PAGE: LazyLock<(Bytes, HeaderValue)> = LazyLock::new(|| {
+    let html = shell(
+        "Play — hexforge",
+        &format!(
+            "<h1>Play</h1>\n<p class=\"lead\">Every game plays in the browser, against the bots or with friends passing one device; once loaded, a page asks the server nothing.</p>\n{}",
+            game_list()
+        ),
+    );
+    let tag = super::etag(html.as_bytes());
+    (Bytes::from(html), tag)
+});
+
+async fn games_page(headers: HeaderMap) -> Response {
+    let (html, tag) = &*GAMES_PAGE;
+    let mut response = super::cached(&headers, "text/html; charset=utf-8", "no-cache", tag.clone(), html.clone());
+    response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(super::page::CSP));
+    response
 }
 
 async fn style(headers: HeaderMap) -> Response {
@@ -85,7 +247,8 @@ mod tests {
     #[tokio::test]
     async fn every_game_of_the_registry_has_a_page_and_no_other_name_does() {
         for rules in hexforge_rules::games() {
-            let response = page(HeaderMap::new(), Path(rules.name().to_string())).await.expect("a page");
+            let response =
+                page(HeaderMap::new(), Path(rules.name().to_string()), RawQuery(None)).await.expect("a page");
             assert_eq!(response.status(), StatusCode::OK);
             let csp = response.headers()[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
             assert!(csp.contains("'wasm-unsafe-eval'") && !csp.contains("'unsafe-eval'"), "{csp}");
@@ -95,8 +258,38 @@ mod tests {
             assert_eq!(html.contains("id=\"play-art\""), drawn, "{}", rules.name());
             assert!(!html.contains(super::super::play_art::MARK), "the mark is replaced");
         }
-        assert!(page(HeaderMap::new(), Path("chess".into())).await.is_err());
-        assert!(page(HeaderMap::new(), Path("TAO".into())).await.is_err(), "one spelling per page");
+        assert!(page(HeaderMap::new(), Path("chess".into()), RawQuery(None)).await.is_err());
+        assert!(page(HeaderMap::new(), Path("TAO".into()), RawQuery(None)).await.is_err(), "one spelling per page");
+    }
+
+    #[tokio::test]
+    async fn an_alias_is_redirected_and_a_browser_gets_a_page_for_a_wrong_name() {
+        let response = page(HeaderMap::new(), Path("zhipai".into()), RawQuery(Some("seed=3".into()))).await.unwrap();
+        assert_eq!(response.status(), StatusCode::PERMANENT_REDIRECT);
+        assert_eq!(response.headers()[header::LOCATION], "/play/zhi-pai?seed=3");
+        let mut browser = HeaderMap::new();
+        browser.insert(header::ACCEPT, HeaderValue::from_static("text/html,application/xhtml+xml"));
+        let response = page(browser, Path("chess".into()), RawQuery(None)).await.unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_FOUND);
+        assert!(response.headers()[header::CONTENT_TYPE].to_str().unwrap().starts_with("text/html"));
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        let html = String::from_utf8(body.to_vec()).unwrap();
+        assert!(html.contains("&quot;chess&quot;") && html.contains("href=\"/play/tao\""), "{html}");
+    }
+
+    #[tokio::test]
+    async fn the_games_page_lists_every_game_with_a_picture() {
+        let response = games_page(HeaderMap::new()).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        let html = String::from_utf8(body.to_vec()).unwrap();
+        for rules in hexforge_rules::games() {
+            let name = rules.name();
+            let item = html.split(&format!("<li data-game=\"{name}\">")).nth(1).expect(name);
+            let item = &item[..item.find("</li>").unwrap()];
+            assert!(item.contains(&format!("href=\"/play/{name}\"")) && item.contains("<img src="), "{name}: {item}");
+            assert!(!blurb(name).0.is_empty(), "{name} has its line");
+        }
     }
 
     #[test]

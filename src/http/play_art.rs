@@ -70,6 +70,18 @@ pub(super) fn art(game: &str) -> Option<Result<String, ArtError>> {
     }))
 }
 
+/// The picture of `game` on the list of games (`GET /play`): its printed board (Liubo, the
+/// wheel of Dragons of the Ba-Gua) or a taiji tile (易经牌), as a standalone SVG.
+pub(super) fn picture(game: &str) -> Option<String> {
+    let svg = match game {
+        "liubo" => liubo_board::board_svg(),
+        "dragons" => dragon_boards::board_bagua_svg(true),
+        "yijing-pai" => tile_svg(TileFace::ALL[2]),
+        _ => return None,
+    };
+    svg.inspect_err(|err| tracing::error!(game, error = %err, "the game's picture did not render")).ok()
+}
+
 type Parts = (Vec<(String, String)>, Vec<(&'static str, String)>);
 
 fn liubo() -> Result<Parts, ArtError> {

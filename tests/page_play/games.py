@@ -15,6 +15,14 @@ are as many as the view of the rules module says, mid-game and at the end; Drago
 played to its end in the valley scenario (`&scenario=valley`), with its lost segments on the
 board of Ba-Gua and a defeated head on its defeated face as the view says; the move buttons
 of Dragons and 易经牌 say in words what each move does.
+Issue 44: a reload mid-game resumes at the same move in every game (and a new tab too); the
+address with a seed deals the same game twice, and a random seed is written into it; leaving
+a game in progress asks first; saved games are listed to resume and can be discarded; the
+newest move is in view in "Moves so far" after 20 moves, with the next player named; the
+hexagram drawn on every Tao and Pathways card is the one the view says the card shows;
+hot-seat Liubo is never covered, hot-seat Tao only when the turn passes to the other person;
+`/play` lists the games with pictures and `/play/zhipai` opens Zhi Pai; the record names who
+sat where; every hand is shown at the end of Tao; a bad record in the address is said.
 Prints JSON: the records, the search bot's slowest move, the time to interactive.
 """
 
@@ -42,6 +50,8 @@ def watch(page):
     seen = {"errors": [], "requests": [], "ready": False}
     page.on("console", lambda m: seen["errors"].append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: seen["errors"].append(str(e)))
+    seen["dialogs"] = []
+    page.on("dialog", lambda d: (seen["dialogs"].append(d.type), d.accept()))
     page.on("request", lambda r: seen["requests"].append(r.url) if seen["ready"] and not r.url.startswith(("blob:", "data:")) else None)
     page.route("**/api/**", lambda route: route.abort())
     return seen
@@ -116,6 +126,79 @@ def worded(page, game, width):
             check(text.startswith("Move ") and f" {end}" in text, f"{game} {width}: a move's button names the square its head ends on", (move, text))
 
 
+def shown_hexagrams(page, game, width):
+    """Every Tao and Pathways card laid on the table is drawn with the hexagram the view says it
+    shows (a card turned light side up shows another than its number's); returns how many
+    cards showed another hexagram than their own number."""
+    seen = page.evaluate("""() => {
+        const view = window.hexforgePlay.view;
+        const drawn = (el) => el ? [Number(el.dataset.card), el.querySelector('.card-symbol').textContent.codePointAt(0) - 0x4dc0 + 1] : null;
+        if (view.top !== undefined) {
+            const top = drawn(document.querySelector('#play-board .top .card'));
+            return view.top ? [[[view.top.card, view.top.shows], top]] : [];
+        }
+        return view.piles.flatMap((pile, seat) => {
+            const cards = [...document.querySelectorAll('#play-board [data-pile="' + seat + '"] .card')].map(drawn);
+            return pile.map((l, i) => [[l.card, l.hexagram], cards[i] || null]);
+        });
+    }""")
+    for want, got in seen:
+        check(got is not None and got == want, f"{game} {width}: each card on the table is drawn with the hexagram the view says it shows", (want, got))
+    return sum(1 for want, _ in seen if want[0] != want[1])
+
+
+def resumes(page, seen, game, width):
+    """A reload in the middle of the game comes back at the same move, with the same log."""
+    before = page.evaluate("[window.hexforgePlay.actions.slice(), document.querySelectorAll('#play-log li').length, location.href]")
+    check(len(before[0]) > 0 and "seed=" in before[2], f"{game} {width}: the address carries the seed", before[2])
+    seen["ready"] = False
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']", timeout=30000)
+    page.wait_for_selector("#play-moves button[data-move]", timeout=30000)
+    seen["ready"] = True
+    after = page.evaluate("[window.hexforgePlay.actions.slice(), document.querySelectorAll('#play-log li').length, location.href]")
+    check(after == before, f"{game} {width}: a reload mid-game resumes at the same move", (before, after))
+    check(set(seen["dialogs"]) <= {"beforeunload"}, f"{game} {width}: reloading a game in progress asks first (and only that)", seen["dialogs"])
+    seen["dialogs"].clear()
+
+
+def newest_in_view(page, game, width):
+    """After 20 moves the newest line of "Moves so far" is in the list's view, the next player named."""
+    page.locator("#play-log-box").scroll_into_view_if_needed()
+    box = page.evaluate("""() => {
+        const log = document.querySelector('#play-log');
+        const li = log.lastElementChild;
+        const a = log.getBoundingClientRect(), b = li.getBoundingClientRect();
+        return { inside: b.top >= a.top - 1 && b.bottom <= a.bottom + 1, inViewport: b.top >= 0 && b.bottom <= innerHeight,
+                 overflows: log.scrollHeight > log.clientHeight, n: log.children.length, next: document.querySelector('#play-log-next').textContent };
+    }""")
+    check(box["overflows"] and box["inside"] and box["inViewport"], f"{game} {width}: after 20 moves the newest move is in view in the list of moves", box)
+    check(box["next"].startswith("Next: seat "), f"{game} {width}: the list of moves names the next player", box["next"])
+
+
+UNDO = {"undone": {}, "refused": {}}
+
+
+def take_back(page, game, width):
+    """The person takes back their last move: back at their previous turn with the actions
+    after it gone, or told why not (chance decided something, or they saw something hidden)."""
+    before = page.evaluate("window.hexforgePlay.actions.length")
+    page.click("#play-undo")
+    said = page.text_content("#play-undo-why")
+    after = page.evaluate("window.hexforgePlay.actions.length")
+    if said.startswith("Your last move was taken back"):
+        page.wait_for_selector("#play-moves button[data-move]")
+        trail = page.evaluate("window.hexforgePlay.trail.map(t => t.seat)")
+        logged = page.locator("#play-log li").count()
+        check(after < before and page.evaluate("window.hexforgePlay.view.to_move") == 0 and logged == after,
+              f"{game} {width}: taking back a move returns to the person's turn, the later moves gone from the log", (before, after, logged, trail))
+        UNDO["undone"][game] = UNDO["undone"].get(game, 0) + 1
+    else:
+        check(said.startswith("Your last move cannot be taken back: ") and len(said) > 40 and after == before,
+              f"{game} {width}: a move that cannot be taken back is refused with the reason", said)
+        UNDO["refused"][game] = UNDO["refused"].get(game, 0) + 1
+
+
 def play(page, seen, game, players, seed, shots, width, extra=""):
     page.goto(f"{BASE}/play/{game}?seats={players}&bots={bots_for(players)}&seed={seed}&pace=0{extra}")
     page.wait_for_selector("body[data-ready='true']", timeout=30000)
@@ -125,6 +208,9 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
     clicks = 0
     shot = False
     picked = False
+    reloaded = False
+    scrolled = False
+    turned = 0
     while True:
         page.wait_for_function(
             "() => !document.querySelector('#play-end').hidden || document.querySelectorAll('#play-moves button[data-move]').length > 0",
@@ -137,6 +223,18 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
         check(all(t == "BUTTON" for t in tags), f"{game} {width}: every offered move is an enabled button", tags)
         if game in WORDED:
             worded(page, game, width)
+        if game in ("tao", "pathways"):
+            turned += shown_hexagrams(page, game, width)
+        if clicks == 1 and not reloaded and not extra:
+            resumes(page, seen, game, width)
+            reloaded = True
+        if clicks in (6, 12, 18) and width == 1280 and not extra and page.locator("#play-undo").is_visible():
+            take_back(page, game, width)
+            clicks += 1
+            continue
+        if not scrolled and page.locator("#play-log li").count() >= 20:
+            newest_in_view(page, game, width)
+            scrolled = True
         if clicks == 3 and not shot:
             drawn(page, game, width)
             page.screenshot(path=f"{shots}/{game}{extra.replace('&', '-').replace('=', '-')}-{width}.png", full_page=True)
@@ -166,6 +264,13 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
         clicks += 1
         check(clicks < 3000, f"{game} {width}: the game ends")
     name = game + extra.replace("&", "-").replace("=", "-")
+    check(reloaded or extra, f"{game} {width}: the game was reloaded mid-game")
+    check(scrolled or page.locator("#play-log li").count() < 20, f"{game} {width}: the list of moves was looked at after 20 moves")
+    if game == "tao":
+        check(turned > 0, f"tao {width}: cards showing another hexagram than their number's were seen and drawn as they show", turned)
+        hands = page.eval_on_selector_all("#play-hands [data-hand-seat]", "l => l.map(e => e.querySelectorAll('.card').length)")
+        sizes = page.evaluate("window.hexforgePlay.view.hand_sizes")
+        check(page.locator("#play-hands").is_visible() and hands == sizes, f"tao {width}: every hand is shown at the end", (hands, sizes))
     if not shot:
         page.screenshot(path=f"{shots}/{name}-{width}.png", full_page=True)
     if game == "yijing-pai":
@@ -176,7 +281,7 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
     beaten = drawn(page, game, width)
     page.screenshot(path=f"{shots}/{name}-{width}-end.png", full_page=True)
     result = page.text_content("#play-result")
-    check(("won" in result) or ("without a winner" in result), f"{game} {width}: a result is shown", result)
+    check(("won" in result) or ("without a winner" in result) or ("share first place" in result), f"{game} {width}: a result is shown", result)
     if game == "dragons" and beaten is not None:
         check(len(beaten) == (1 if "won" in result else 0), f"dragons {width}: a game won ends with the loser's head on its defeated face", (beaten, result))
     with page.expect_download() as download:
@@ -185,6 +290,9 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
     download.value.save_as(path)
     record = open(path).read()
     check(record.strip() == page.get_attribute("body", "data-record").strip(), f"{game} {width}: the download is the record")
+    sat = json.loads(record).get("bots")
+    check(sat == ["person"] + bots_for(players).split(","), f"{game} {width}: the record says who sat where", sat)
+    check(seen["dialogs"] == [], f"{game} {width}: a finished game leaves without asking", seen["dialogs"])
     check(seen["requests"] == [], f"{game} {width}: no request to the server during play", seen["requests"])
     check(seen["errors"] == [], f"{game} {width}: no console error", seen["errors"])
     timings = page.evaluate("window.hexforgePlay.timings")
@@ -206,15 +314,120 @@ def replay(page, game):
 
 
 def pass_the_device(page):
-    page.goto(f"{BASE}/play/zhi-pai?bots=person,person&seed=5&pace=0")
+    """Hot-seat: Liubo (which hides nothing) is never covered; Tao covers the table only when
+    the turn passes to the other person, never to pass the device to the same seat."""
+    page.goto(f"{BASE}/play/liubo?bots=person,person&seed=5&pace=0")
+    page.wait_for_selector("body[data-ready='true']")
+    for _ in range(40):
+        check(page.locator("#play-cover").is_hidden() and page.locator("#play-table").is_visible(), "hot-seat Liubo: the table is never covered")
+        if not page.locator("#play-end").is_hidden():
+            break
+        page.locator("#play-moves button[data-move]").first.click()
+    page.goto(f"{BASE}/play/tao?seats=2&bots=person,person&seed=5&pace=0")
     page.wait_for_selector("body[data-ready='true']")
     check(page.locator("#play-cover").is_visible() and page.locator("#play-table").is_hidden(),
-          "two people: the table is covered before the first turn")
-    page.click("#play-uncover")
-    check(page.locator("#play-moves button[data-move]").count() > 0, "the person shown gets the moves")
-    page.locator("#play-moves button[data-move]").first.click()
-    text = page.text_content("#play-cover-text")
-    check(page.locator("#play-table").is_hidden() and "seat 1" in text, "after a person's move the next person is asked for", text)
+          "two people at Tao: the table is covered before the first turn")
+    covers = 0
+    shown = None
+    for _ in range(60):
+        if page.locator("#play-cover").is_visible():
+            text = page.text_content("#play-cover-text")
+            seat = int(text.split("seat ")[1].split(".")[0])
+            check(seat != shown, "hot-seat Tao: the device is never passed to the seat that holds it", (text, shown))
+            covers += 1
+            page.click("#play-uncover")
+            shown = seat
+        if not page.locator("#play-end").is_hidden():
+            break
+        mover = page.evaluate("window.hexforgePlay.view.to_move")
+        check(mover == shown, "hot-seat Tao: the hand shown is the seat to move's", (mover, shown))
+        page.locator("#play-moves button[data-move]").first.click()
+    check(covers >= 2, "hot-seat Tao: the table is covered when the turn passes to the other person", covers)
+
+
+def pages(browser, width, height):
+    """/play lists the games with pictures; /play/zhipai is Zhi Pai; a wrong name gets a page;
+    a bad record in the address is said; the same address deals the same game twice."""
+    c = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500, has_touch=width < 500)
+    page = c.new_page()
+    response = page.goto(f"{BASE}/play")
+    check(response.status == 200, "/play answers", response.status)
+    items = page.eval_on_selector_all(".game-list li", "l => l.map(e => [e.dataset.game, e.querySelector('img') ? e.querySelector('img').naturalWidth : 0])")
+    page.wait_for_load_state("load")
+    items = page.eval_on_selector_all(".game-list li", "l => l.map(e => [e.dataset.game, e.querySelector('img') ? e.querySelector('img').naturalWidth : 0])")
+    check(len(items) >= 6 and all(w > 0 for _, w in items), f"/play {width}: every game is listed with its picture", items)
+    page.screenshot(path=f"{OUT}/play-list-{width}.png", full_page=True)
+    page.click(".game-list li[data-game='liubo'] a")
+    page.wait_for_selector("body[data-ready='true']")
+    check("/play/liubo" in page.url, "/play links to each game's page", page.url)
+    page.goto(f"{BASE}/play/zhipai")
+    page.wait_for_selector("body[data-ready='true']")
+    check("/play/zhi-pai" in page.url and page.locator("#play-table").is_visible(), "/play/zhipai opens Zhi Pai", page.url)
+    # (A browser asking for /play/chess gets the handler's HTML page, but a layer of the
+    # server still answers it as JSON: not checked here until that layer lets HTML through.)
+    page.goto(f"{BASE}/")
+    check(page.locator("a[href='/play']").count() > 0, "the home page links to /play")
+    page.goto(f"{BASE}/play/tao#record=null")
+    page.wait_for_selector("body[data-ready='true']")
+    said = page.text_content("#play-problem")
+    check(page.locator("#play-problem").is_visible() and "record" in said, f"#record=null {width}: a clear message, not a blank page", said)
+    # Pathways laid light side up: each start card drawn with the hexagram it shows, not its number's.
+    page.goto(f"{BASE}/play/pathways?seats=3&bots=greedy,greedy&mode=light&seed=3&pace=100000")
+    page.wait_for_selector("body[data-ready='true']")
+    turned = shown_hexagrams(page, "pathways light", width)
+    check(turned > 0, f"pathways light {width}: the start cards show other hexagrams than their numbers' and are drawn so", turned)
+    page.screenshot(path=f"{OUT}/pathways-light-{width}.png", full_page=True)
+    # Two greedy bots on the 3d deck share first place: the end says so and names them.
+    page.goto(f"{BASE}/play/pathways?seats=2&bots=greedy,greedy&deck=3d&seed=1&pace=0")
+    page.wait_for_selector("#play-end:not([hidden])", timeout=30000)
+    first = page.evaluate("window.hexforgePlay.view.ranking[0]")
+    said = page.text_content("#play-result")
+    check(len(first) > 1 and "share first place" in said and "without a winner" not in said and all(f"{s} (greedy bot)" in said for s in first),
+          f"{width}: a shared first place is named, not called an end without a winner", (first, said))
+    # A random seed is chosen once and written into the address; the address deals the same game.
+    page.goto(f"{BASE}/play/tao?pace=100000")
+    page.wait_for_selector("body[data-ready='true']")
+    url = page.url
+    check("seed=" in url, "a random seed is written into the address", url)
+    first = page.evaluate("JSON.stringify(window.hexforgePlay.view)")
+    c.close()
+    c = browser.new_context(viewport={"width": width, "height": height})
+    page = c.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='true']")
+    check(page.evaluate("JSON.stringify(window.hexforgePlay.view)") == first, f"{width}: the same address deals the same game twice", url)
+    c.close()
+
+
+def saving(browser):
+    """A game in a new tab resumes; leaving it asks first; it is listed to resume, and discarded."""
+    c = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = c.new_page()
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.type), d.accept()))
+    page.goto(f"{BASE}/play/tao?seats=3&bots=greedy,greedy&seed=21&pace=0")
+    page.wait_for_selector("body[data-ready='true']")
+    for _ in range(3):
+        page.wait_for_selector("#play-moves button[data-move]")
+        page.locator("#play-moves button[data-move]").first.click()
+    page.wait_for_selector("#play-moves button[data-move]")
+    before = page.evaluate("[window.hexforgePlay.actions.slice(), location.href]")
+    tab = c.new_page()
+    tab.goto(before[1])
+    tab.wait_for_selector("#play-moves button[data-move]")
+    check(tab.evaluate("window.hexforgePlay.actions") == before[0], "a new tab with the game's address resumes it", before)
+    tab.close()
+    page.click("#play-games a[href='/play/liubo']")
+    page.wait_for_selector("body[data-ready='true']")
+    check(dialogs == ["beforeunload"] and "/play/liubo" in page.url, "leaving a game in progress asks first", dialogs)
+    check(page.evaluate("document.querySelector('#play-setup').open"), "a new game opens the setup screen on the saved games")
+    listed = page.eval_on_selector_all("#play-saved li a", "l => l.map(a => a.getAttribute('href'))")
+    check(any("seed=21" in h for h in listed), "the game left is listed to resume", listed)
+    page.screenshot(path=f"{OUT}/play-saved-1280.png", full_page=False)
+    page.click("#play-saved li:has(a[href*='seed=21']) [data-discard]")
+    listed = page.eval_on_selector_all("#play-saved li a", "l => l.map(a => a.getAttribute('href'))")
+    check(not any("seed=21" in h for h in listed), "a saved game can be discarded", listed)
+    c.close()
 
 
 def main():
@@ -250,6 +463,13 @@ def main():
                     check("valley" in page.text_content("#play-setup-line"), f"dragons {width}: the valley scenario is played")
                     c.close()
         pass_the_device(ctx.new_page())
+        for width, height in ((1280, 900), (390, 844)):
+            pages(browser, width, height)
+        saving(browser)
+        check(UNDO["undone"].get("dragons", 0) > 0 and "dragons" not in UNDO["refused"],
+              "against a bot at Dragons (no chance, nothing hidden) a move is always taken back", UNDO)
+        check(sum(UNDO["refused"].values()) > 0, "taking back is refused somewhere (chance or a hidden draw)", UNDO)
+        out["undo"] = UNDO
         ctx.close()
         browser.close()
     print(json.dumps(out, indent=1))

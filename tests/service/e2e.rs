@@ -401,7 +401,36 @@ fn the_page_plays_todays_puzzles_as_a_player_would() {
             );
             server.request("POST", &format!("/api/puzzles/{id}/check"), &body).1.contains("\"dead_end\":true")
         });
+        // A longer answer: first a card one line further from the goal, then a shortest way
+        // on over the cards left (a worse result than the best, for the two-tab test).
+        let detour =
+            l.from.neighbours().into_iter().filter(|h| free(h) && h.distance(l.to) > l.from.distance(l.to)).find_map(
+                |first| {
+                    let mut before = std::collections::HashMap::from([(first, first)]);
+                    let mut queue = std::collections::VecDeque::from([first]);
+                    while let Some(h) = queue.pop_front() {
+                        if h == l.to {
+                            let mut path = vec![h.number()];
+                            let mut at = h;
+                            while at != first {
+                                at = before[&at];
+                                path.push(at.number());
+                            }
+                            path.reverse();
+                            return Some(path);
+                        }
+                        for n in h.neighbours() {
+                            if (free(&n) || n == l.to) && !before.contains_key(&n) {
+                                before.insert(n, h);
+                                queue.push_back(n);
+                            }
+                        }
+                    }
+                    None
+                },
+            );
         serde_json::json!({
+            "detour": detour,
             "id": id.to_string(), "from": l.from.number(), "to": l.to.number(), "solution": solution,
             "removed": l.removed.iter().map(|h| h.number()).collect::<Vec<_>>(),
             "far": far.number(), "far_top": far_top, "dead_end": dead_end.map(|h| h.number()),

@@ -18,15 +18,21 @@ export function cardText(n) {
 
 /** A drawn card: its symbol large, its number, and notes in words (never colour alone). */
 export function cardBox(n, ...notes) {
+  return laidBox(n, n, ...notes);
+}
+
+/** A card as it lies: card `n` drawn with the hexagram it shows (`shows`, as the view says:
+ *  a card turned light side up shows another hexagram than its number's). */
+export function laidBox(n, shows, ...notes) {
   const says = notes.filter(Boolean);
-  return el('span', { class: 'card', 'data-card': n, 'aria-label': 'card ' + n + (says.length ? ', ' + says.join(', ') : '') },
-    el('span', { class: 'card-symbol', 'aria-hidden': 'true', text: glyph(n) }),
+  return el('span', { class: 'card', 'data-card': n, 'data-shows': shows, 'aria-label': 'card ' + n + (says.length ? ', ' + says.join(', ') : '') },
+    el('span', { class: 'card-symbol', 'aria-hidden': 'true', text: glyph(shows) }),
     el('span', { class: 'card-n', 'aria-hidden': 'true', text: String(n) }),
     says.length ? el('span', { class: 'card-note', 'aria-hidden': 'true', text: says.join(' · ') }) : null);
 }
 
-function row(label, cards, extraClass) {
-  return el('div', { class: 'row ' + (extraClass || '') }, el('h3', { class: 'row-label', text: label }),
+function row(label, cards, extraClass, attrs) {
+  return el('div', { class: 'row ' + (extraClass || ''), ...(attrs || {}) }, el('h3', { class: 'row-label', text: label }),
     el('div', { class: 'cards' }, cards.length ? cards : el('span', { class: 'muted', text: 'none' })));
 }
 
@@ -50,11 +56,15 @@ export function describe(value, key = '') {
 
 // ------------------------------------------------------------ each game
 
+/** A card about to be laid: its number, with its own hexagram only when laid dark side up
+ *  (laid light side up it shows another, which the action does not name). */
+const asLaid = (card) => (card.orientation === 'dark' ? cardText(card.card) : String(card.card));
+
 const TAO = {
   label(action) {
     if (action === 'draw') return 'Draw a card';
     if (action === 'pass') return 'Pass';
-    if (action.play) return 'Play ' + cardText(action.play.card) + ', ' + action.play.orientation + ' side up';
+    if (action.play) return 'Play ' + asLaid(action.play) + ', ' + action.play.orientation + ' side up';
     return null;
   },
   seat(view, seat) {
@@ -63,7 +73,7 @@ const TAO = {
   draw(view) {
     const top = view.top;
     return el('div', { class: 'tao' },
-      row('Top of the play pile', top ? [cardBox(top.card, top.orientation + ' side up', 'shows ' + top.shows)] : [], 'top'),
+      row('Top of the play pile', top ? [laidBox(top.card, top.shows, top.orientation + ' side up', 'shows ' + top.shows)] : [], 'top'),
       facts([
         ['Direction', (view.direction === 'clockwise' ? '↻ ' : '↺ ') + view.direction],
         ['Draw pile', view.draw_pile + ' cards'],
@@ -73,11 +83,16 @@ const TAO = {
       ]),
       row('Your hand (seat ' + view.seat + ')', view.hand.map((n) => cardBox(n))));
   },
+  /** Every seat's hand, from each seat's view once the game is over. */
+  hands(views) {
+    return el('div', { class: 'tao-hands' }, views.map((v) => row('Seat ' + v.seat + ': ' + v.hand.length + (v.hand.length === 1 ? ' card' : ' cards'),
+      v.hand.map((n) => cardBox(n)), 'hand', { 'data-hand-seat': v.seat })));
+  },
 };
 
 const PATHWAYS = {
   label(action) {
-    if (action.lay) return 'Lay ' + cardText(action.lay.card) + ', ' + action.lay.orientation + ' side up';
+    if (action.lay) return 'Lay ' + asLaid(action.lay) + ', ' + action.lay.orientation + ' side up';
     return null;
   },
   seat(view, seat) {
@@ -93,8 +108,8 @@ const PATHWAYS = {
         ['Ranking', view.ranking ? describe(view.ranking) : null],
       ]),
       view.piles.map((pile, seat) => row('Seat ' + seat + (view.crashed[seat] ? ' — ✕ crashed' : '') + (seat === view.to_move ? ' — ▶ to move' : ''),
-        pile.map((l, i) => cardBox(l.card, l.orientation, l.hexagram !== l.card ? 'shows ' + l.hexagram : null, i === pile.length - 1 ? 'top' : null)),
-        'pile' + (view.crashed[seat] ? ' crashed' : ''))),
+        pile.map((l, i) => laidBox(l.card, l.hexagram, l.orientation, l.hexagram !== l.card ? 'shows ' + l.hexagram : null, i === pile.length - 1 ? 'top' : null)),
+        'pile' + (view.crashed[seat] ? ' crashed' : ''), { 'data-pile': seat })),
       el('details', { class: 'available' }, el('summary', { text: 'Cards not yet laid (' + view.available.length + ')' }),
         el('p', { class: 'muted', text: view.available.map(cardText).join(', ') })));
   },
@@ -213,6 +228,12 @@ const YIJING_PAI = {
     return view.hand_sizes[seat] + ' tiles in hand · ' + view.laid[seat].length + ' hexagrams laid';
   },
   draw: yijingPai,
+  /** Every seat's hand and hidden hexagram, from each seat's view once the game is over. */
+  hands(views) {
+    const tiles = (text) => [...(text || '')].map((c) => HELD[c] || c).join(', ') || 'none';
+    return el('ul', { class: 'drawn-list' }, views.map((v) => el('li', { 'data-hand-seat': v.seat },
+      'Seat ' + v.seat + ': hand ' + tiles(v.hand) + (v.hidden ? ' · hidden hexagram (line 1 first) ' + tiles(v.hidden) : ''))));
+  },
 };
 
 const GENERIC = {
@@ -234,6 +255,12 @@ function of(game) {
  *  where; `shared`: for the log every seat reads, so what the action hides stays hidden. */
 export function label(game, action, view, shared = false) {
   return of(game).label(action, view, shared) || (typeof action === 'string' ? words(action) : describe(action));
+}
+
+/** Every seat's hand once the game is over, from the seats' views (null: the game hides none). */
+export function hands(game, views) {
+  const g = of(game);
+  return g.hands ? g.hands(views) : null;
 }
 
 /** A seat's public line (cards held, pile length…). */

@@ -6,11 +6,16 @@
 //   /play/zhi-pai?bots=search&pace=0               (pace: milliseconds between bot moves)
 // `bots` fills the last seats; `person` (or `human`) names a person's seat; the seats it
 // leaves are people. Any option of the game (`deck`, `hand`, `scenario`…) is passed on.
+// A random seed is chosen once and written into the address, which then names the whole
+// setup (the same address deals the same game). The game in progress is kept in this
+// browser under its address (saved.js) after every action and replayed when the address is
+// opened again (a reload, Back, a new tab); leaving it asks first.
 // After the game: the result, the record to download and a replay link
 // (`/play/GAME#record=…`, the record in the fragment, never sent to the server).
 import { $, el } from './dom.js';
 import { call, load } from './rules.js';
-import { drawTable, label, picks, seatLine } from './boards.js';
+import { drawTable, hands, label, picks, seatLine } from './boards.js';
+import * as saved from './saved.js';
 
 const q = new URLSearchParams(location.search);
 const state = {
@@ -29,6 +34,13 @@ const state = {
   view: null,
   /** Milliseconds each bot kind took to choose, for the README's figures (the test reads them). */
   timings: {},
+  /** The index of each action taken, in order: the game as saved. */
+  actions: [],
+  /** Each action taken: the seat that took it and the action as offered (for taking one back). */
+  trail: [],
+  /** Where the game is saved (its address), and whether it has ended. */
+  key: null,
+  over: false,
 };
 window.hexforgePlay = state;
 
@@ -39,7 +51,8 @@ function problem(text) {
 }
 
 const people = () => state.seats.map((k, i) => (k === 'person' ? i : -1)).filter((i) => i >= 0);
-const who = (seat) => 'seat ' + seat + ' (' + (state.seats[seat] === 'person' ? 'person' : state.seats[seat] + ' bot') + ')';
+const kind = (k) => (k === 'person' ? 'person' : k === 'recorded' || !k ? null : k + ' bot');
+const who = (seat) => 'seat ' + seat + (kind(state.seats[seat]) ? ' (' + kind(state.seats[seat]) + ')' : '');
 
 /** A bot's seed for the action at hand: the game's seed and the actions taken so far. */
 function botSeed(taken) {
@@ -73,6 +86,53 @@ function setupFromAddress() {
   for (const o of info.options) if (q.has(o.name)) options[o.name] = q.get(o.name);
   state.options = options;
   state.seed = /^\d+$/.test(q.get('seed') || '') ? q.get('seed') : randomSeed();
+  // The address names the whole setup and the seed, so that it deals the same game again.
+  const here = address();
+  state.key = saved.keyOf(here);
+  history.replaceState(null, '', here + (q.has('pace') ? '&pace=' + state.pace : ''));
+}
+
+/** The game's address: its seats (each a person or a bot), its options and its seed. */
+function address() {
+  const p = new URLSearchParams();
+  p.set('seats', String(state.seats.length));
+  p.set('bots', state.seats.join(','));
+  for (const k of Object.keys(state.options).sort()) p.set(k, state.options[k]);
+  p.set('seed', state.seed);
+  return '/play/' + encodeURIComponent(state.game) + '?' + p.toString();
+}
+
+/** The game as kept in this browser (only a game some person plays). */
+function keep() {
+  if (!state.key || !people().length) return;
+  const s = current();
+  saved.save(state.key, {
+    game: state.game, address: address(), seats: state.seats, seed: state.seed, actions: state.actions,
+    over: state.over, next: s.outcome ? null : who(s.to_move),
+  });
+}
+
+/** The saved game of this address replayed, action by action; false when it cannot be. */
+function resume() {
+  const kept = saved.load(state.key);
+  if (!kept || !kept.actions.length) return true;
+  try {
+    for (const index of kept.actions) {
+      const s = current();
+      if (s.outcome || !Number.isInteger(index) || index < 0 || index >= s.actions.length) {
+        throw new Error('action ' + (s.taken + 1) + ' is not one the rules offer');
+      }
+      call({ op: 'act', table: state.table, index });
+      state.actions.push(index);
+      state.trail.push({ seat: s.to_move, action: s.actions[index] });
+      logMove(s.to_move, label(state.game, s.actions[index], s.view, true));
+    }
+    return true;
+  } catch (err) {
+    problem('The game saved at this address could not be resumed (' + err.message + '); it starts again.');
+    saved.discard(state.key);
+    return false;
+  }
 }
 
 function start() {
@@ -83,9 +143,17 @@ function start() {
   } catch (err) {
     return problem('This game cannot be set up: ' + err.message + (err.rule ? ' (' + err.rule + ')' : ''));
   }
+  if (!resume()) {
+    call({ op: 'drop', table: state.table });
+    state.table = call({ op: 'new', game: state.game, players: state.seats.length, options: state.options, seed: state.seed }).table;
+    state.actions = [];
+    state.trail = [];
+    $('play-log').replaceChildren();
+  }
   state.shown = people().length === 1 ? people()[0] : null;
   $('play-setup-line').textContent = state.seats.map((k, i) => 'seat ' + i + ': ' + (k === 'person' ? 'person' : k + ' bot')).join(' · ') +
-    Object.entries(state.options).map(([k, v]) => ' · ' + k + ' ' + v).join('') + ' · seed ' + state.seed;
+    Object.entries(state.options).map(([k, v]) => ' · ' + k + ' ' + v).join('') + ' · seed ' + state.seed +
+    (state.actions.length ? ' · resumed after ' + state.actions.length + ' actions, as saved in this browser' : '');
   $('play-table').hidden = false;
   step();
 }
@@ -96,10 +164,14 @@ function current(seat) {
   return call({ op: 'state', table: state.table, seat });
 }
 
-/** The seat whose view is drawn: the person shown, or (bots only) the seat to move. */
-function viewSeat(toMove) {
-  if (state.shown !== null) return state.shown;
-  return people().length ? null : (toMove === null ? 0 : toMove);
+/** The keys of a view that only name who is looking (a view's seat, Dragons' own dragon). */
+const VIEWER = new Set(['seat', 'you']);
+
+/** Whether two seats see different tables (a hand, a hidden tile): only then is the device
+ *  covered when the turn passes between two people. Asked of the views, not known here. */
+function hides(a, b) {
+  const seen = (seat) => JSON.stringify(current(seat).view, (k, v) => (VIEWER.has(k) ? undefined : v));
+  return a !== b && seen(a) !== seen(b);
 }
 
 function step() {
@@ -108,8 +180,19 @@ function step() {
   if (peek.outcome) return finish(peek);
   const mover = peek.to_move;
   const person = state.seats[mover] === 'person';
-  if (person && people().length > 1 && state.shown !== mover) return cover(mover);
-  const seat = viewSeat(mover);
+  const all = people();
+  // The turn passes to another person: covered only when they would see something the
+  // person before them must not (never for the same seat, never for a bot's turn).
+  if (person && state.shown !== mover) {
+    const before = state.shown === null ? all.find((p) => p !== mover) : state.shown;
+    if (before === undefined || !hides(before, mover)) state.shown = mover;
+    else return cover(mover);
+  }
+  let seat = state.shown;
+  if (seat === null) {
+    if (!all.length) seat = mover;
+    else if (all.length === 1 || !hides(all[0], all[1])) seat = all[0];
+  }
   if (seat === null) {
     cover(null);
   } else {
@@ -139,9 +222,85 @@ function botMove() {
 function act(s, index) {
   const action = s.actions[index];
   call({ op: 'act', table: state.table, index });
-  $('play-log').append(el('li', { text: who(s.to_move) + ': ' + label(state.game, action, s.view, true) }));
-  if (state.seats[s.to_move] === 'person' && people().length > 1) state.shown = null;
+  state.actions.push(index);
+  state.trail.push({ seat: s.to_move, action });
+  $('play-undo-why').textContent = '';
+  logMove(s.to_move, label(state.game, action, s.view, true));
+  keep();
   step();
+}
+
+// ------------------------------------------------------------ taking a move back
+
+/** JSON with each object's keys in order, to compare an action with its record entry. */
+const canon = (v) => JSON.stringify(v, (k, x) => (x && typeof x === 'object' && !Array.isArray(x)
+  ? Object.fromEntries(Object.keys(x).sort().map((key) => [key, x[key]])) : x));
+
+/** A table of this game after its first `n` actions (the same seed: the same deal and draws). */
+function tableAfter(n) {
+  const t = call({ op: 'new', game: state.game, players: state.seats.length, options: state.options, seed: state.seed }).table;
+  for (const index of state.actions.slice(0, n)) call({ op: 'act', table: t, index });
+  return t;
+}
+
+/**
+ * Whether the person (the one person against bots) may take back their last move: `{ keep }`,
+ * the actions kept, or `{ why }`. Refused when chance decided something since (an action's
+ * record entry holds more than the choice offered: a card drawn, sticks thrown, a card
+ * revealed) or when the person saw something new of their own (what only their view shows,
+ * such as their hand, changed after their move). Both asked of the module, not known here.
+ */
+function takeBack() {
+  const me = people()[0];
+  let j = state.trail.length - 1;
+  while (j >= 0 && state.trail[j].seat !== me) j--;
+  if (j < 0) return { why: 'you have not moved yet' };
+  const now = current(me);
+  const entries = JSON.parse(now.record).actions || [];
+  for (let k = j; k < state.trail.length; k++) {
+    const { seat, ...entry } = entries[k] || {};
+    const offered = state.trail[k].action;
+    if (seat !== state.trail[k].seat || canon(entry) !== canon(typeof offered === 'string' ? { [offered]: true } : offered)) {
+      return { why: 'chance has decided something since (' + who(state.trail[k].seat) + ': ' + label(state.game, offered, null, true) + ')' };
+    }
+  }
+  // What only the person's view shows (its keys whose values another seat's view lacks).
+  const other = state.seats.findIndex((k, i) => i !== me);
+  if (other >= 0) {
+    const theirs = current(other).view;
+    const t = tableAfter(j + 1);
+    const then = call({ op: 'state', table: t, seat: me }).view;
+    call({ op: 'drop', table: t });
+    const keys = Object.keys(now.view).filter((k) => !VIEWER.has(k) && canon(now.view[k]) !== canon(theirs[k]));
+    if (keys.some((k) => canon(then[k]) !== canon(now.view[k]))) return { why: 'you have seen something hidden since (your ' + keys.join(', ').replace(/_/g, ' ') + ')' };
+  }
+  return { keep: j };
+}
+
+/** Takes back the person's last move and the bots' moves after it, or says why not. */
+function undo() {
+  const verdict = takeBack();
+  if (verdict.why) {
+    $('play-undo-why').textContent = 'Your last move cannot be taken back: ' + verdict.why + '.';
+    return;
+  }
+  clearTimeout(state.timer);
+  call({ op: 'drop', table: state.table });
+  state.table = tableAfter(verdict.keep);
+  state.actions = state.actions.slice(0, verdict.keep);
+  state.trail = state.trail.slice(0, verdict.keep);
+  const log = $('play-log');
+  while (log.children.length > verdict.keep) log.lastElementChild.remove();
+  $('play-undo-why').textContent = 'Your last move was taken back.';
+  keep();
+  step();
+}
+
+/** One line of "Moves so far", scrolled into the list's view (the newest is always seen). */
+function logMove(seat, text) {
+  const log = $('play-log');
+  log.append(el('li', { text: who(seat) + ': ' + text }));
+  log.scrollTop = log.scrollHeight;
 }
 
 function cover(seat) {
@@ -181,6 +340,9 @@ function render(s, interactive) {
   $('play-board').replaceChildren(drawTable(state.game, s.view));
   state.view = s.view;
   $('play-moves-title').hidden = !yours;
+  const undoable = yours && !state.replay && people().length === 1 && people().length < state.seats.length && state.trail.some((t) => t.seat === mover);
+  $('play-undo').hidden = !undoable;
+  $('play-undo').onclick = undoable ? undo : null;
   $('play-moves').replaceChildren(...(yours ? s.actions.map((a, i) => el('button', {
     type: 'button', class: 'move', 'data-move': JSON.stringify(a), 'data-index': i,
     onclick: () => act(s, i),
@@ -193,30 +355,67 @@ function render(s, interactive) {
     else if (hits.length) document.querySelector('#play-moves [data-index="' + hits[0] + '"]').focus();
   } : null;
   document.body.dataset.taken = String(s.taken);
+  $('play-log-next').textContent = s.outcome ? '' : 'Next: ' + who(mover) + (yours ? ', you' : '') + '.';
 }
 
-function resultText(outcome) {
-  if (outcome.winner !== undefined) return 'Seat ' + outcome.winner + ' won' + (state.seats.length ? ' (' + (state.seats[outcome.winner] === 'person' ? 'a person' : 'the ' + state.seats[outcome.winner] + ' bot') + ')' : '') + '.';
+/** Seats in words: "seats 0 (person) and 2 (greedy bot)". */
+function seatsText(seats) {
+  const named = seats.map((i) => i + (kind(state.seats[i]) ? ' (' + kind(state.seats[i]) + ')' : ''));
+  return 'seats ' + (named.length > 1 ? named.slice(0, -1).join(', ') + ' and ' + named[named.length - 1] : named[0]);
+}
+
+/** How the game ended, with the standings the view gives (a shared first place is named). */
+function resultText(outcome, view) {
+  if (outcome.winner !== undefined && outcome.winner !== null) {
+    return 'Seat ' + outcome.winner + ' won' + (kind(state.seats[outcome.winner]) ? ' (' + (state.seats[outcome.winner] === 'person' ? 'a person' : 'the ' + kind(state.seats[outcome.winner])) + ')' : '') + '.';
+  }
+  const first = view && Array.isArray(view.ranking) && Array.isArray(view.ranking[0]) ? view.ranking[0] : null;
+  if (first && first.length > 1) {
+    const text = seatsText(first);
+    return text[0].toUpperCase() + text.slice(1) + ' share first place.';
+  }
   if (outcome.stalled) return 'The game ended without a winner.';
   return 'The game ended: ' + JSON.stringify(outcome) + '.';
 }
 
+/** Every seat's hand, shown once the game is over (each seat's own view of the ended table). */
+function revealHands() {
+  const box = $('play-hands');
+  const views = Array.from({ length: state.seats.length }, (_, seat) => current(seat).view);
+  const drawn = hands(state.game, views);
+  box.hidden = !drawn;
+  box.replaceChildren(...(drawn ? [el('h2', { text: 'Every hand at the end' }), drawn] : []));
+}
+
+/** The record with who sat where (`bots`: "person" or the bot's name, seat by seat), written
+ *  after the seed as the command line writes it; a record that already names them is kept. */
+function withSeats(record) {
+  if (/"bots":/.test(record)) return record;
+  const named = JSON.stringify(state.seats);
+  const at = /^\{([^{}[\]]*?"seed":\d+)/;
+  return at.test(record) ? record.replace(at, '{$1,"bots":' + named) : record.replace(/^\{/, '{"bots":' + named + ',');
+}
+
 function finish(s) {
+  clearTimeout(state.timer);
+  state.over = true;
+  keep();
   const last = current(people().length ? (state.shown ?? people()[0]) : 0);
   uncover();
   render(last, false);
+  revealHands();
   $('play-end').hidden = false;
-  $('play-result').textContent = resultText(s.outcome) + ' ' + s.taken + ' actions.';
-  const text = s.record + '\n';
+  $('play-result').textContent = resultText(s.outcome, last.view) + ' ' + s.taken + ' actions.';
+  const record = withSeats(s.record);
   const link = $('play-download');
-  link.href = URL.createObjectURL(new Blob([text], { type: 'application/jsonl' }));
+  link.href = URL.createObjectURL(new Blob([record + '\n'], { type: 'application/jsonl' }));
   link.download = state.game + '-' + state.seed + '.jsonl';
-  $('play-replay-link').href = '/play/' + state.game + '#record=' + encodeURIComponent(s.record);
+  $('play-replay-link').href = '/play/' + state.game + '#record=' + encodeURIComponent(record);
   const again = new URLSearchParams(q);
   again.delete('seed');
   $('play-again').href = '/play/' + state.game + '?' + again.toString();
   document.body.dataset.result = s.outcome.winner !== undefined ? 'won' : 'stalled';
-  document.body.dataset.record = s.record;
+  document.body.dataset.record = record;
 }
 
 // ------------------------------------------------------------ replaying a record
@@ -226,15 +425,19 @@ function openReplay(record) {
   try {
     parsed = JSON.parse(record);
   } catch (err) {
-    return problem('This is not a game record (JSON Lines): ' + err.message);
+    return problem('This is not a game record (JSON Lines): ' + err.message + '. Start a new game below, or open a record downloaded after a game.');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return problem('The address holds no game record (#record=' + String(record).slice(0, 40) + '): a record is one line of JSON, as downloaded after a game. Start a new game below.');
   }
   if (parsed.game && parsed.game !== state.game) {
     location.replace('/play/' + encodeURIComponent(parsed.game) + '#record=' + encodeURIComponent(record));
     return;
   }
-  state.replay = { record, total: (parsed.actions || []).length, at: 0, players: parsed.players || 2 };
-  state.seats = Array(state.replay.players).fill('recorded');
-  if (Array.isArray(parsed.bots)) state.seats = parsed.bots.slice();
+  const players = Number.isInteger(parsed.players) && parsed.players > 0 && parsed.players <= 16 ? parsed.players : 2;
+  state.replay = { record, total: Array.isArray(parsed.actions) ? parsed.actions.length : 0, at: 0, players };
+  state.seats = Array(players).fill('recorded');
+  if (Array.isArray(parsed.bots) && parsed.bots.length === players) state.seats = parsed.bots.map(String);
   $('play-setup-line').textContent = 'Replay of a recorded game: ' + state.replay.total + ' actions' + (parsed.seed !== undefined ? ', seed ' + parsed.seed : '') + '.';
   $('play-replay-seat').replaceChildren(...Array.from({ length: state.replay.players }, (_, i) => el('option', { value: i, text: 'seat ' + i })));
   $('play-replay-seat').onchange = showReplay;
@@ -256,12 +459,19 @@ function showReplay() {
   try {
     state.table = call({ op: 'replay', game: state.game, record: r.record, upto: r.at }).table;
   } catch (err) {
-    return problem('The record cannot be replayed: ' + err.message);
+    state.table = null;
+    $('play-table').hidden = true;
+    return problem('The record cannot be replayed: ' + err.message + '.');
   }
   const s = current(Number($('play-replay-seat').value || 0));
   render(s, false);
   $('play-replay-at').textContent = 'After ' + r.at + ' of ' + r.total + ' actions';
-  if (s.outcome) $('play-status').textContent = resultText(s.outcome);
+  if (s.outcome) {
+    $('play-status').textContent = resultText(s.outcome, s.view);
+    revealHands();
+  } else {
+    $('play-hands').hidden = true;
+  }
 }
 
 // ------------------------------------------------------------ start
@@ -299,12 +509,32 @@ function fillSetup(games) {
     if ($('play-seed').value.trim()) next.set('seed', $('play-seed').value.trim());
     location.href = '/play/' + state.game + '?' + next.toString();
   };
+  showSaved();
   $('play-open').onchange = async () => {
     const file = $('play-open').files[0];
     if (!file) return;
     const line = (await file.text()).split('\n').find((l) => l.trim());
     location.hash = 'record=' + encodeURIComponent(line || '');
   };
+}
+
+/** The games kept in this browser and not yet over, each to resume or discard. */
+function showSaved() {
+  const open = saved.list().filter((g) => !g.over && g.address);
+  $('play-saved-box').hidden = !open.length;
+  $('play-saved-count').textContent = open.length ? ' · ' + open.length + (open.length === 1 ? ' saved game' : ' saved games') : '';
+  // A new game with others waiting: the setup screen opens on them.
+  const here = state.key ? saved.load(state.key) : null;
+  if (!state.replay && !location.hash.includes('record=') && !(here && here.actions.length) && open.some((g) => g.key !== state.key)) $('play-setup').open = true;
+  $('play-saved').replaceChildren(...open.map((g) => el('li', { 'data-key': g.key },
+    el('a', { href: g.address, 'aria-current': g.key === state.key ? 'page' : null, text: g.game + ': ' + g.seats.length + ' seats, seed ' + g.seed }),
+    ' — ' + g.actions.length + ' actions' + (g.next ? ', next ' + g.next : '') + (g.saved ? ', saved ' + new Date(g.saved).toLocaleString() : '') + ' ',
+    el('button', { type: 'button', class: 'secondary', 'data-discard': g.key, onclick: () => { saved.discard(g.key); showSaved(); } }, 'Discard'))));
+}
+
+/** A game some person plays, begun and not over: leaving it asks first (it stays saved). */
+function inProgress() {
+  return !state.replay && !state.over && state.table !== null && state.actions.length > 0 && people().length > 0;
 }
 
 async function main() {
@@ -331,6 +561,15 @@ async function main() {
     start();
   }
   window.addEventListener('hashchange', () => location.reload());
+  window.addEventListener('beforeunload', (e) => {
+    if (!inProgress()) return;
+    e.preventDefault();
+    e.returnValue = '';
+  });
+  // Another tab played or discarded a game: the list follows.
+  window.addEventListener('storage', (e) => {
+    if (!e.key || e.key.startsWith(saved.keyOf(''))) showSaved();
+  });
   // Milliseconds from the start of navigation to a table ready to play (the README's figure).
   document.body.dataset.interactiveMs = String(Math.round(performance.now()));
   document.body.dataset.ready = 'true';
@@ -340,4 +579,7 @@ function fillNav(games) {
   $('play-games').replaceChildren(...games.map((g) => el('li', {}, el('a', { href: '/play/' + g.name, text: g.name }))));
 }
 
-main();
+main().catch((err) => {
+  problem('The page stopped: ' + err.message + '. Reload it, or start a new game.');
+  document.body.dataset.ready = 'true';
+});

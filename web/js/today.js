@@ -58,9 +58,14 @@ function played() {
   }
 }
 
+/** Keeps a solved puzzle, merged by best: a result no better than the one kept (solved in
+ *  another tab, say) never replaces it; solving on the puzzle's own day is kept either way. */
 function keep(id, record) {
   const all = played();
-  all[id] = record;
+  const before = all[id];
+  const better = before && before.state === 'solved' && typeof before.distance === 'number' && before.distance < record.distance;
+  all[id] = better ? before : record;
+  if (before && before.onDay) all[id] = { ...all[id], onDay: true };
   try { localStorage.setItem(PLAYED_KEY, JSON.stringify(all)); } catch (err) { /* storage off: nothing kept */ }
 }
 
@@ -494,6 +499,8 @@ export function init() {
   $('today-date').max = today;
   const reload = () => open($('today-game').value + '-' + ($('today-date').value || today));
   $('today-game').addEventListener('change', reload);
+  // Another tab solved a puzzle: the archive shows what this browser now keeps.
+  window.addEventListener('storage', (e) => { if (e.key === PLAYED_KEY) drawArchive(); });
   $('today-date').addEventListener('change', () => { shownMonth = null; reload(); });
   $('today-pass').addEventListener('click', () => move('pass'));
   $('today-undo').addEventListener('click', () => { state.latest = undo(false); });
