@@ -131,7 +131,7 @@ async fn every_record_route_answers_each_bad_record_as_the_cli_does() {
                     .strip_prefix(&format!("not a record of {name}: "))
                     .unwrap_or_else(|| panic!("{name}, {case}: {error}"));
                 match &expected {
-                    Refused { message } if said.starts_with(message) => Refused { message: *message },
+                    Refused { message } if said.starts_with(message) => Refused { message },
                     _ => panic!("{name}, {case}: refused with {error:?}, expected {expected:?}"),
                 }
             };
