@@ -5,7 +5,7 @@
 //!
 //! - [`zhi_pai`]: `POST /api/zhipai/shortest` and `/check`;
 //! - [`pathways`]: `POST /api/pathways/shortest` and `/check`;
-//! - [`tao`]: `POST /api/tao/legal` and `/check`.
+//! - [`tao`]: `POST /api/tao/legal`.
 //!
 //! Every shortest answer carries a [`Status`]; every check answer a [`State`], the moves
 //! as judged and, separately, what is known of the optimum. The verdict on a proposed
@@ -15,7 +15,6 @@
 pub mod fields;
 pub mod pathways;
 pub mod puzzles;
-pub mod records;
 pub mod tao;
 pub mod zhi_pai;
 

@@ -54,6 +54,10 @@ pub struct ServeArgs {
     /// Most connections served at once; more wait until one closes.
     #[arg(long, default_value_t = http::MAX_CONNECTIONS as u64, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_connections: u64,
+    /// Most connections one client address (IPv4, or IPv6 /64) holds at once; beyond, a
+    /// connection is answered 503 and closed. A --trusted-proxy is not capped.
+    #[arg(long, default_value_t = http::MAX_CONNECTIONS_PER_ADDRESS as u64, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_connections_per_address: u64,
     /// Where checked puzzle answers are kept: sqlite://PATH (a file, created if
     /// missing), postgres://USER[:PASSWORD]@HOST[:PORT]/NAME (several servers may share
     /// one), or none (record nothing; the stats route answers 503).
@@ -123,6 +127,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
         access_log: args.access_log,
         cors_origins: args.cors_origin,
         max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
+        max_connections_per_address: usize::try_from(args.max_connections_per_address).unwrap_or(usize::MAX),
         trusted_proxies: args.trusted_proxy,
         ..ServeOptions::default()
     };

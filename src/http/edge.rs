@@ -165,7 +165,10 @@ where
             (id, request.method().clone(), request.uri().clone())
         });
         let (limit, photo) = body_limit(&request);
-        let answer = match refused_head(&request).or_else(|| refused_body(&request, limit, photo)) {
+        let refused = refused_head(&request)
+            .or_else(|| refused_encoding(&request))
+            .or_else(|| refused_body(&request, limit, photo));
+        let answer = match refused {
             Some(refusal) => Answer::Refused(refusal),
             None if request.headers().contains_key(header::ACCEPT_ENCODING) => {
                 Answer::Compressed(self.compressed.call(limit_body(request, limit)))
@@ -188,6 +191,7 @@ where
             };
             let response = if timed { within_time(start, respond).await } else { respond.await };
             let mut response = error::json_error_bodies(response);
+            response.headers_mut().insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
             let elapsed = start.elapsed();
             let status = response.status().as_u16();
             shared.state.metrics.record(route, status, elapsed);
@@ -265,6 +269,21 @@ fn refused_body(request: &Request<Body>, limit: usize, photo: bool) -> Option<Re
         // json_error_bodies gives it the body every 413 carries.
         StatusCode::PAYLOAD_TOO_LARGE.into_response()
     })
+}
+
+/// 415 at once for a body sent compressed (`Content-Encoding` other than `identity`): no
+/// route decodes one, and reading it as plain would misread it.
+fn refused_encoding(request: &Request<Body>) -> Option<Response> {
+    let encoding = request.headers().get(header::CONTENT_ENCODING)?;
+    let plain = encoding.to_str().is_ok_and(|v| v.split(',').all(|e| e.trim().eq_ignore_ascii_case("identity")));
+    if plain {
+        return None;
+    }
+    let said = String::from_utf8_lossy(encoding.as_bytes()).chars().take(40).collect::<String>();
+    Some(error::error_response(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        format!("content-encoding {said:?}: request bodies are read as sent; send the body uncompressed"),
+    ))
 }
 
 /// A body without a declared length is cut off at the limit while it is read, and the

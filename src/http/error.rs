@@ -169,7 +169,8 @@ impl From<JsonRejection> for AppError {
             JsonRejection::MissingJsonContentType(_) => {
                 "expected a request with the header content-type: application/json".to_string()
             }
-            other => lowercase_first(&other.body_text()),
+            // A message quoting a value (a long string) is cut, keeping where it failed.
+            other => hexforge_rules::play::json::cut(&lowercase_first(&other.body_text())),
         };
         AppError::Rejected { status, message }
     }
@@ -195,6 +196,55 @@ fn too_large() -> String {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Json<T>(pub T);
 
+/// Whether a request says its body is `application/json` (with parameters or not).
+fn plain_json(req: &Request) -> bool {
+    req.headers().get(header::CONTENT_TYPE).is_some_and(|v| {
+        let v = v.as_bytes();
+        v.len() >= 16
+            && v[..16].eq_ignore_ascii_case(b"application/json")
+            && (v.len() == 16 || v[16] == b';' || v[16] == b' ')
+    })
+}
+
+/// The whole body, read straight from it: [`super::Edge`] has already limited it (axum's
+/// own limit would wrap it once more).
+async fn body_bytes(req: Request) -> Result<axum::body::Bytes, AppError> {
+    match http_body_util::BodyExt::collect(req.into_body()).await {
+        Ok(collected) => Ok(collected.to_bytes()),
+        Err(err) if find_cause::<http_body_util::LengthLimitError>(&err).is_some() => {
+            Err(AppError::Rejected { status: StatusCode::PAYLOAD_TOO_LARGE, message: too_large() })
+        }
+        Err(err) => Err(AppError::BadRequest(format!("the request body could not be read: {err}"))),
+    }
+}
+
+/// A JSON body as its text, for a reader of its own (a game record, read as the CLI reads
+/// a line of its file): `content-type: application/json` (415 otherwise) and UTF-8 (400
+/// otherwise, naming the first byte that is not).
+#[derive(Debug, Clone)]
+pub struct RawJson(pub String);
+
+impl<S: Send + Sync> FromRequest<S> for RawJson {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, _: &S) -> Result<Self, Self::Rejection> {
+        if !plain_json(&req) {
+            return Err(AppError::Rejected {
+                status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                message: "expected a request with the header content-type: application/json".to_string(),
+            });
+        }
+        let bytes = body_bytes(req).await?;
+        match String::from_utf8(bytes.into()) {
+            Ok(text) => Ok(RawJson(text)),
+            Err(err) => Err(AppError::BadRequest(format!(
+                "the request body is not UTF-8 text: byte {} is not",
+                err.utf8_error().valid_up_to() + 1
+            ))),
+        }
+    }
+}
+
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
     type Rejection = AppError;
 
@@ -202,25 +252,11 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
         // The common case, `content-type: application/json`, skips axum's mime parsing and
         // path tracking; only a body that fails goes through `axum::Json` again, for the
         // message that names the field.
-        let plain_json = req.headers().get(header::CONTENT_TYPE).is_some_and(|v| {
-            let v = v.as_bytes();
-            v.len() >= 16
-                && v[..16].eq_ignore_ascii_case(b"application/json")
-                && (v.len() == 16 || v[16] == b';' || v[16] == b' ')
-        });
-        if !plain_json {
+        if !plain_json(&req) {
             let axum::Json(value) = axum::Json::<T>::from_request(req, state).await?;
             return Ok(Json(value));
         }
-        // Read straight from the body: [`super::Edge`] has already limited it (axum's own
-        // limit would wrap it once more).
-        let bytes = match http_body_util::BodyExt::collect(req.into_body()).await {
-            Ok(collected) => collected.to_bytes(),
-            Err(err) if find_cause::<http_body_util::LengthLimitError>(&err).is_some() => {
-                return Err(AppError::Rejected { status: StatusCode::PAYLOAD_TOO_LARGE, message: too_large() });
-            }
-            Err(err) => return Err(AppError::BadRequest(format!("the request body could not be read: {err}"))),
-        };
+        let bytes = body_bytes(req).await?;
         match serde_json::from_slice(&bytes) {
             Ok(value) => Ok(Json(value)),
             Err(_) => {

@@ -7,11 +7,13 @@
 //! | `hexforge_http_requests_total` | counter | `route` (the matched path template, `unmatched` otherwise), `status` |
 //! | `hexforge_http_request_duration_seconds` | histogram | `route` |
 //! | `hexforge_http_connections_open` | gauge | |
+//! | `hexforge_http_connections_refused_total` | counter | |
 //! | `hexforge_card_cache_hits_total` | counter | |
 //! | `hexforge_card_cache_misses_total` | counter | |
 //! | `hexforge_card_cache_entries` | gauge | |
 //! | `hexforge_searches_inline_total` | counter | |
 //! | `hexforge_searches_pooled_total` | counter | |
+//! | `hexforge_record_checks_pooled_total` | counter | |
 //! | `hexforge_optimum_cache_hits_total` | counter | |
 //! | `hexforge_optimum_cache_misses_total` | counter | |
 //! | `hexforge_results_recorded_total` | counter | |
@@ -86,6 +88,10 @@ pub struct Metrics {
     pub searches_inline: Counter,
     /// Puzzle searches moved to the blocking pool (in a search slot).
     pub searches_pooled: Counter,
+    /// Connections answered 503 and closed: their address held its cap.
+    pub connections_refused: Counter,
+    /// Long game records checked on the blocking pool (in a search slot).
+    pub record_checks_pooled: Counter,
 }
 
 impl Metrics {
@@ -100,6 +106,8 @@ impl Metrics {
             connections_open: AtomicU64::new(0),
             searches_inline: Counter::new(),
             searches_pooled: Counter::new(),
+            connections_refused: Counter::new(),
+            record_checks_pooled: Counter::new(),
         }
     }
 
@@ -187,6 +195,12 @@ impl Metrics {
         let result = |pick: fn(&crate::results::RecorderCounters) -> &AtomicU64| results.map_or(0, |c| load(pick(c)));
         let gauges = [
             ("hexforge_http_connections_open", "gauge", "Connections open now.", self.connections_open.load(Relaxed)),
+            (
+                "hexforge_http_connections_refused_total",
+                "counter",
+                "Connections refused: their address held --max-connections-per-address.",
+                self.connections_refused.get(),
+            ),
             ("hexforge_card_cache_hits_total", "counter", "Card faces answered from the cache.", hits),
             ("hexforge_card_cache_misses_total", "counter", "Card faces rendered because not cached.", misses),
             ("hexforge_card_cache_entries", "gauge", "Card faces in the cache now.", state.cards.len() as u64),
@@ -196,6 +210,12 @@ impl Metrics {
                 "counter",
                 "Puzzle searches moved to the blocking pool.",
                 self.searches_pooled.get(),
+            ),
+            (
+                "hexforge_record_checks_pooled_total",
+                "counter",
+                "Long game records checked on the blocking pool.",
+                self.record_checks_pooled.get(),
             ),
             (
                 "hexforge_optimum_cache_hits_total",

@@ -10,7 +10,8 @@
 //! requests time out after [`REQUEST_TIMEOUT`] (408), request targets and heads are
 //! limited ([`MAX_URI`], [`MAX_HEADER_BYTES`], [`MAX_HEADERS`]: JSON 414 and 431), a
 //! connection idle or sending a head that never ends for [`HEADER_READ_TIMEOUT`] is
-//! closed (within twice that; see [`serve_with`]), at most [`MAX_CONNECTIONS`] connections are served at once, solving and rendering
+//! closed (within twice that; see [`serve_with`]), at most [`MAX_CONNECTIONS`] connections are served at once
+//! and at most [`MAX_CONNECTIONS_PER_ADDRESS`] from one address (503 beyond), solving and rendering
 //! run on the blocking pool (searches in a bounded number of slots: 503 with
 //! `Retry-After` beyond), and every error is `{"error":"…"}` with a 4xx naming the
 //! bad value.
@@ -23,6 +24,7 @@
 //! ([`ServeOptions::cors_origins`]); the access log is off unless asked for
 //! ([`ServeOptions::access_log`]).
 
+mod assets;
 mod cards;
 mod downloads;
 mod edge;
@@ -34,6 +36,7 @@ mod meta;
 pub mod metrics;
 mod openapi;
 mod page;
+mod peers;
 mod photos;
 mod play;
 mod play_art;
@@ -49,6 +52,7 @@ pub use error::{AppError, ErrorBody};
 pub use forwarded::{Network, NetworkError};
 pub use hexagrams::{CastRequest, ChangeRequest, HexagramRef, VerifyRequest, VerifyResponse};
 pub use metrics::Metrics;
+pub use peers::MAX_CONNECTIONS_PER_ADDRESS;
 pub use photos::PHOTO_BODY_LIMIT;
 pub use serve::{PeerAddr, run, serve, serve_with, shutdown_signal};
 
@@ -106,6 +110,9 @@ pub struct ServeOptions {
     pub header_read_timeout: Duration,
     /// See [`MAX_CONNECTIONS`].
     pub max_connections: usize,
+    /// Most connections one client address holds at once (`--max-connections-per-address`,
+    /// [`MAX_CONNECTIONS_PER_ADDRESS`]); a trusted proxy is not capped.
+    pub max_connections_per_address: usize,
     /// Proxies whose `Forwarded` / `X-Forwarded-For` name the client (`--trusted-proxy`);
     /// none by default, and from any other peer those headers are ignored.
     pub trusted_proxies: Vec<Network>,
@@ -118,6 +125,7 @@ impl Default for ServeOptions {
             cors_origins: Vec::new(),
             header_read_timeout: HEADER_READ_TIMEOUT,
             max_connections: MAX_CONNECTIONS,
+            max_connections_per_address: MAX_CONNECTIONS_PER_ADDRESS,
             trusted_proxies: Vec::new(),
         }
     }
@@ -355,7 +363,15 @@ where
     fn call(&mut self, request: Request<B>) -> Self::Future {
         match self {
             Service::Plain(edge) => edge.call(request),
-            Service::Cors(cors) => Box::pin(cors.call(request)),
+            Service::Cors(cors) => {
+                // CORS answers a preflight itself, without Edge, which sets this on the rest.
+                let answer = cors.call(request);
+                Box::pin(async move {
+                    let Ok(mut response) = answer.await;
+                    response.headers_mut().insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+                    Ok(response)
+                })
+            }
         }
     }
 }

@@ -47,7 +47,7 @@ pub const SCRIPTS: [(&str, &str); 17] = [
 
 /// The page may only load what this server serves (no CDN, no inline script); it may
 /// compile the rules module (WebAssembly), nothing else (`'wasm-unsafe-eval'`).
-pub(super) const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+pub(super) const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /// Each embedded file's entity tag, computed once. The files change only with the
 /// binary, so the browser keeps them and revalidates (`no-cache`) for a cheap 304.

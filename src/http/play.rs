@@ -50,7 +50,11 @@ static PAGES: LazyLock<Vec<(&'static str, Bytes, HeaderValue)>> = LazyLock::new(
         .collect()
 });
 
-static ETAGS: LazyLock<[HeaderValue; 2]> = LazyLock::new(|| [super::etag(PLAY_CSS.as_bytes()), super::etag(MODULE)]);
+static ETAGS: LazyLock<[HeaderValue; 1]> = LazyLock::new(|| [super::etag(PLAY_CSS.as_bytes())]);
+
+/// The rules module, compressed once ([`super::assets`]).
+static MODULE_ASSET: LazyLock<super::assets::Asset> =
+    LazyLock::new(|| super::assets::Asset::new(Bytes::from_static(MODULE), "application/wasm", "no-cache"));
 
 /// Other names a game's page answers to (redirected to its own), as the decks' aliases.
 const ALIASES: [(&str, &str); 2] = [("zhipai", "zhi-pai"), ("yijingpai", "yijing-pai")];
@@ -231,12 +235,13 @@ async fn style(headers: HeaderMap) -> Response {
     )
 }
 
-/// `GET /wasm/hexforge_rules.wasm`: the rules module.
+/// `GET /wasm/hexforge_rules.wasm`: the rules module, as stored bytes (compressed once,
+/// ranges, `HEAD`).
 async fn module(headers: HeaderMap, Path(file): Path<String>) -> Result<Response, AppError> {
     if file != MODULE_NAME {
         return Err(AppError::not_found(format!("no module {file:?}; the rules module is /wasm/{MODULE_NAME}")));
     }
-    Ok(super::cached(&headers, "application/wasm", "no-cache", ETAGS[1].clone(), Bytes::from_static(MODULE)))
+    Ok(MODULE_ASSET.respond(&headers))
 }
 
 #[cfg(test)]

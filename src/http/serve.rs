@@ -36,7 +36,8 @@ pub async fn serve(
 /// Serves [`super::app_with`] on `listener` (HTTP/1.1, and HTTP/2 with prior knowledge)
 /// until `shutdown` completes, then lets the requests in flight finish (each is bounded
 /// by [`REQUEST_TIMEOUT`]). At most `options.max_connections` connections are open at
-/// once; one idle, or sending a head that never ends, for `options.header_read_timeout`
+/// once, at most `options.max_connections_per_address` from one address (beyond, the
+/// connection is answered 503 and closed); one idle, or sending a head that never ends, for `options.header_read_timeout`
 /// is closed within twice that (see the module's documentation).
 pub async fn serve_with(
     listener: tokio::net::TcpListener,
@@ -55,6 +56,7 @@ pub async fn serve_with(
     builder.http2().timer(TokioTimer::new());
     let graceful = GracefulShutdown::new();
     let permits = Arc::new(tokio::sync::Semaphore::new(options.max_connections.max(1)));
+    let peers = super::peers::Peers::new(options.max_connections_per_address, &options.trusted_proxies);
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         let permit = tokio::select! {
@@ -75,6 +77,12 @@ pub async fn serve_with(
         };
         let (stream, peer) = stream;
         let _ = stream.set_nodelay(true);
+        let Some(peer_slot) = peers.enter(peer.ip()) else {
+            drop(permit);
+            metrics.connections_refused.add(1);
+            tokio::spawn(super::peers::refuse(stream, options.max_connections_per_address));
+            continue;
+        };
         let activity = Arc::new(Activity::default());
         let service = ConnectionService(RefCell::new(service.for_connection(peer.ip(), Arc::clone(&activity))));
         let io = Watched { io: TokioIo::new(stream), activity: Arc::clone(&activity), replacing: None };
@@ -88,6 +96,7 @@ pub async fn serve_with(
             let _ = watched(connection, &activity, period).await;
             metrics.connections_open.fetch_sub(1, Relaxed);
             drop(permit);
+            drop(peer_slot);
         });
     }
     drop(listener);
@@ -347,7 +356,7 @@ fn json_parse_error(head: &[u8]) -> Option<Vec<u8>> {
     let body = serde_json::to_vec(&super::ErrorBody { error: message }).ok()?;
     let date = text.split("\r\n").find(|l| l.len() > 5 && l[..5].eq_ignore_ascii_case("date:"));
     let mut out = format!(
-        "{status_line}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n",
+        "{status_line}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n",
         body.len()
     );
     if let Some(date) = date {

@@ -118,7 +118,7 @@ where
 }
 
 /// 503 with `Retry-After: 1`: every search slot is taken.
-fn busy() -> Response {
+pub(super) fn busy() -> Response {
     let mut response =
         error_response(StatusCode::SERVICE_UNAVAILABLE, "every search slot is busy; try again in a second".to_string());
     response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));

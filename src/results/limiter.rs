@@ -117,7 +117,7 @@ impl RecordLimiter {
 
 /// The address a client is counted under: IPv4 as is (also when mapped into IPv6),
 /// IPv6 by its /64.
-fn client_key(ip: IpAddr) -> IpAddr {
+pub(crate) fn client_key(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(_) => ip,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {

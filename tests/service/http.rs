@@ -1022,7 +1022,7 @@ async fn tao_check_gives_a_verdict_for_a_record_and_refuses_a_record_of_another_
     both["actions"] = json!([{"seat": 0, "draw": 5, "pass": true}]);
     let refused = post_json("/api/tao/check", both).await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
-    assert!(refused.json()["error"].as_str().unwrap().contains("action 1"));
+    assert!(refused.json()["error"].as_str().unwrap().starts_with("not a record of tao: "), "{}", refused.text());
 }
 
 /// `POST /api/zhi-pai/check` is the registry's record check, as `hexforge check zhi-pai
@@ -1052,5 +1052,5 @@ async fn zhi_pai_records_are_checked_by_the_registry_route() {
     let refused = post_json("/api/zhi-pai/check", null).await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
     let error = refused.json()["error"].as_str().unwrap().to_string();
-    assert!(error.starts_with("seed:") && error.contains("null"), "{error}");
+    assert!(error.starts_with("not a record of zhi-pai: seed is null: leave an optional field out"), "{error}");
 }

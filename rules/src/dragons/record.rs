@@ -136,7 +136,7 @@ impl GameRecord for Record {
 
     fn game(&self) -> Result<Dragons, Illegal> {
         if self.game != NAME {
-            return Err(Illegal::new("wrong-game", format!("a record of {:?}, not of {NAME}", self.game)));
+            return Err(Illegal::new("bad-record", format!("a record of {:?}, not of {NAME}", self.game)));
         }
         if self.players != 2 {
             return Err(Illegal::new("players", format!("{} players: dragons is played by exactly 2", self.players)));

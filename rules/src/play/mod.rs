@@ -8,6 +8,7 @@
 //! game's record as an event (`{"seat":1,"draw":33}`), so a record replays without the seed.
 
 pub mod bots;
+pub mod json;
 pub mod record;
 pub mod simulate;
 

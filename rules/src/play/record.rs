@@ -48,9 +48,12 @@ pub trait GameRecord: Serialize + DeserializeOwned + Clone {
     fn result(&self) -> Option<Outcome>;
 }
 
-/// A record of the game `name` read from its JSON line, or why the text is not one.
+/// A record of the game `name` read from its JSON line, or why the text is not one: the
+/// rules every record's JSON obeys ([`super::json`]), then the game's own types. A message
+/// is cut to [`super::json::MESSAGE_LIMIT`] characters, keeping where the text failed.
 fn parsed<R: GameRecord>(name: &str, record: &str) -> Result<R, String> {
-    serde_json::from_str(record).map_err(|e| format!("not a record of {name}: {e}"))
+    let text = super::json::plain(record).map_err(|e| format!("not a record of {name}: {e}"))?;
+    serde_json::from_str(&text).map_err(|e| format!("not a record of {name}: {}", super::json::cut(&e.to_string())))
 }
 
 /// What checking one record found.

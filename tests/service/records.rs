@@ -1,0 +1,161 @@
+//! Game records over HTTP (`POST /api/GAME/check`) against `hexforge check GAME --record`:
+//! every record `simulate` writes comes back valid (its 64-bit seed too), and every record
+//! route answers each kind of bad record as the command does (docs/rules.md, Game records).
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use hexforge::http::{AppState, app};
+use hexforge_rules::play::bots::Bot;
+use hexforge_rules::play::record::{Rules, Setup};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use tower::ServiceExt;
+
+/// The games with a record route (Pathways' `/check` is its puzzle's).
+fn record_games() -> Vec<&'static dyn Rules> {
+    hexforge_rules::games().iter().copied().filter(|r| r.name() != "pathways").collect()
+}
+
+/// A record `simulate` writes for `rules`, whose seed is beyond 2^53 − 1 (the largest
+/// integer a JavaScript number holds exactly), as most 64-bit seeds are.
+fn simulated(rules: &dyn Rules) -> String {
+    for index in 0..20 {
+        let (_, record) = rules.simulate(&Setup::default(), &[Bot::Greedy], 0x5eed, index, true).expect("simulates");
+        let record = record.expect("kept");
+        let seed = serde_json::from_str::<Value>(&record).unwrap()["seed"].as_u64().expect("a 64-bit seed");
+        if seed > (1 << 53) - 1 {
+            return record;
+        }
+    }
+    panic!("no game of {} had a seed beyond 2^53 - 1", rules.name());
+}
+
+/// The status and body of `POST /api/GAME/check` with `text`.
+async fn post(game: &str, text: &str) -> (StatusCode, Value) {
+    let request = Request::post(format!("/api/{game}/check"))
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::CONTENT_LENGTH, text.len())
+        .body(Body::from(text.to_string()))
+        .unwrap();
+    let response = app(AppState::default()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    let body = serde_json::from_slice(&body).unwrap_or_else(|e| panic!("{game}: not JSON ({e})"));
+    (status, body)
+}
+
+/// `hexforge check GAME --record - --json` with `text` on stdin: its exit code and, when
+/// it gave one, its verdict.
+fn cli(game: &str, text: &str) -> (i32, Option<Value>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexforge"))
+        .args(["check", game, "--record", "-", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(format!("{text}\n").as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let verdicts: Option<Value> = serde_json::from_slice(&out.stdout).ok();
+    (out.status.code().expect("exited"), verdicts.map(|v| v[0].clone()))
+}
+
+/// simulate → POST check → valid, for every game, with the seed `simulate` wrote.
+#[tokio::test]
+async fn every_simulated_record_checks_valid_over_http() {
+    for rules in record_games() {
+        let record = simulated(rules);
+        let (status, verdict) = post(rules.name(), &record).await;
+        assert_eq!(status, StatusCode::OK, "{}: {verdict}", rules.name());
+        assert_eq!(verdict["valid"], Value::Bool(true), "{}: {verdict}", rules.name());
+    }
+}
+
+/// What a record route answers: a verdict (status 200, its validity and rule), or a
+/// refusal (400, the start of its message).
+#[derive(Debug, PartialEq)]
+enum Expected {
+    Verdict { valid: bool, rule: Option<&'static str> },
+    Refused { message: &'static str },
+}
+
+/// Every record route × {a valid record, a key twice, another game's name, bad seeds, a
+/// null}: the same answer on every route, and the CLI's (a verdict exits 0 or 1 with the
+/// same verdict; a refusal exits 2).
+#[tokio::test]
+async fn every_record_route_answers_each_bad_record_as_the_cli_does() {
+    use Expected::*;
+    let with_seed = |record: &str, seed: &str| {
+        let mut value: Value = serde_json::from_str(record).unwrap();
+        value.as_object_mut().unwrap().remove("seed");
+        let text = value.to_string();
+        format!("{{\"seed\":{seed},{}", &text[1..])
+    };
+    for rules in record_games() {
+        let name = rules.name();
+        let record = simulated(rules);
+        let cases: Vec<(&str, String, Expected)> = vec![
+            ("the simulated record", record.clone(), Verdict { valid: true, rule: None }),
+            ("the largest seed", with_seed(&record, "18446744073709551615"), Verdict { valid: true, rule: None }),
+            ("a seed written 7.0", with_seed(&record, "7.0"), Verdict { valid: true, rule: None }),
+            (
+                "a key twice",
+                format!("{{\"game\":\"{name}\",{}", &record[1..]),
+                Refused { message: "the record has the key \"game\" twice" },
+            ),
+            (
+                "another game's name",
+                record.replacen(&format!("\"game\":\"{name}\""), "\"game\":\"go\"", 1),
+                Verdict { valid: false, rule: Some("bad-record") },
+            ),
+            ("a negative seed", with_seed(&record, "-1"), Refused { message: "invalid value: integer `-1`" }),
+            (
+                "a seed of 2^64",
+                with_seed(&record, "18446744073709551616"),
+                Refused { message: "invalid type: floating point" },
+            ),
+            ("a seed in words", with_seed(&record, "\"seven\""), Refused { message: "invalid type: string \"seven\"" }),
+            ("a null seed", with_seed(&record, "null"), Refused { message: "seed is null" }),
+        ];
+        for (case, text, expected) in cases {
+            let (status, body) = post(name, &text).await;
+            let answered = if status == StatusCode::OK {
+                let rule = body["rule"].as_str().map(|r| -> &'static str { r.to_string().leak() });
+                Verdict { valid: body["valid"] == Value::Bool(true), rule }
+            } else {
+                assert_eq!(status, StatusCode::BAD_REQUEST, "{name}, {case}: {body}");
+                let error = body["error"].as_str().expect("an error message");
+                let said = error
+                    .strip_prefix(&format!("not a record of {name}: "))
+                    .unwrap_or_else(|| panic!("{name}, {case}: {error}"));
+                match &expected {
+                    Refused { message } if said.starts_with(message) => Refused { message },
+                    _ => panic!("{name}, {case}: refused with {error:?}, expected {expected:?}"),
+                }
+            };
+            assert_eq!(answered, expected, "{name}, {case}: {body}");
+            let (code, verdict) = cli(name, &text);
+            match expected {
+                Verdict { valid, .. } => {
+                    assert_eq!(code, if valid { 0 } else { 1 }, "{name}, {case}: the CLI's exit code");
+                    assert_eq!(verdict.as_ref(), Some(&body), "{name}, {case}: the CLI's verdict");
+                }
+                Refused { .. } => assert_eq!(code, 2, "{name}, {case}: the CLI's exit code"),
+            }
+        }
+    }
+}
+
+/// A refusal quotes at most a cut of the record, and says where it failed.
+#[tokio::test]
+async fn a_refusal_does_not_echo_a_long_record() {
+    let long = format!("{{\"game\":\"dragons\",\"{}\":1}}", "y".repeat(60_000));
+    let (status, body) = post("dragons", &long).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let error = body["error"].as_str().unwrap();
+    assert!(error.starts_with("not a record of dragons: unknown field `yyy"), "{error}");
+    assert!(error.chars().count() <= 300, "{} characters", error.len());
+    assert!(error.contains("at line 1 column "), "{error}");
+}
