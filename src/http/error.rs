@@ -323,12 +323,15 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
 }
 
 /// Gives a JSON body to error responses made outside the handlers: axum's 405, the body
-/// limit's 413 and the timeout's 408 come out empty or as plain text.
+/// limit's 413 and the timeout's 408 come out empty or as plain text. A handler's own error
+/// body, JSON or an HTML page made for a browser (the play page's unknown game), is kept.
 pub fn json_error_bodies(response: Response) -> Response {
     let status = response.status();
-    let is_json =
-        response.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if !(status.is_client_error() || status.is_server_error()) || is_json {
+    let written = response.headers().get(header::CONTENT_TYPE).is_some_and(|v| {
+        let v = v.as_bytes();
+        v.starts_with(b"application/json") || v.starts_with(b"text/html")
+    });
+    if !(status.is_client_error() || status.is_server_error()) || written {
         return response;
     }
     let message = match status {
@@ -400,6 +403,15 @@ mod tests {
         }
         let ok = json_error_bodies((StatusCode::OK, "fine").into_response());
         assert_eq!(ok.headers()[header::CONTENT_TYPE], "text/plain; charset=utf-8");
+    }
+
+    #[tokio::test]
+    async fn a_handlers_html_error_page_is_kept() {
+        let page = (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], "<p>no game</p>");
+        let kept = json_error_bodies(page.into_response());
+        assert_eq!(kept.headers()[header::CONTENT_TYPE], "text/html; charset=utf-8");
+        let body = axum::body::to_bytes(kept.into_body(), 1 << 16).await.unwrap();
+        assert_eq!(&body[..], b"<p>no game</p>");
     }
 
     #[test]

@@ -363,8 +363,9 @@ def pages(browser, width, height):
     page.goto(f"{BASE}/play/zhipai")
     page.wait_for_selector("body[data-ready='true']")
     check("/play/zhi-pai" in page.url and page.locator("#play-table").is_visible(), "/play/zhipai opens Zhi Pai", page.url)
-    # (A browser asking for /play/chess gets the handler's HTML page, but a layer of the
-    # server still answers it as JSON: not checked here until that layer lets HTML through.)
+    response = page.goto(f"{BASE}/play/chess")
+    check(response.status == 404 and "text/html" in response.headers.get("content-type", "") and page.locator(".game-list li").count() >= 6,
+          "a browser asking for a game that does not exist gets a page listing the games", response.headers)
     page.goto(f"{BASE}/")
     check(page.locator("a[href='/play']").count() > 0, "the home page links to /play")
     page.goto(f"{BASE}/play/tao#record=null")
