@@ -326,7 +326,7 @@ fn a_tts_sheet_too_large_or_grey_fails() {
 /// A one-page PDF of `size_pt` with a black 10×10 pt square at `at` (points from the
 /// bottom left).
 fn pdf_with_square(size_pt: (f32, f32), at: (f32, f32)) -> Vec<u8> {
-    use pdf_writer::{Content, Pdf, Rect, Ref};
+    use pdf_writer::{Content, Finish, Pdf, Rect, Ref};
     let mut pdf = Pdf::new();
     let (catalog, tree, page_id, content_id) = (Ref::new(1), Ref::new(2), Ref::new(3), Ref::new(4));
     pdf.catalog(catalog).pages(tree);
@@ -437,7 +437,8 @@ fn text(bytes: &[u8]) -> String {
 #[test]
 fn the_command_exits_0_1_or_2() {
     let dir = TempDir::new("preflight-cli");
-    let good = run().dir.0.join(&written("tts-sheet", "").0);
+    let good = dir.0.join("sheet.png");
+    std::fs::write(&good, png(409, 571, png::ColorType::Rgba, None)).unwrap();
     let good = good.to_str().unwrap();
     let out = hexforge(&["preflight", good, "--shop", "tts"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

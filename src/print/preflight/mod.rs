@@ -21,6 +21,8 @@ pub mod home;
 mod pdf_read;
 pub mod png;
 
+pub use pdf_read::{Matrix, multiply};
+
 use serde::Serialize;
 use std::path::Path;
 

@@ -10,8 +10,9 @@ pub type Matrix = [f64; 6];
 
 const IDENTITY: Matrix = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
 
-/// `a` then `b`.
-fn multiply(a: Matrix, b: Matrix) -> Matrix {
+/// `a` then `b`: the matrix of drawing with `a` inside a space drawn with `b` (PDF's
+/// `cm` operator sets the current matrix to `multiply(new, current)`).
+pub fn multiply(a: Matrix, b: Matrix) -> Matrix {
     [
         a[0] * b[0] + a[1] * b[2],
         a[0] * b[1] + a[1] * b[3],
