@@ -12,10 +12,11 @@ use crate::games::ArtError;
 use crate::games::{self, PrintOptions, PrintedGame};
 use crate::print::output::{ManifestEntry, Output, OutputError};
 use crate::print::paper::Paper;
+use crate::print::preflight::{self, PreflightError, Shop};
 use crate::rulebook::{self, RulebookError};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The parts `generate` can make; all of them by default.
@@ -136,6 +137,27 @@ pub enum GenerateError {
     /// The rulebooks could not be made.
     #[error("cannot make the rulebooks: {0}")]
     Rulebook(#[from] RulebookError),
+    /// A file the run wrote breaks a rule of the shop it is made for (`hexforge preflight`).
+    #[error("preflight: {path} fails the {shop} rule `{rule}`: {detail}")]
+    Preflight {
+        /// The file, relative to the output folder.
+        path: String,
+        /// The shop, by name.
+        shop: &'static str,
+        /// The rule's key.
+        rule: &'static str,
+        /// What is wrong and what to change.
+        detail: String,
+    },
+    /// A file the run wrote could not be read back for its preflight.
+    #[error("preflight: {path}: {source}")]
+    PreflightRead {
+        /// The file, relative to the output folder.
+        path: String,
+        /// Why.
+        #[source]
+        source: PreflightError,
+    },
 }
 
 /// Makes every requested part and writes the manifest. Returns what was written.
@@ -183,10 +205,55 @@ pub fn generate(
             .map_err(|e| GenerateError::Game { game: "cards", source: ArtError::Cards(e.into()) })?;
         out.write(&file.path, &file.kind, &pdf)?;
     }
+    progress("preflight", parts.len(), parts.len());
+    preflight(out.root(), &out.entries(), options)?;
     // Last, so it lists every file the run wrote (the manifest lists it in turn).
     out.write(crate::index::PATH, crate::index::KIND, crate::index::readme(&out.entries(), &options.print).as_bytes())?;
     progress("done", parts.len(), parts.len());
     Ok(out.finish()?)
+}
+
+/// The shop a file the run wrote is made for: the decks' files for DriveThruCards, The Game
+/// Crafter, MakePlayingCards and Tabletop Simulator by their kind
+/// ([`crate::cards::export::shop_of_kind`]), and every other PDF on A4 or Letter but the
+/// books (`books`: rulebooks and the puzzle book, typeset with wide margins) for the home
+/// printer.
+pub fn preflight_shop(entry: &ManifestEntry, books: &[String]) -> Option<Shop> {
+    if let Some(shop) = crate::cards::export::shop_of_kind(&entry.kind) {
+        return Some(shop);
+    }
+    let home_paper = crate::index::paper_of(&entry.path).is_some_and(|(p, _)| Paper::HOME.contains(&p));
+    (home_paper && !books.contains(&entry.path)).then_some(Shop::Home)
+}
+
+/// Checks every file of `entries` (under `root`) that is made for a shop
+/// ([`preflight_shop`]) against that shop's requirements, as [`generate`] does with what it
+/// wrote; the first file in path order that breaks a rule stops the run, named with
+/// the rule. A `--back-offset` narrows the home margin by its largest component
+/// ([`preflight::check_allowing`]).
+pub fn preflight(root: &Path, entries: &[ManifestEntry], options: &GenerateOptions) -> Result<(), GenerateError> {
+    let books: Vec<String> = Part::ALL.iter().flat_map(|&p| books_of(p, options)).collect();
+    let offset = options.print.back_offset;
+    let drift = offset.x.abs().max(offset.y.abs());
+    let targets: Vec<(&ManifestEntry, Shop)> =
+        entries.iter().filter_map(|e| preflight_shop(e, &books).map(|shop| (e, shop))).collect();
+    let results: Vec<Result<(), GenerateError>> = targets
+        .par_iter()
+        .map(|(entry, shop)| {
+            let read = |source| GenerateError::PreflightRead { path: entry.path.clone(), source };
+            let report = preflight::check_file(&root.join(&entry.path), *shop, drift).map_err(read)?;
+            match report.failures().next() {
+                Some(v) => Err(GenerateError::Preflight {
+                    path: entry.path.clone(),
+                    shop: shop.name(),
+                    rule: v.rule,
+                    detail: v.detail.clone(),
+                }),
+                None => Ok(()),
+            }
+        })
+        .collect();
+    results.into_iter().collect()
 }
 
 /// Makes one part.
@@ -227,6 +294,22 @@ fn book_langs(game: &dyn PrintedGame, lang: Lang) -> Vec<Lang> {
     }
 }
 
+/// The books `part` writes: every rulebook edition, or the puzzle book, on both papers.
+fn books_of(part: Part, options: &GenerateOptions) -> Vec<String> {
+    match part {
+        Part::Rulebooks => games::all()
+            .iter()
+            .flat_map(|game| book_langs(*game, options.print.lang).into_iter().map(|lang| (game.key(), lang)))
+            .flat_map(|(key, lang)| {
+                let edition = rulebook::edition_name(key, lang);
+                Paper::HOME.map(|paper| rulebook::output_path(&edition, paper))
+            })
+            .collect(),
+        Part::Puzzles => Paper::HOME.map(rulebook::puzzle_book::output_path).to_vec(),
+        _ => Vec::new(),
+    }
+}
+
 /// Every file the run writes, by path: the parts' files as each lists them (a game that
 /// writes others stops the run, [`write_game`]), the alignment test and the index. The
 /// parts are made at the same time, so the rulebooks, which name the files to print,
@@ -236,15 +319,7 @@ pub fn run_files(options: &GenerateOptions) -> Vec<String> {
     for part in options.parts.iter().copied().filter(|p| Part::ALL.contains(p)) {
         match (part, part.game()) {
             (Part::Data, _) => files.extend(["hexagrams.json".to_string(), "neighbours.csv".to_string()]),
-            (Part::Rulebooks, _) => {
-                for game in games::all() {
-                    for lang in book_langs(game, options.print.lang) {
-                        let edition = rulebook::edition_name(game.key(), lang);
-                        files.extend(Paper::HOME.map(|paper| rulebook::output_path(&edition, paper)));
-                    }
-                }
-            }
-            (Part::Puzzles, _) => files.extend(Paper::HOME.map(rulebook::puzzle_book::output_path)),
+            (Part::Rulebooks | Part::Puzzles, _) => files.extend(books_of(part, options)),
             (_, Some(game)) => files.extend(game.files(&options.print).into_iter().map(|f| f.path)),
             (_, None) => unreachable!("every part but data, rulebooks and puzzles is a game"),
         }

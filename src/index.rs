@@ -32,7 +32,7 @@ fn title(game: &dyn PrintedGame) -> &'static str {
 }
 
 /// The paper of a file named `…-<paper>.pdf`, and the name without that ending.
-fn paper_of(path: &str) -> Option<(Paper, &str)> {
+pub(crate) fn paper_of(path: &str) -> Option<(Paper, &str)> {
     let stem = path.strip_suffix(".pdf")?;
     Paper::HOME.into_iter().chain(Paper::LARGE).find_map(|p| Some((p, stem.strip_suffix(&format!("-{}", p.key()))?)))
 }

@@ -46,6 +46,7 @@ use crate::print::paper::Paper;
 use crate::print::pdf::MmRect;
 use crate::print::pdfx::{self, CmykImage, CmykPage, PdfxError};
 use crate::print::plan::{PrintFile, PrintOptions};
+use crate::print::preflight::Shop;
 use crate::print::profile::Profile;
 use crate::print::reframe::{self, Frame};
 use crate::print::render::{self, RenderError};
@@ -96,7 +97,30 @@ pub fn png_file(deck: PrintedDeck, face: &Face) -> PrintFile {
 /// A face's PNG for a print service: `<deck>/<tgc|mpc>/<face>.png`.
 pub fn service_png_file(deck: PrintedDeck, service: Profile, face: &Face) -> PrintFile {
     let folder = service.folder();
-    PrintFile::new(format!("{}/{folder}/{}.png", deck.slug(), face.slug()), format!("card-png-{folder}"))
+    PrintFile::new(format!("{}/{folder}/{}.png", deck.slug(), face.slug()), service_png_kind(service))
+}
+
+/// The manifest kind of a print service's face: `card-png-tgc`, `card-png-mpc`.
+fn service_png_kind(service: Profile) -> String {
+    format!("card-png-{}", service.folder())
+}
+
+/// The manifest kind of the DriveThruCards file.
+const DTC_PDF_KIND: &str = "dtc-pdf";
+
+/// The manifest kind of a Tabletop Simulator image.
+const TTS_SHEET_KIND: &str = "tts-sheet";
+
+/// The shop a deck file of manifest kind `kind` is made for, if any: `generate` checks
+/// each such file against that shop's requirements ([`crate::print::preflight`]).
+pub fn shop_of_kind(kind: &str) -> Option<Shop> {
+    match kind {
+        DTC_PDF_KIND => Some(Shop::Dtc),
+        TTS_SHEET_KIND => Some(Shop::Tts),
+        _ if kind == service_png_kind(Profile::Tgc) => Some(Shop::Tgc),
+        _ if kind == service_png_kind(Profile::Mpc) => Some(Shop::Mpc),
+        _ => None,
+    }
 }
 
 /// A player aid's SVG: `<deck>/aids/<stem>.svg`, `stem` an aid's slug or `back`.
@@ -160,7 +184,7 @@ pub fn cut_svg_file(deck: PrintedDeck, paper: Paper, page: usize) -> PrintFile {
 
 /// The DriveThruCards PDF/X-1a file: `<deck>/dtc/<deck>-dtc.pdf`.
 pub fn dtc_pdf_file(deck: PrintedDeck) -> PrintFile {
-    PrintFile::new(format!("{0}/dtc/{0}-dtc.pdf", deck.slug()), "dtc-pdf")
+    PrintFile::new(format!("{0}/dtc/{0}-dtc.pdf", deck.slug()), DTC_PDF_KIND)
 }
 
 /// The Tabletop Simulator saved object: `<deck>/tts-deck.json`.
@@ -175,7 +199,7 @@ fn sheet_cards(deck: PrintedDeck) -> usize {
 
 /// Image `i` of the Tabletop Simulator set: `<deck>/tts-….png`.
 pub fn tts_file(deck: PrintedDeck, i: usize) -> PrintFile {
-    PrintFile::new(format!("{}/{}.png", deck.slug(), tts_image(deck, i).0), "tts-sheet")
+    PrintFile::new(format!("{}/{}.png", deck.slug(), tts_image(deck, i).0), TTS_SHEET_KIND)
 }
 
 /// Every file [`write_deck`] writes for `deck` with `options`, sorted by path.

@@ -463,7 +463,11 @@ pub fn turn(pixmap: &tiny_skia::Pixmap) -> tiny_skia::Pixmap {
 pub const TTS_COLS: u32 = 10;
 /// Most rows of a Tabletop Simulator deck sheet (TTS takes at most 10×7 cards).
 pub const TTS_ROWS: u32 = 7;
-/// Width of one card on a TTS sheet: 10 of them fit TTS's 4096 px limit.
+/// The largest side of an image Tabletop Simulator reads, in pixels (its Custom Deck
+/// instructions; docs/print.md, "Preflight"): every sheet is made within it, and
+/// `hexforge preflight --shop tts` holds any sheet to it.
+pub const TTS_MAX_SIDE_PX: u32 = 4096;
+/// Width of one card on a TTS sheet: 10 of them fit [`TTS_MAX_SIDE_PX`].
 pub const TTS_CARD_WIDTH: u32 = 409;
 /// Height of one card on a TTS sheet, the 63×88 mm proportion of [`TTS_CARD_WIDTH`].
 pub const TTS_CARD_HEIGHT: u32 = 571;
@@ -561,8 +565,9 @@ mod tests {
         assert_eq!(s.canvas(2, 2).w, CANVAS_WIDTH_MM);
     }
 
-    // TTS reads sheets up to 4096 px on each side.
-    const _: () = assert!(TTS_COLS * TTS_CARD_WIDTH <= 4096 && TTS_ROWS * TTS_CARD_HEIGHT <= 4096);
+    // TTS reads sheets up to TTS_MAX_SIDE_PX on each side.
+    const _: () =
+        assert!(TTS_COLS * TTS_CARD_WIDTH <= TTS_MAX_SIDE_PX && TTS_ROWS * TTS_CARD_HEIGHT <= TTS_MAX_SIDE_PX);
 
     #[test]
     fn tts_cards_have_the_card_proportion() {

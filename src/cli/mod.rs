@@ -16,6 +16,7 @@ mod cast;
 mod check;
 mod generate;
 mod hexagram;
+mod preflight;
 mod puzzle;
 mod record;
 mod serve;
@@ -60,6 +61,8 @@ pub enum Command {
     VerifyPhoto(verify_photo::VerifyPhotoArgs),
     /// Make every printable asset into an output folder.
     Generate(generate::GenerateArgs),
+    /// Check a written file against a shop's requirements (dtc, tgc, mpc, tts, home): exit 0 all pass, 1 a rule fails.
+    Preflight(preflight::PreflightArgs),
     /// Find the shortest sequence of a Pathways or Zhi Pai puzzle.
     Solve(solve::SolveArgs),
     /// Check a Pathways or Zhi Pai puzzle sequence, or game records of any game (`check GAME --record FILE`): exit 0 valid, 1 not.
@@ -94,6 +97,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::VerifyNeighbours(args) => verify::run(args),
         Command::VerifyPhoto(args) => verify_photo::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Preflight(args) => preflight::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Check(args) => check::run(args),
         Command::Puzzle(args) => puzzle::run(args),

@@ -7,6 +7,7 @@ use clap::builder::PossibleValue;
 use crate::cards::Lang;
 use crate::generate::Part;
 use crate::print::plan::{Backs, DuplexEdge, Layout};
+use crate::print::preflight::Shop;
 use crate::print::profile::Profile;
 
 impl ValueEnum for Part {
@@ -61,6 +62,16 @@ impl ValueEnum for Layout {
 impl ValueEnum for DuplexEdge {
     fn value_variants<'a>() -> &'a [Self] {
         DuplexEdge::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.key()).help(self.about()))
+    }
+}
+
+impl ValueEnum for Shop {
+    fn value_variants<'a>() -> &'a [Self] {
+        Shop::ALL
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {

@@ -1,5 +1,6 @@
 //! Putting things on paper: templates, fonts, SVG to PNG, PDFs, sheets of cards, boards
-//! tiled over pages, print profiles and the atomic output folder. Knows no game rules.
+//! tiled over pages, print profiles, the atomic output folder, and the preflight that checks
+//! written files against the shops' requirements. Knows no game rules.
 
 pub mod cmyk;
 pub mod dpi;
@@ -9,6 +10,7 @@ pub mod paper;
 pub mod pdf;
 pub mod pdfx;
 pub mod plan;
+pub mod preflight;
 pub mod profile;
 pub mod reframe;
 pub mod render;

@@ -14,6 +14,7 @@ use hexforge::cards::{TRIM_HEIGHT_MM, TRIM_WIDTH_MM};
 use hexforge::generate::generate;
 use hexforge::print::paper::Paper;
 use hexforge::print::plan::{Layout, Layouts};
+use hexforge::print::preflight::{Matrix, multiply};
 use lopdf::content::Content;
 use lopdf::{Document, ObjectId};
 use ppm::ppm;
@@ -76,19 +77,6 @@ impl Bbox {
         let b = Bbox { x0: self.x0.max(o.x0), y0: self.y0.max(o.y0), x1: self.x1.min(o.x1), y1: self.y1.min(o.y1) };
         (b.x0 <= b.x1 && b.y0 <= b.y1).then_some(b)
     }
-}
-
-type Matrix = [f64; 6];
-
-fn multiply(a: Matrix, b: Matrix) -> Matrix {
-    [
-        a[0] * b[0] + a[1] * b[2],
-        a[0] * b[1] + a[1] * b[3],
-        a[2] * b[0] + a[3] * b[2],
-        a[2] * b[1] + a[3] * b[3],
-        a[4] * b[0] + a[5] * b[2] + b[4],
-        a[4] * b[1] + a[5] * b[3] + b[5],
-    ]
 }
 
 fn apply(m: Matrix, (x, y): (f64, f64)) -> (f64, f64) {

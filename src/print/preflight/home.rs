@@ -1,0 +1,175 @@
+//! Home print: every page A4 or Letter, and nothing inked within
+//! [`PRINTER_SAFE_MM`] of the paper's edge, where most home printers print nothing.
+//!
+//! The margin is measured the way `tests/print/home_print.rs` measures it with poppler: each
+//! page is rendered on white, and every pixel lying wholly inside the outer band must stay
+//! paper (each channel at least [`PAPER_MIN`]); here at [`RENDER_DPI`], with the right side
+//! corrected for the renderer's spread ([`RIGHT_SPREAD_PX`]). The renderer is hayro, the pure
+//! Rust PDF renderer typst already builds on, so the binary needs no outside tool.
+
+use hayro::hayro_interpret::InterpreterSettings;
+use hayro::hayro_syntax::Pdf;
+use hayro::vello_cpu::color::palette::css::WHITE;
+use hayro::{RenderCache, RenderSettings};
+
+use super::{MM_PER_INCH, PT_PER_INCH, PreflightError, Shop, Verdict, not_format};
+use crate::print::paper::Paper;
+use crate::print::pdf::PRINTER_SAFE_MM;
+
+/// The rules, in the order they are reported.
+pub const RULES: &[&str] = &["paper", "margin"];
+
+/// The resolution pages are rendered at for the margin: 5 mm is 19 whole pixels (18 on the
+/// right, [`RIGHT_SPREAD_PX`]), so ink from 4.6 mm of the edge outwards is found.
+pub const RENDER_DPI: f32 = 100.0;
+
+/// A channel this light or lighter is paper: a faint anti-aliased fringe of a mark placed
+/// just inside the band would still be darker.
+pub const PAPER_MIN: u8 = 245;
+
+/// How many pixels hayro's rasteriser lets a shape's right edge spread into the next: a
+/// fill ending exactly 5 mm from the right edge inks the whole pixel beyond the one it ends
+/// in (RGB 228 at 50 dpi), where its left, top and bottom edges ink nothing past theirs
+/// (measured on one-rectangle PDFs). The band on the right is narrower by that much, so
+/// that a mark ending on the 5 mm line passes on every side, as it does under poppler.
+const RIGHT_SPREAD_PX: usize = 1;
+
+/// How far a page may be from a paper size and still be that paper, in millimetres.
+const PAPER_TOLERANCE_MM: f64 = 0.5;
+
+/// Checks a home print PDF; the margin is [`PRINTER_SAFE_MM`] less `back_offset_mm`
+/// ([`super::check_allowing`]).
+pub fn check(bytes: &[u8], back_offset_mm: f32) -> Result<Vec<Verdict>, PreflightError> {
+    let margin_mm = f64::from((PRINTER_SAFE_MM - back_offset_mm.abs()).max(0.0));
+    if !bytes.starts_with(b"%PDF-") {
+        return Err(not_format(Shop::Home, "it does not start with %PDF-"));
+    }
+    let pdf = Pdf::new(bytes.to_vec()).map_err(|e| not_format(Shop::Home, format!("{e:?}")))?;
+    let pages = pdf.pages();
+    if pages.is_empty() {
+        return Err(not_format(Shop::Home, "it has no pages"));
+    }
+    let mut papers = Vec::new();
+    let mut wrong_paper = Vec::new();
+    let mut inked = Vec::new();
+    let cache = RenderCache::new();
+    let settings = InterpreterSettings::default();
+    for (i, page) in pages.iter().enumerate() {
+        let (w, h) = page.render_dimensions();
+        let mm = |pt: f32| f64::from(pt) / PT_PER_INCH * MM_PER_INCH;
+        match home_paper(mm(w), mm(h)) {
+            Some(p) => papers.push(p),
+            None => wrong_paper.push(format!(
+                "page {} is {:.1}×{:.1} mm, not A4 or Letter: a home printer takes those",
+                i + 1,
+                mm(w),
+                mm(h)
+            )),
+        }
+        let scale = RENDER_DPI / PT_PER_INCH as f32;
+        let render = RenderSettings { x_scale: scale, y_scale: scale, bg_color: WHITE, ..Default::default() };
+        let pixmap = hayro::render(page, &cache, &settings, &render);
+        let (pw, ph) = (usize::from(pixmap.width()), usize::from(pixmap.height()));
+        let rgb: Vec<[u8; 3]> = pixmap.data().iter().map(|p| [p.r, p.g, p.b]).collect();
+        if let Some(ink) = ink_in_band(&rgb, pw, ph, margin_mm) {
+            inked.push(format!("page {}: {ink}", i + 1));
+        }
+    }
+    papers.sort();
+    papers.dedup();
+    let paper_names: Vec<&str> = papers.iter().map(|p| p.name()).collect();
+    let paper =
+        Verdict::from_problems("paper", wrong_paper, format!("{} pages, {}", pages.len(), paper_names.join(" and ")));
+    let mut problems = inked;
+    if !problems.is_empty() {
+        problems.push(format!("keep everything at least {margin_mm} mm inside the paper's edge"));
+    }
+    let margin = Verdict::from_problems(
+        "margin",
+        problems,
+        format!("nothing inked within {margin_mm} mm of the edge (rendered at {RENDER_DPI} dpi)"),
+    );
+    Ok(vec![paper, margin])
+}
+
+/// The home paper a page of `w`×`h` mm is, in either orientation.
+fn home_paper(w: f64, h: f64) -> Option<Paper> {
+    Paper::HOME.into_iter().find(|p| {
+        let (pw, ph) = p.size_mm();
+        let near = |a: f64, b: f32| (a - f64::from(b)).abs() < PAPER_TOLERANCE_MM;
+        (near(w, pw) && near(h, ph)) || (near(w, ph) && near(h, pw))
+    })
+}
+
+/// The inked pixel nearest the paper's edge among those wholly inside the outer
+/// `margin_mm` of a `w`×`h` page rendered at [`RENDER_DPI`], described.
+pub fn ink_in_band(rgb: &[[u8; 3]], w: usize, h: usize, margin_mm: f64) -> Option<String> {
+    let band = (margin_mm / MM_PER_INCH * f64::from(RENDER_DPI)).floor() as usize;
+    let right_band = band.saturating_sub(RIGHT_SPREAD_PX);
+    let mut nearest: Option<(usize, usize, usize, [u8; 3])> = None;
+    for y in 0..h {
+        for x in 0..w {
+            let from_edge = x.min(y).min(w - 1 - x).min(h - 1 - y);
+            let inside = x.min(y).min(h - 1 - y) < band || w - 1 - x < right_band;
+            if !inside || nearest.is_some_and(|n| n.0 <= from_edge) {
+                continue;
+            }
+            let p = rgb[y * w + x];
+            if p.iter().any(|&v| v < PAPER_MIN) {
+                nearest = Some((from_edge, x, y, p));
+            }
+        }
+    }
+    let (from_edge, x, y, p) = nearest?;
+    let edge = match from_edge {
+        d if d == x => "left",
+        d if d == y => "top",
+        d if d == w - 1 - x => "right",
+        _ => "bottom",
+    };
+    let mm = (from_edge as f64 + 0.5) * MM_PER_INCH / f64::from(RENDER_DPI);
+    Some(format!("ink (RGB {}, {}, {}) {mm:.1} mm from the {edge} edge", p[0], p[1], p[2]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A blank 200×240 px page, and one mark at `x` px on row 120.
+    fn page_with_mark(at_px: Option<usize>) -> (Vec<[u8; 3]>, usize, usize) {
+        let (w, h) = (200, 240);
+        let mut rgb = vec![[255u8; 3]; w * h];
+        if let Some(x) = at_px {
+            rgb[120 * w + x] = [200, 200, 200];
+        }
+        (rgb, w, h)
+    }
+
+    #[test]
+    fn ink_in_the_outer_five_millimetres_is_found_and_ink_inside_is_not() {
+        // 5 mm at 100 dpi is 19.7 px: pixels 0 to 18 lie wholly in the band on the left,
+        // 0 to 17 from the right (the renderer's spread).
+        let (rgb, w, h) = page_with_mark(None);
+        assert_eq!(ink_in_band(&rgb, w, h, 5.0), None);
+        let (rgb, w, h) = page_with_mark(Some(19));
+        assert_eq!(ink_in_band(&rgb, w, h, 5.0), None, "pixel 19 straddles 5 mm");
+        let (rgb, w, h) = page_with_mark(Some(18));
+        let found = ink_in_band(&rgb, w, h, 5.0).expect("pixel 18 is 4.7 mm in");
+        assert!(found.contains("4.7 mm from the left edge"), "{found}");
+        let (rgb, w, h) = page_with_mark(Some(w - 1 - 18));
+        assert_eq!(ink_in_band(&rgb, w, h, 5.0), None, "the right band is a pixel narrower");
+        let (rgb, w, h) = page_with_mark(Some(w - 1 - 10));
+        let found = ink_in_band(&rgb, w, h, 5.0).expect("2.7 mm from the right");
+        assert!(found.contains("2.7 mm from the right edge"), "{found}");
+        // A narrower margin (a back offset of 3 mm) leaves 2.8 mm in.
+        let (rgb, w, h) = page_with_mark(Some(10));
+        assert_eq!(ink_in_band(&rgb, w, h, 2.0), None);
+    }
+
+    #[test]
+    fn papers_are_told_apart_in_either_orientation() {
+        assert_eq!(home_paper(210.0, 297.0), Some(Paper::A4));
+        assert_eq!(home_paper(279.4, 215.9), Some(Paper::Letter));
+        assert_eq!(home_paper(297.0, 420.0), None);
+    }
+}
