@@ -253,3 +253,25 @@ fn the_view_names_segments_lost_the_defeated_dragon_and_the_dragon_moving() {
     assert_eq!(json["dragons"][1]["defeated"], true);
     assert_eq!(json["moving"], "sky");
 }
+
+/// A sowing that names an action the dragon cannot carry out is refused while another
+/// sowing names one it can, and the refusal says so; the other sowing is taken.
+#[test]
+fn an_impossible_sowing_is_refused_while_a_possible_one_exists() {
+    let s = scenario("introductory").unwrap();
+    let mut g = Dragons::new(&s, Mode::Grasshopper);
+    // The Sky dragon boxed in the corner as above, facing north.
+    g.board.beast_mut(Dragon::Sky).cells = [c("a9"), c("a8"), c("a7"), c("a6")];
+    g.board.rock = Some(c("b9"));
+    g.board.beast_mut(Dragon::Sky).facing = Direction::North;
+    g.board.wheel = [Space::default(); 8];
+    // Sky's four stones end on earth (impossible: a horizontal step); thunder's two on
+    // mountain, which a dragon facing north carries out by staying still.
+    g.board.wheel[wheel_index(Trigram::HEAVEN)] = Space { white: 2, black: 2 };
+    g.board.wheel[wheel_index(Trigram::THUNDER)] = Space { white: 1, black: 1 };
+    let refused = g.clone().apply(&sow(Trigram::HEAVEN, "wwbb")).unwrap_err();
+    assert_eq!(refused.rule, "impossible-action");
+    assert!(refused.message.ends_with("another sowing would name one it can"), "{}", refused.message);
+    g.apply(&sow(Trigram::THUNDER, "wb")).unwrap();
+    assert_eq!(g.phase(), ("matter", Some("mountain")));
+}
