@@ -76,10 +76,14 @@ pub fn run(rules: &dyn Rules, args: CheckRecordArgs) -> anyhow::Result<Outcome> 
         print_json(&verdicts);
     } else {
         for v in &verdicts {
-            let winner = match (v.winner, v.stalled) {
-                (Some(seat), _) => format!("seat {seat} won"),
-                (None, true) => "no winner".to_string(),
-                (None, false) => "not over".to_string(),
+            let winner = match (v.winner, v.stalled, &v.shared_first) {
+                (Some(seat), _, _) => format!("seat {seat} won"),
+                (None, _, Some(seats)) => {
+                    let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+                    format!("seats {} share first place", seats.join(" and "))
+                }
+                (None, true, None) => "no winner".to_string(),
+                (None, false, None) => "not over".to_string(),
             };
             match (v.failed_move, v.rule, &v.message) {
                 (Some(0), Some(rule), Some(message)) => {

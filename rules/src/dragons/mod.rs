@@ -550,8 +550,8 @@ impl Game for Dragons {
                     return Err(Illegal::new("wrong-stones", message));
                 }
                 if !self.may_sow(space as usize) {
-                    let message =
-                        "this sowing names an action the dragon cannot carry out, and another sowing would not";
+                    let message = "this sowing names an action the dragon cannot carry out, and another sowing \
+                                   would name one it can";
                     return Err(Illegal::new("impossible-action", message));
                 }
                 self.sow(space as usize, stones, second);

@@ -131,15 +131,21 @@ fn biting_and_expelling() {
     assert_eq!(g.counts().events.iter().find(|e| e.0 == "bite").unwrap().1, 1);
 }
 
-#[test]
-fn an_impossible_action_is_sown_only_when_nothing_else_is_and_costs_a_life() {
+/// The introductory game with the Sky dragon boxed in (its head in the corner a9 facing
+/// north, the rock beside it) and the wheel emptied.
+fn boxed_sky() -> Dragons {
     let s = scenario("introductory").unwrap();
     let mut g = Dragons::new(&s, Mode::Grasshopper);
-    // Box the Sky dragon in: its head in the corner a9 facing north, the rock beside it.
     g.board.beast_mut(Dragon::Sky).cells = [c("a9"), c("a8"), c("a7"), c("a6")];
     g.board.rock = Some(c("b9"));
     g.board.beast_mut(Dragon::Sky).facing = Direction::North;
     g.board.wheel = [Space::default(); 8];
+    g
+}
+
+#[test]
+fn an_impossible_action_is_sown_only_when_nothing_else_is_and_costs_a_life() {
+    let mut g = boxed_sky();
     g.board.wheel[wheel_index(Trigram::HEAVEN)] = Space { white: 2, black: 2 };
     g.board.wheel[wheel_index(Trigram::WATER)] = Space { white: 2, black: 2 };
     // Sky's four stones end on earth (counter-clockwise lake, fire, thunder, earth), water's
@@ -252,4 +258,20 @@ fn the_view_names_segments_lost_the_defeated_dragon_and_the_dragon_moving() {
     assert_eq!(json["dragons"][1]["lost"], 3);
     assert_eq!(json["dragons"][1]["defeated"], true);
     assert_eq!(json["moving"], "sky");
+}
+
+/// A sowing that names an action the dragon cannot carry out is refused while another
+/// sowing names one it can, and the refusal says so; the other sowing is taken.
+#[test]
+fn an_impossible_sowing_is_refused_while_a_possible_one_exists() {
+    let mut g = boxed_sky();
+    // Sky's four stones end on earth (impossible: a horizontal step); thunder's two on
+    // mountain, which a dragon facing north carries out by staying still.
+    g.board.wheel[wheel_index(Trigram::HEAVEN)] = Space { white: 2, black: 2 };
+    g.board.wheel[wheel_index(Trigram::THUNDER)] = Space { white: 1, black: 1 };
+    let refused = g.clone().apply(&sow(Trigram::HEAVEN, "wwbb")).unwrap_err();
+    assert_eq!(refused.rule, "impossible-action");
+    assert!(refused.message.ends_with("another sowing would name one it can"), "{}", refused.message);
+    g.apply(&sow(Trigram::THUNDER, "wb")).unwrap();
+    assert_eq!(g.phase(), ("matter", Some("mountain")));
 }

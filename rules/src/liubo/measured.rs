@@ -58,50 +58,50 @@ pub const MEASURED: [Measured; 4] = [
     Measured {
         bots: &[Bot::Random],
         variant: Variant::Standard,
-        median_turns: 38,
-        p90_turns: 87,
-        first_player_wins: 49_474,
+        median_turns: 39,
+        p90_turns: 89,
+        first_player_wins: 49_200,
         stalled: 0,
         first_bot_wins: 100_000,
-        fired: [409_595, 2_141_567, 2_484_166, 112_672, 76_937, 6_612, 403_587, 27_463, 652_940, 38_178, 61_765, 57],
+        fired: [405_060, 2_206_810, 2_567_535, 111_918, 72_583, 6_000, 419_985, 26_174, 669_866, 37_848, 62_086, 66],
     },
     Measured {
         bots: &[Bot::Greedy, Bot::Random],
         variant: Variant::Standard,
-        median_turns: 64,
-        p90_turns: 122,
-        first_player_wins: 49_782,
+        median_turns: 65,
+        p90_turns: 123,
+        first_player_wins: 49_796,
         stalled: 0,
-        first_bot_wins: 70_682,
+        first_bot_wins: 69_534,
         fired: [
-            782_823, 3_981_588, 4_065_333, 164_167, 420_705, 28_177, 646_776, 106_711, 1_018_468, 66_849, 10_313,
-            22_838,
+            746_132, 4_008_833, 4_103_599, 160_296, 416_958, 25_733, 650_132, 104_835, 1_017_958, 65_617, 10_566,
+            23_817,
         ],
     },
     Measured {
         bots: &[Bot::Greedy],
         variant: Variant::Standard,
-        median_turns: 94,
-        p90_turns: 235,
-        first_player_wins: 50_033,
+        median_turns: 96,
+        p90_turns: 244,
+        first_player_wins: 49_638,
         stalled: 0,
         first_bot_wins: 100_000,
         fired: [
-            1_251_579, 4_652_173, 4_571_089, 286_500, 546_574, 122_415, 1_240_090, 393_618, 1_856_997, 81_269, 15_127,
-            3_604,
+            1_240_141, 4_827_202, 4_770_578, 294_675, 541_961, 131_447, 1_292_629, 392_552, 1_922_258, 79_300, 16_905,
+            3_795,
         ],
     },
     Measured {
         bots: &[Bot::Greedy],
         variant: Variant::EveryExtraThrow,
-        median_turns: 90,
-        p90_turns: 223,
-        first_player_wins: 49_808,
+        median_turns: 92,
+        p90_turns: 230,
+        first_player_wins: 49_703,
         stalled: 0,
         first_bot_wins: 100_000,
         fired: [
-            1_204_061, 4_468_033, 4_400_166, 279_160, 519_053, 115_074, 1_181_410, 370_195, 1_856_184, 81_958, 14_597,
-            3_445,
+            1_189_528, 4_642_836, 4_597_799, 286_986, 517_978, 123_911, 1_238_823, 371_978, 1_932_722, 79_993, 16_339,
+            3_668,
         ],
     },
 ];
@@ -148,7 +148,7 @@ mod tests {
             MEASURED[3].command(),
             "hexforge simulate liubo --games 100000 --seed 1 --bots greedy --variant every-extra-throw --json"
         );
-        assert_eq!(Measured::minutes(94), 24);
+        assert_eq!(Measured::minutes(96), 24);
         assert_eq!(reference().bots, &[Bot::Greedy]);
     }
 

@@ -8,11 +8,15 @@
 //!   every extra throw it earns.
 //! - **The two values.** The player plays the two groups in the order they choose, each
 //!   on a different piece (rule 4), except that the owl may take both (rule 10) and a
-//!   player with a single stone not held prisoner moves it twice. A move is compulsory;
-//!   one is always possible (stones pass each other, and share stations with their own).
+//!   player with a single stone not held prisoner moves it twice. The piece is the one
+//!   that moved, whatever it became: a stone promoted with the first value does not move
+//!   again as the owl with the second. A move is compulsory; one is always possible
+//!   (stones pass each other, and share stations with their own).
 //! - **Shortcuts.** A stone standing on 6 or 11 (it can only be there by stopping there)
-//!   may go across when it next moves; a stone on a crossing, centre included, goes on
-//!   along that crossing.
+//!   may go across on a later turn than the one it stopped there ("on the next turn": not
+//!   with an extra throw of the same turn), and keeps that right while it waits there
+//!   (the rule names no turn after which it lapses); a stone on a crossing, centre
+//!   included, goes on along that crossing.
 //! - **Captures.** Landing captures; passing never does. A stone landing on enemy stones
 //!   sends them all home (rules 7, 8); the owl landing on them takes them all prisoner
 //!   (rule 11), and landing on the enemy owl demotes it (rule 14) and sends it home.
@@ -33,6 +37,7 @@
 //!   enemy stones held prisoner) end the game at once; rule 13 at the turn's end.
 
 mod heuristic;
+mod illegal;
 pub mod measured;
 pub mod moves;
 pub mod record;
@@ -157,6 +162,11 @@ pub struct Liubo {
     left: [u8; 2],
     /// The stone moved with the throw's first value.
     moved: Option<usize>,
+    /// It moved as the owl (a stone promoted by that move did not: rule 4).
+    moved_as_owl: bool,
+    /// The seat to move's stones that stopped where they stand during this turn, a bit
+    /// each: from 6 or 11 they cross on a later turn (rule 6).
+    stopped_this_turn: u8,
     /// The station the owl's last step this throw came from (0: none).
     owl_back: StationNo,
     /// Extra throws earned and not yet taken.
@@ -183,6 +193,8 @@ impl Liubo {
             to_move: 0,
             left: [0, 0],
             moved: None,
+            moved_as_owl: false,
+            stopped_this_turn: 0,
             owl_back: 0,
             extra: 0,
             variant,
@@ -235,14 +247,21 @@ impl Liubo {
         }
     }
 
-    /// Whether stone `i` of the seat to move may play this value (rule 4).
+    /// Whether stone `i` of the seat to move may play this value (rule 4): not the piece
+    /// that played the throw's other value, unless it moved then as the owl (rule 10) or is
+    /// its owner's last stone not held prisoner. A stone promoted by that move is the same
+    /// piece: it does not move again.
     fn may_move(&self, i: usize) -> bool {
         match self.moved {
-            Some(m) if m == i => {
-                matches!(self.places[self.to_move][i], Place::Owl(_)) || self.controlled(self.to_move) == 1
-            }
+            Some(m) if m == i => self.moved_as_owl || self.controlled(self.to_move) == 1,
             _ => true,
         }
+    }
+
+    /// Whether stone `i` of the seat to move may go across from where it stands: it stopped
+    /// there on an earlier turn (rule 6, "on the next turn").
+    fn may_cross(&self, i: usize) -> bool {
+        self.stopped_this_turn >> i & 1 == 0
     }
 
     /// The legal moves with `value`, in a fixed order: entering, then the stones by spot,
@@ -271,7 +290,7 @@ impl Liubo {
                 seen[usize::from(spot)] = true;
                 let from = Some(t.station[usize::from(spot)]);
                 push(from, t.station[usize::from(t.landing(spot, false, value).spot)], false, out);
-                if t.shortcut[usize::from(spot)] {
+                if t.shortcut[usize::from(spot)] && self.crosser(spot).is_some() {
                     push(from, t.station[usize::from(t.landing(spot, true, value).spot)], false, out);
                 }
             }
@@ -285,6 +304,12 @@ impl Liubo {
                 }
             }
         }
+    }
+
+    /// A stone of the seat to move on `spot` that may play a value and go across.
+    fn crosser(&self, spot: moves::Spot) -> Option<usize> {
+        let me = self.to_move;
+        (0..STONES).find(|&i| self.places[me][i] == Place::At(spot) && self.may_move(i) && self.may_cross(i))
     }
 
     /// Throws the sticks: each group of three scores 1 + its yang faces (rule 3).
@@ -302,47 +327,13 @@ impl Liubo {
         }
         self.left = values;
         self.moved = None;
+        self.moved_as_owl = false;
         self.owl_back = 0;
         self.tally.throws += 1;
         let double = values[0] == values[1] && rules::EXTRA_THROW_DOUBLES.contains(&u32::from(values[0]));
         self.tally.doubles += u32::from(double);
         self.earn(double);
         Ok(())
-    }
-
-    /// Why `m` is not legal now (it is not among the legal moves).
-    fn why_illegal(&self, m: &Move) -> Illegal {
-        if self.left == [0, 0] {
-            return Illegal::new("throw-first", "throw the sticks before moving");
-        }
-        if !(1..=4).contains(&m.value) || !self.left.contains(&m.value) {
-            return Illegal::new(
-                "no-such-value",
-                format!("{} is not a value left to play ({:?})", m.value, self.left()),
-            );
-        }
-        let me = self.to_move;
-        let piece = |i: usize| match (self.places[me][i], m.from) {
-            (Place::Home, None) => !m.owl,
-            (Place::At(spot), Some(from)) => !m.owl && tables().station[usize::from(spot)] == from,
-            (Place::Owl(s), Some(from)) => m.owl && s == from,
-            _ => false,
-        };
-        let pieces: Vec<usize> = (0..STONES).filter(|&i| piece(i)).collect();
-        if pieces.is_empty() {
-            let what = if m.owl { "owl" } else { "stone" };
-            return Illegal::new("no-piece", format!("seat {me} has no {what} {}", where_from(m.from)));
-        }
-        if !pieces.iter().any(|&i| self.may_move(i)) {
-            return Illegal::new("same-stone", "the two values move two different stones (rule 4)");
-        }
-        if m.promote {
-            return Illegal::new("no-promotion", "only a stone stopping on the centre, by a player without an owl");
-        }
-        if m.owl && self.moved.is_some_and(|i| pieces.contains(&i)) && self.owl_back != 0 {
-            return Illegal::new("owl-back-and-forth", format!("the owl may not walk {} back", m.value));
-        }
-        Illegal::new("wrong-destination", format!("{} does not end on station {}", where_from(m.from), m.to))
     }
 
     /// Plays a legal move.
@@ -358,23 +349,29 @@ impl Liubo {
         }
         let t = tables();
         let me = self.to_move;
-        let found = (0..STONES).find(|&i| {
-            self.may_move(i)
-                && match (self.places[me][i], m.from) {
-                    (Place::Home, None) => true,
-                    (Place::At(spot), Some(from)) if !m.owl && t.station[usize::from(spot)] == from => {
-                        let lands = |across| t.station[usize::from(t.landing(spot, across, m.value).spot)] == m.to;
-                        lands(false) || (t.shortcut[usize::from(spot)] && lands(true))
-                    }
-                    (Place::Owl(s), Some(from)) => m.owl && s == from,
-                    _ => false,
+        let lands = |spot: moves::Spot, across| t.station[usize::from(t.landing(spot, across, m.value).spot)] == m.to;
+        let found = (0..STONES).filter(|&i| self.may_move(i)).find_map(|i| match (self.places[me][i], m.from) {
+            (Place::Home, None) => Some(i),
+            (Place::At(spot), Some(from)) if !m.owl && t.station[usize::from(spot)] == from => {
+                if lands(spot, false) {
+                    // Of stones alike, the one that could not cross goes round.
+                    let waits =
+                        |j: usize| self.places[me][j] == Place::At(spot) && self.may_move(j) && !self.may_cross(j);
+                    Some((0..STONES).find(|&j| waits(j)).unwrap_or(i))
+                } else {
+                    self.crosser(spot).filter(|_| t.shortcut[usize::from(spot)] && lands(spot, true))
                 }
+            }
+            (Place::Owl(s), Some(from)) if m.owl && s == from => Some(i),
+            _ => None,
         });
         let i = found.expect("a legal move has its piece");
+        self.moved_as_owl = matches!(self.places[me][i], Place::Owl(_));
         let mut looped = false;
         match self.places[me][i] {
             Place::Home => {
                 self.places[me][i] = Place::At(t.enter[usize::from(m.value) - 1]);
+                self.stopped_this_turn |= 1 << i;
                 self.tally.enters += 1;
             }
             Place::At(spot) => {
@@ -385,6 +382,7 @@ impl Liubo {
                 self.tally.shortcuts += u32::from(across);
                 self.tally.circuit_moves += u32::from(!across);
                 self.places[me][i] = Place::At(landing.spot);
+                self.stopped_this_turn |= 1 << i;
                 looped = landing.looped;
             }
             Place::Owl(from) => {
@@ -499,13 +497,7 @@ impl Liubo {
             return;
         }
         self.to_move = them;
-    }
-}
-
-fn where_from(from: Option<StationNo>) -> String {
-    match from {
-        Some(s) => format!("on station {s}"),
-        None => "to enter".to_string(),
+        self.stopped_this_turn = 0;
     }
 }
 

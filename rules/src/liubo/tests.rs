@@ -226,3 +226,92 @@ fn a_move_of_a_value_never_thrown_is_refused() {
     let verdict = crate::game("liubo").unwrap().check(1, record).unwrap();
     assert_eq!((verdict.failed_move, verdict.rule), (Some(1), Some("throw-first")));
 }
+
+/// A record typed in by hand: its actions, one JSON object each, checked by the registry's
+/// checker as `hexforge check liubo --record` does.
+fn checked(actions: &[&str]) -> crate::play::record::Verdict {
+    let record = format!(r#"{{"game":"liubo","players":2,"actions":[{}]}}"#, actions.join(","));
+    crate::game("liubo").unwrap().check(1, &record).unwrap()
+}
+
+/// White enters on 2 and 3, Black on 1 and 4; White throws 4-4 (an extra throw) and stops a
+/// stone on 6 and one on 7, then throws 3-1 with the extra throw.
+const TO_THE_EXTRA_THROW: [&str; 10] = [
+    r#"{"seat":0,"throw":[2,3]}"#,
+    r#"{"seat":0,"move":{"value":2,"to":2}}"#,
+    r#"{"seat":0,"move":{"value":3,"to":3}}"#,
+    r#"{"seat":1,"throw":[1,4]}"#,
+    r#"{"seat":1,"move":{"value":1,"to":1}}"#,
+    r#"{"seat":1,"move":{"value":4,"to":4}}"#,
+    r#"{"seat":0,"throw":[4,4]}"#,
+    r#"{"seat":0,"move":{"value":4,"from":2,"to":6}}"#,
+    r#"{"seat":0,"move":{"value":4,"from":3,"to":7}}"#,
+    r#"{"seat":0,"throw":[3,1]}"#,
+];
+
+/// Then the extra throw moves the stone on 7 and enters one on 1 (Black's stone there goes
+/// home); Black enters on 2 and moves 4 → 7; White throws 3-1 on its next turn.
+const TO_THE_NEXT_TURN: [&str; 7] = [
+    r#"{"seat":0,"move":{"value":3,"from":7,"to":10}}"#,
+    r#"{"seat":0,"move":{"value":1,"to":1}}"#,
+    r#"{"seat":1,"throw":[2,3]}"#,
+    r#"{"seat":1,"move":{"value":2,"to":2}}"#,
+    r#"{"seat":1,"move":{"value":3,"from":4,"to":7}}"#,
+    r#"{"seat":0,"throw":[3,1]}"#,
+    r#"{"seat":0,"move":{"value":3,"from":6,"to":29}}"#,
+];
+
+/// Rule 6: a stone that stopped on 6 "can, on the next turn, move directly across": not
+/// with the extra throw of the turn it stopped there, and on the next turn it can.
+#[test]
+fn a_record_crossing_on_the_turn_after_stopping_on_6_is_valid_and_with_the_extra_throw_is_not() {
+    let same_turn: Vec<&str> =
+        TO_THE_EXTRA_THROW.iter().copied().chain([r#"{"seat":0,"move":{"value":3,"from":6,"to":29}}"#]).collect();
+    let verdict = checked(&same_turn);
+    assert_eq!((verdict.valid, verdict.failed_move, verdict.rule), (false, Some(11), Some("cross-next-turn")));
+    let next_turn: Vec<&str> = TO_THE_EXTRA_THROW.iter().chain(&TO_THE_NEXT_TURN).copied().collect();
+    let verdict = checked(&next_turn);
+    assert_eq!((verdict.valid, verdict.rule, verdict.winner), (true, None, None));
+}
+
+/// The turn after: the stone on 6 crosses to the centre and becomes the owl.
+fn promoted_then(rest: &[&'static str]) -> Vec<&'static str> {
+    let promote = r#"{"seat":0,"move":{"value":3,"from":6,"to":29,"promote":true}}"#;
+    let upto = TO_THE_NEXT_TURN.len() - 1;
+    TO_THE_EXTRA_THROW
+        .iter()
+        .chain(&TO_THE_NEXT_TURN[..upto])
+        .copied()
+        .chain([promote])
+        .chain(rest.iter().copied())
+        .collect()
+}
+
+/// Rule 4: "it is not suitable that a single stone moves using both groups of sticks": a
+/// stone promoted with the first value is still that stone, and the owl it became does not
+/// take the second value.
+#[test]
+fn a_record_where_a_stone_promoted_with_the_first_value_moves_again_as_the_owl_is_refused() {
+    let verdict = checked(&promoted_then(&[r#"{"seat":0,"move":{"value":1,"from":29,"to":26,"owl":true}}"#]));
+    assert_eq!((verdict.valid, verdict.failed_move, verdict.rule), (false, Some(18), Some("same-stone")));
+    let verdict = checked(&promoted_then(&[r#"{"seat":0,"move":{"value":1,"from":10,"to":11}}"#]));
+    assert_eq!((verdict.valid, verdict.rule), (true, None));
+}
+
+/// Rule 10: the owl's second value may not begin by stepping back (`owl-back-and-forth`);
+/// a station no walk reaches is `wrong-destination`, and a walk onward is legal.
+#[test]
+fn a_record_of_the_owls_second_value_names_the_rule_it_breaks() {
+    let first = [
+        r#"{"seat":0,"move":{"value":1,"from":10,"to":11}}"#,
+        r#"{"seat":0,"throw":[2,2]}"#,
+        r#"{"seat":0,"move":{"value":2,"from":29,"to":25,"owl":true}}"#,
+    ];
+    let second = |m: &'static str| checked(&promoted_then(&[first[0], first[1], first[2], m]));
+    let verdict = second(r#"{"seat":0,"move":{"value":2,"from":25,"to":29,"owl":true}}"#);
+    assert_eq!((verdict.failed_move, verdict.rule), (Some(21), Some("owl-back-and-forth")));
+    let verdict = second(r#"{"seat":0,"move":{"value":2,"from":25,"to":3,"owl":true}}"#);
+    assert_eq!((verdict.failed_move, verdict.rule), (Some(21), Some("wrong-destination")));
+    let verdict = second(r#"{"seat":0,"move":{"value":2,"from":25,"to":12,"owl":true}}"#);
+    assert_eq!((verdict.valid, verdict.rule), (true, None));
+}

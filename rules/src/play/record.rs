@@ -46,6 +46,13 @@ pub trait GameRecord: Serialize + DeserializeOwned + Clone {
 
     /// The result the record claims, if it has one.
     fn result(&self) -> Option<Outcome>;
+
+    /// The seats that share first place, when `game` ended without a single winner by a
+    /// shared place its rules name (Pathways' last two players out in the same round, a
+    /// tied duel); `None` otherwise, a stall included.
+    fn shared_first(_game: &Self::Game) -> Option<Vec<Seat>> {
+        None
+    }
 }
 
 /// A record of the game `name` read from its JSON line, or why the text is not one: the
@@ -68,8 +75,11 @@ pub struct Verdict {
     pub message: Option<String>,
     /// The winner by the replay (null: no winner yet, or a game that ended without one).
     pub winner: Option<Seat>,
-    /// The game ended without a winner.
+    /// The game ended without a winner, and without a shared first place.
     pub stalled: bool,
+    /// The seats sharing first place, when the game ended that way (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shared_first: Option<Vec<Seat>>,
 }
 
 /// How an outcome reads in a sentence.
@@ -92,6 +102,7 @@ pub fn check<R: GameRecord>(number: usize, record: &R) -> Verdict {
         message: Some(illegal.message),
         winner: outcome.and_then(Outcome::winner),
         stalled: false,
+        shared_first: None,
     };
     let (game, failed) = replayed(record, usize::MAX);
     let game = match game {
@@ -109,6 +120,7 @@ pub fn check<R: GameRecord>(number: usize, record: &R) -> Verdict {
             return fail(at, Illegal::new("wrong-result", message), outcome);
         }
     }
+    let shared_first = R::shared_first(&game);
     Verdict {
         game: number,
         valid: true,
@@ -116,7 +128,8 @@ pub fn check<R: GameRecord>(number: usize, record: &R) -> Verdict {
         rule: None,
         message: None,
         winner: outcome.and_then(Outcome::winner),
-        stalled: outcome == Some(Outcome::Stalled),
+        stalled: outcome == Some(Outcome::Stalled) && shared_first.is_none(),
+        shared_first,
     }
 }
 

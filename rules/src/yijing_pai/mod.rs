@@ -3,6 +3,9 @@
 //!
 //! The points the seed leaves open are settled here (the rulebook and `docs/rules.md` say
 //! the same):
+//! - **Four players, always.** The seed's players are "generally four" (一般为4人); it gives
+//!   no rule for another table (the call round after a double, the self-drawn win paid by
+//!   the three others), so the engine seats four.
 //! - **Seats.** Seat 0 is the dealer (the dice chose them); seats are numbered in the order
 //!   of play, counter-clockwise. The wall is the shuffled set; the deal gives its first
 //!   tiles, a hand at a time, to seats 0, 1, 2, 3, and draws take the tiles after them.

@@ -18,7 +18,7 @@ use super::duel::{Action, Deal, Duel, PLAYERS};
 use super::rules::Side;
 use crate::core::hexagram::Hexagram;
 use crate::play::record::GameRecord;
-use crate::play::{Entry, Illegal, Outcome, Seat};
+use crate::play::{Entry, Game, Illegal, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
 /// A placement: the Common Zone card and the side of the seat's sequence.
@@ -101,7 +101,8 @@ impl From<Action> for Choice {
 }
 
 impl Record {
-    /// The deal the record holds, checked: every card once, no start the other's complement.
+    /// The deal the record holds, checked: six cards in the Common Zone ("les 6 premières
+    /// cartes"), every card once, no start the other's complement.
     pub fn deal(&self) -> Result<Deal, Illegal> {
         if self.game != super::KEY {
             return Err(Illegal::new("bad-record", format!("a record of {:?}, not of zhi-pai", self.game)));
@@ -111,6 +112,16 @@ impl Record {
         }
         let starts = [hexagram(self.starts[0])?, hexagram(self.starts[1])?];
         let zone = self.zone.iter().map(|&n| hexagram(n)).collect::<Result<Vec<_>, _>>()?;
+        if zone.len() != super::duel::ZONE {
+            return Err(Illegal::new(
+                "bad-deal",
+                format!(
+                    "{} cards face up in the Common Zone: the deal turns up the pile's first {}",
+                    zone.len(),
+                    super::duel::ZONE
+                ),
+            ));
+        }
         let mut used: Vec<Hexagram> = starts.iter().flat_map(|s| [*s, s.complement()]).collect();
         used.extend(&zone);
         let pile = match &self.pile {
@@ -183,5 +194,11 @@ impl GameRecord for Record {
 
     fn result(&self) -> Option<Outcome> {
         self.result.map(|ending| ending.winner.map_or(Outcome::Stalled, Outcome::Won))
+    }
+
+    /// A tie (both finished, equal in length and in trigram cards: "ex-aequo") is a first
+    /// place both seats share; a stalled game is not.
+    fn shared_first(game: &Duel) -> Option<Vec<Seat>> {
+        (game.outcome() == Some(Outcome::Stalled) && game.tally().ties > 0).then(|| vec![0, 1])
     }
 }

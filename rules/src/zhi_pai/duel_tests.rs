@@ -233,3 +233,42 @@ fn greedy_beats_random() {
     assert_eq!(greedy.bot, "greedy");
     assert!(greedy.rate.low > 0.5, "greedy wins {:?}", greedy.rate);
 }
+
+/// A record of the duel typed in by hand, checked as `hexforge check zhi-pai --record` does.
+fn checked(zone: &str, actions: &str, result: &str) -> crate::play::record::Verdict {
+    let record =
+        format!(r#"{{"game":"zhi-pai","players":2,"starts":[63,32],"zone":[{zone}],"actions":[{actions}]{result}}}"#);
+    crate::game("zhi-pai").unwrap().check(1, &record).unwrap()
+}
+
+/// The tie above as a record: both finish with four cards and as many trigram cards.
+const TIED: &str = r#"{"seat":0,"lay":{"card":3,"side":"left"},"revealed":5},
+    {"seat":1,"lay":{"card":40,"side":"left"},"revealed":6},
+    {"seat":0,"lay":{"card":21,"side":"left"},"revealed":7},
+    {"seat":1,"lay":{"card":59,"side":"left"},"revealed":8}"#;
+
+/// "retournent face visible les 6 premières cartes de la pile dans la Zone Commune": a deal
+/// with six cards in the zone checks, one with seven is refused before the first turn.
+#[test]
+fn a_record_dealing_six_cards_to_the_zone_checks_and_seven_is_a_bad_deal() {
+    let verdict = checked("3,40,21,59,1,2", TIED, r#","result":{"tied":true}"#);
+    assert_eq!((verdict.valid, verdict.winner, verdict.stalled), (true, None, false), "{verdict:?}");
+    assert_eq!(verdict.shared_first, Some(vec![0, 1]), "a tie is a first place both share");
+    let verdict = checked("3,40,21,59,1,2,4", TIED, r#","result":{"tied":true}"#);
+    assert_eq!((verdict.valid, verdict.failed_move, verdict.rule), (false, Some(0), Some("bad-deal")));
+    let verdict = checked("3,40,21,59,1", TIED, "");
+    assert_eq!((verdict.valid, verdict.failed_move, verdict.rule), (false, Some(0), Some("bad-deal")));
+}
+
+/// A game stalled on an empty pile is no shared first place; a tie is.
+#[test]
+fn only_a_tie_is_a_shared_first_place() {
+    use crate::play::record::GameRecord;
+    let shared = |game: &Duel| <crate::zhi_pai::duel_record::Record as GameRecord>::shared_first(game);
+    let mut game = Duel::new(&Deal { starts: [hex(12), hex(63)], zone: vec![hex(6)], pile: vec![] });
+    run(&mut game, &[lay(6, Left), Action::Pass, Action::Pass]);
+    assert_eq!((game.outcome(), shared(&game)), (Some(Outcome::Stalled), None));
+    let mut game = Duel::new(&deal([63, 32], &[3, 40, 21, 59]));
+    run(&mut game, &[lay(3, Left), lay(40, Left), lay(21, Left), lay(59, Left)]);
+    assert_eq!((game.outcome(), shared(&game)), (Some(Outcome::Stalled), Some(vec![0, 1])));
+}

@@ -292,3 +292,26 @@ fn every_seat_sees_the_whole_table() {
     assert_eq!((view["to_move"].as_u64(), view["mode"].as_str()), (Some(1), Some("dark")));
     assert!(view["ranking"].is_null());
 }
+
+/// A record typed in by hand on a deck of two cards, 000000 and 000001, one each: both
+/// seats crash in the same round, so they share first place, and the checker says so.
+fn shared_first_record(result: &str) -> crate::play::record::Verdict {
+    let (a, b) = (dark(0).number(), dark(1).number());
+    let record = format!(
+        r#"{{"game":"pathways","deck":[{a},{b}],"mode":"dark","players":2,
+        "starts":[{{"card":{a},"orientation":"dark"}},{{"card":{b},"orientation":"dark"}}],
+        "actions":[{{"seat":0,"crash":true}},{{"seat":1,"crash":true}}],"result":{result}}}"#
+    );
+    crate::game("pathways").unwrap().check(1, &record).unwrap()
+}
+
+#[test]
+fn a_shared_first_place_is_checked_as_one_naming_its_seats() {
+    let verdict = shared_first_record(r#"{"shared_first":true}"#);
+    assert_eq!((verdict.valid, verdict.winner, verdict.stalled), (true, None, false), "{verdict:?}");
+    assert_eq!(verdict.shared_first, Some(vec![0, 1]));
+    let json = serde_json::to_value(&verdict).unwrap();
+    assert_eq!(json["shared_first"], serde_json::json!([0, 1]));
+    let verdict = shared_first_record(r#"{"winner":1}"#);
+    assert_eq!((verdict.valid, verdict.failed_move, verdict.rule), (false, Some(2), Some("wrong-result")));
+}

@@ -214,6 +214,15 @@ impl GameRecord for Record {
             None => Outcome::Stalled,
         })
     }
+
+    /// The last player standing could not make the final play: the first place of the
+    /// ranking is shared.
+    fn shared_first(game: &Pathways) -> Option<Vec<Seat>> {
+        match game.outcome() {
+            Some(Outcome::Stalled) => game.ranking().and_then(|places| places.into_iter().next()),
+            _ => None,
+        }
+    }
 }
 
 fn yes() -> bool {
