@@ -251,7 +251,10 @@ type BackdropKey = (String, u32, [u32; 6], (u32, u32));
 /// The backdrops' pixels [`backdrop_pixels`] made last, newest last: 8 of them, as many as
 /// two threads drawing a card at three sizes each need (a card's PNG and two print
 /// services' canvases), when cards that share a backdrop are drawn one after another.
-static KEPT: OnceLock<Mutex<Vec<(BackdropKey, std::sync::Arc<tiny_skia::Pixmap>)>>> = OnceLock::new();
+static KEPT: OnceLock<Mutex<Vec<KeptBackdrop>>> = OnceLock::new();
+
+/// A backdrop's key and pixels.
+type KeptBackdrop = (BackdropKey, std::sync::Arc<tiny_skia::Pixmap>);
 
 /// How many backdrops [`KEPT`] holds.
 const KEEP: usize = 8;
