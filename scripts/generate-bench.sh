@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # Times `hexforge generate` as a whole process (GNU time: wall, CPU = user + sys, peak
-# RSS), the median of RUNS runs each, beside a same-run anchor: the resvg command-line
-# tool (the same resvg version as the dependency) rendering the Changing Lines card SVGs
-# that generate wrote, at 300 dpi, with the same bundled fonts. Quote the ratios to the
-# anchor as much as the seconds: the machine's speed drifts, the ratio less.
+# RSS), in full and part by part (`--only P`), beside a same-run anchor: the resvg
+# command-line tool (the same resvg version as the dependency) rendering the Changing
+# Lines card SVGs that generate wrote, at 300 dpi, with the same bundled fonts. Every row
+# is the median of RUNS runs, and the rows are taken in turn (each row once, then each
+# row again …), so that drift on the machine hits them all alike. Each row is also given
+# as its ratio to the anchor of the same run, CPU to CPU and wall to wall: quote those
+# ratios, the seconds only with the machine named.
 #
 # Bounded: every run is killed after 120 s; with the default 5 runs the whole script takes
-# about a minute and a half on a 2-core machine (plus the release build). Usage:
+# about three minutes on a quiet 2-core machine (plus the release build). Usage:
 #   scripts/generate-bench.sh            # 5 runs of each row
 #   RUNS=3 scripts/generate-bench.sh
+#   HEXFORGE=/tmp/hexforge scripts/generate-bench.sh   # that binary, not a new build
+#   BEFORE=/tmp/hexforge-old scripts/generate-bench.sh  # + rows of another binary
 #   ALLOCATORS=1 scripts/generate-bench.sh   # + a row with the system allocator
 #     (`--no-default-features`, built once more: about as long as the release build)
 # It needs GNU time (/usr/bin/time, Debian package `time`) and the resvg CLI 0.47.0,
@@ -19,6 +24,7 @@ cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
 RESVG_VERSION=0.47.0
 LIMIT=120
+PARTS="changing-lines zhi-pai dragons liubo yijing-pai rulebooks puzzles data"
 
 [ -x /usr/bin/time ] || { echo "GNU time (/usr/bin/time) is missing: apt-get install time" >&2; exit 1; }
 if ! resvg --version 2>/dev/null | grep -qx "$RESVG_VERSION"; then
@@ -27,46 +33,25 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The system allocator's binary first (kept aside), then the default one (mimalloc).
+# The system allocator's binary first (kept aside), then the default one (mimalloc),
+# each copied so that another build into the target folder during the runs cannot change
+# it; HEXFORGE=<binary> times that binary instead of building one.
+built=${CARGO_TARGET_DIR:-target}/release/hexforge
 if [ "${ALLOCATORS:-0}" = 1 ]; then
   cargo build --release --quiet --no-default-features
-  cp target/release/hexforge "$work/hexforge-system-allocator"
+  cp "$built" "$work/hexforge-system-allocator"
 fi
-cargo build --release --quiet
-bin=target/release/hexforge
-
-# One row: the median over RUNS of wall s, CPU s, peak MB of the command after the label
-# (after one run not counted, which also fills the output folder like a user's rerun).
-row() {
-  local label=$1
-  shift
-  timeout "$LIMIT" "$@" >/dev/null 2>&1
-  : >"$work/times"
-  for _ in $(seq "$RUNS"); do
-    /usr/bin/time -f '%e %U %S %M' -o "$work/time" timeout "$LIMIT" "$@" >/dev/null 2>&1
-    cat "$work/time" >>"$work/times"
-  done
-  awk -v label="$label" -v runs="$RUNS" '
-    { wall[NR] = $1; cpu[NR] = $2 + $3; mem[NR] = $4 / 1024 }
-    function median(a,   n, i, j, t) {
-      n = runs
-      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-    }
-    END { printf "| %s | %.2f s | %.2f s | %.0f MiB |\n", label, median(wall), median(cpu), median(mem) }
-  ' "$work/times"
-}
-
-echo "| Run (median of $RUNS) | Wall | CPU (user + sys) | Peak RSS |"
-echo "|---|---|---|---|"
-row "generate (everything)" "$bin" generate --out "$work/all"
-if [ "${ALLOCATORS:-0}" = 1 ]; then
-  row "generate (everything), system allocator" "$work/hexforge-system-allocator" generate --out "$work/sys"
+if [ -n "${HEXFORGE:-}" ]; then
+  cp "$HEXFORGE" "$work/hexforge"
+else
+  cargo build --release --quiet
+  cp "$built" "$work/hexforge"
 fi
-row "generate --only changing-lines" "$bin" generate --only changing-lines --out "$work/cl"
+bin=$work/hexforge
 
-# The anchor: resvg's CLI on the card SVGs generate just wrote (one process per SVG, as a
+# The anchor: resvg's CLI on the card SVGs generate writes (one process per SVG, as a
 # user would run it), at generate's default 300 dpi, bundled fonts only.
+timeout "$LIMIT" "$bin" generate --only changing-lines --out "$work/cl" >/dev/null 2>&1
 svgs=$(find "$work/cl" -path '*/svg/*.svg' | sort)
 [ -n "$svgs" ] || { echo "no card SVGs under $work/cl" >&2; exit 1; }
 echo "$svgs" >"$work/svgs"
@@ -79,4 +64,62 @@ while read -r svg; do
 done <"$work/svgs"
 EOF
 chmod +x "$work/anchor.sh"
-row "resvg CLI $RESVG_VERSION, the $(wc -l <"$work/svgs") Changing Lines card SVGs at 300 dpi (anchor)" "$work/anchor.sh"
+
+# The rows: a label, then the command. The anchor is row 0.
+labels=("anchor: resvg CLI $RESVG_VERSION, the $(wc -l <"$work/svgs") Changing Lines card SVGs at 300 dpi"
+  "generate (everything)")
+commands=("$work/anchor.sh" "$bin generate --out $work/all")
+if [ "${ALLOCATORS:-0}" = 1 ]; then
+  labels+=("generate (everything), system allocator")
+  commands+=("$work/hexforge-system-allocator generate --out $work/sys")
+fi
+for part in $PARTS; do
+  labels+=("generate --only $part")
+  commands+=("$bin generate --only $part --out $work/part-$part")
+done
+# BEFORE=<binary>: that binary's rows too (everything and the two decks), in the same turns.
+if [ -n "${BEFORE:-}" ]; then
+  cp "$BEFORE" "$work/hexforge-before"
+  labels+=("before: generate (everything)")
+  commands+=("$work/hexforge-before generate --out $work/before-all")
+  for part in changing-lines zhi-pai; do
+    labels+=("before: generate --only $part")
+    commands+=("$work/hexforge-before generate --only $part --out $work/before-$part")
+  done
+fi
+
+# One run not counted of each row (it also fills the output folders, like a user's
+# rerun), then RUNS rounds of every row in turn.
+for i in "${!commands[@]}"; do
+  # shellcheck disable=SC2086 # the command is words
+  timeout "$LIMIT" ${commands[$i]} >/dev/null 2>&1
+  : >"$work/times-$i"
+done
+for _ in $(seq "$RUNS"); do
+  for i in "${!commands[@]}"; do
+    # shellcheck disable=SC2086
+    /usr/bin/time -f '%e %U %S %M' -o "$work/time" timeout "$LIMIT" ${commands[$i]} >/dev/null 2>&1
+    cat "$work/time" >>"$work/times-$i"
+  done
+done
+
+# The median of each column of a row's runs: wall s, CPU s, peak MiB.
+medians() {
+  awk -v runs="$RUNS" '
+    { wall[NR] = $1; cpu[NR] = $2 + $3; mem[NR] = $4 / 1024 }
+    function median(a,   n, i, j, t) {
+      n = runs
+      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    END { printf "%.3f %.3f %.0f\n", median(wall), median(cpu), median(mem) }
+  ' "$1"
+}
+read -r anchor_wall anchor_cpu _ < <(medians "$work/times-0")
+echo "| Run (median of $RUNS, in turn) | CPU (user + sys) | CPU / anchor | Wall | Wall / anchor | Peak RSS |"
+echo "|---|---|---|---|---|---|"
+for i in "${!commands[@]}"; do
+  read -r wall cpu mem < <(medians "$work/times-$i")
+  awk -v l="${labels[$i]}" -v w="$wall" -v c="$cpu" -v m="$mem" -v aw="$anchor_wall" -v ac="$anchor_cpu" \
+    'BEGIN { printf "| %s | %.2f s | %.2f | %.2f s | %.2f | %.0f MiB |\n", l, c, c / ac, w, w / aw, m }'
+done

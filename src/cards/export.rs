@@ -282,37 +282,44 @@ pub fn write_deck(
     progress(label, 0, total);
 
     let cmyk = if options.profiles.dtc { Some(Converter::for_cards()?) } else { None };
-    // One face: its SVG, its PNGs, its thumbnails and (for the sheets) its parsed tree.
-    let rendered: Vec<(Face, Thumbs, usvg::Tree)> = faces
+    let svgs: Vec<String> = faces
         .par_iter()
-        .map(|face| -> Result<_, ExportError> {
-            let svg = card_svg_with_backs(deck, face, options.lang, options.backs)?;
+        .map(|face| card_svg_with_backs(deck, face, options.lang, options.backs))
+        .collect::<Result<_, _>>()?;
+    // Faces that share a backdrop (one player's trigram cards) are drawn one after another,
+    // so that its pixels are made once per size ([`reframe::backdrop`]); the others first.
+    let mut order: Vec<usize> = (0..faces.len()).collect();
+    order.sort_by_cached_key(|&i| reframe::backdrop(&svgs[i]).map(|(under, _)| under));
+    // One face: its SVG, its PNGs, its thumbnails and (for the sheets) its parsed tree.
+    let mut rendered: Vec<(usize, Face, Thumbs, usvg::Tree)> = order
+        .par_iter()
+        .map(|&i| -> Result<_, ExportError> {
+            let (face, svg) = (&faces[i], &svgs[i]);
             write(out, svg_file(deck, face), svg.as_bytes())?;
             // One tree for every image of the face: its PNG at the run's dpi, every print
             // service's canvas and the sheets, each with the pixels of a parse at its own dpi.
-            let tree = render::svg_tree(&svg, SHEET_DPI)?;
-            let frame = Frame::of(&svg, SHEET_DPI)?;
+            let tree = render::svg_tree(svg, SHEET_DPI)?;
+            let frame = Frame::of(svg, SHEET_DPI)?;
             if home {
-                write(
-                    out,
-                    png_file(deck, face),
-                    &reframe::svg_to_png_from(&svg, &tree, &frame, options.dpi.as_f32())?,
-                )?;
+                write(out, png_file(deck, face), &reframe::svg_to_png_from(svg, &tree, &frame, options.dpi.as_f32())?)?;
             }
             for service in options.profiles.services() {
                 let profile = service.service().expect("services have a canvas");
-                let pixmap = reframe::pixmap_sized_from(&svg, &tree, &frame, profile, BLEED_MM)?;
+                let pixmap = reframe::pixmap_sized_from(svg, &tree, &frame, profile, BLEED_MM)?;
                 write(out, service_png_file(deck, service, face), &render::encode_png(pixmap, profile.dpi.as_f32())?)?;
             }
             let dtc = match &cmyk {
-                Some(converter) => Some(dtc_page(converter, &svg, &tree, &frame)?),
+                Some(converter) => Some(dtc_page(converter, svg, &tree, &frame)?),
                 None => None,
             };
             let thumbs = Thumbs { contact: sheet::contact_face(&tree)?, dtc };
             step();
-            Ok((*face, thumbs, tree))
+            Ok((i, *face, thumbs, tree))
         })
         .collect::<Result<_, _>>()?;
+    reframe::forget_backdrops();
+    rendered.sort_by_key(|(i, ..)| *i);
+    let rendered: Vec<(Face, Thumbs, usvg::Tree)> = rendered.into_iter().map(|(_, f, t, tree)| (f, t, tree)).collect();
 
     let aid_trees = write_aids(out, deck, options)?;
     step();

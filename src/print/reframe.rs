@@ -185,6 +185,114 @@ pub fn draw_as(
     Ok(())
 }
 
+/// A new `width`×`height` pixmap with [`draw_as`] of `svg` on it. When `svg` has a
+/// [`backdrop`] and the tree is drawn from `tree`, the backdrop's pixels come from
+/// [`backdrop_pixels`] and the rest of the tree is drawn over them: the same pixels, since
+/// resvg draws a tree's elements one after another onto the same pixmap.
+fn draw_new(
+    svg: &str,
+    tree: &usvg::Tree,
+    from: &Frame,
+    to: &Frame,
+    ts: Transform,
+    (width, height): (u32, u32),
+) -> Result<tiny_skia::Pixmap, RenderError> {
+    let mut pixmap = render::new_pixmap(width, height)?;
+    match (backdrop(svg), from.onto(to, ts)) {
+        (Some((under, rest)), Some(found)) => {
+            let under = backdrop_pixels(&under, from.dpi, found, (width, height))?;
+            pixmap.data_mut().copy_from_slice(under.data());
+            REST.with_borrow_mut(|last| -> Result<(), RenderError> {
+                let key = (svg.to_string(), from.dpi.to_bits());
+                if last.as_ref().is_none_or(|(k, _)| *k != key) {
+                    *last = Some((key, render::svg_tree(&rest, from.dpi)?));
+                }
+                let (_, tree) = last.as_ref().expect("just parsed");
+                resvg::render(tree, found, &mut pixmap.as_mut());
+                Ok(())
+            })?;
+        }
+        _ => draw_as(svg, tree, from, to, ts, &mut pixmap)?,
+    }
+    Ok(pixmap)
+}
+
+thread_local! {
+    /// The last card drawn over a backdrop on this thread, by its SVG and dpi, and the
+    /// tree of what it draws over the backdrop: a card is drawn at several sizes in turn.
+    static REST: std::cell::RefCell<Option<((String, u32), usvg::Tree)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The backdrop of a card: its leading root elements up to the end of a root-level
+/// `<g data-role="pattern">` (a ground and a texture of many strokes, the same on many
+/// cards, such as one player's Zhi Pai trigram cards), as an SVG of its own without its
+/// title and the root element's `data-` attributes, and the
+/// card without them (the same root element, then the elements after the pattern). `None`
+/// when the card has no such pattern, or the pattern holds groups.
+pub fn backdrop(svg: &str) -> Option<(String, String)> {
+    let root = root_start_tag(svg)?;
+    let start = root.len() + svg[root.len()..].find("<g data-role=\"pattern\"")?;
+    let end = start + svg[start..].find("</g>")? + "</g>".len();
+    if svg[start + 1..end].contains("<g") || svg[root.len()..start].contains("<g") {
+        return None;
+    }
+    // Without what usvg ignores and tells one card from another (the root element's
+    // `data-` attributes, the title), so that the cards sharing it have the same backdrop.
+    let mut under = svg[root.len()..end].to_string();
+    if let (Some(a), Some(b)) = (under.find("<title>"), under.find("</title>")) {
+        under.replace_range(a..b + "</title>".len(), "");
+    }
+    Some((format!("{}{under}\n</svg>\n", without_data(root)), format!("{root}{}", &svg[end..])))
+}
+
+/// A backdrop's SVG, dpi, transform and pixmap size.
+type BackdropKey = (String, u32, [u32; 6], (u32, u32));
+
+/// The backdrops' pixels [`backdrop_pixels`] made last, newest last: 8 of them, as many as
+/// two threads drawing a card at three sizes each need (a card's PNG and two print
+/// services' canvases), when cards that share a backdrop are drawn one after another.
+static KEPT: OnceLock<Mutex<Vec<KeptBackdrop>>> = OnceLock::new();
+
+/// A backdrop's key and pixels.
+type KeptBackdrop = (BackdropKey, std::sync::Arc<tiny_skia::Pixmap>);
+
+/// How many backdrops [`KEPT`] holds.
+const KEEP: usize = 8;
+
+/// Lets go of the backdrops' pixels kept so far (up to 30 MB), once a deck's cards are drawn.
+pub fn forget_backdrops() {
+    if let Some(Ok(mut kept)) = KEPT.get().map(Mutex::lock) {
+        kept.clear();
+    }
+}
+
+/// The pixels of the backdrop SVG `under` parsed at `dpi` and drawn with `ts` on a
+/// transparent `width`×`height` pixmap, made once and kept for the other cards that share
+/// it (the last few, about 4 MB each at 300 dpi).
+fn backdrop_pixels(
+    under: &str,
+    dpi: f32,
+    ts: Transform,
+    (width, height): (u32, u32),
+) -> Result<std::sync::Arc<tiny_skia::Pixmap>, RenderError> {
+    let bits = [ts.sx, ts.kx, ts.ky, ts.sy, ts.tx, ts.ty].map(f32::to_bits);
+    let key: BackdropKey = (under.to_string(), dpi.to_bits(), bits, (width, height));
+    let kept = KEPT.get_or_init(Mutex::default);
+    if let Some(found) = kept.lock().ok().and_then(|k| k.iter().find(|(k, _)| *k == key).map(|(_, p)| p.clone())) {
+        return Ok(found);
+    }
+    let mut pixmap = tiny_skia::Pixmap::new(width, height).ok_or(RenderError::Size { width, height })?;
+    resvg::render(&render::svg_tree(under, dpi)?, ts, &mut pixmap.as_mut());
+    let pixmap = std::sync::Arc::new(pixmap);
+    if let Ok(mut kept) = kept.lock() {
+        if kept.len() >= KEEP {
+            kept.remove(0);
+        }
+        kept.push((key, pixmap.clone()));
+    }
+    Ok(pixmap)
+}
+
 /// [`render::svg_to_png`] of `svg` at `dpi`, drawn from `tree`, its tree in frame `from`
 /// ([`draw_as`]): the same bytes. An image of more than one band is parsed at `dpi`.
 pub fn svg_to_png_from(svg: &str, tree: &usvg::Tree, from: &Frame, dpi: f32) -> Result<Vec<u8>, RenderError> {
@@ -193,8 +301,7 @@ pub fn svg_to_png_from(svg: &str, tree: &usvg::Tree, from: &Frame, dpi: f32) -> 
     if 4 * u64::from(size.width()) * u64::from(size.height()) > render::BAND_BYTES {
         return render::svg_to_png(svg, dpi);
     }
-    let mut pixmap = render::new_pixmap(size.width(), size.height())?;
-    draw_as(svg, tree, from, &to, Transform::identity(), &mut pixmap)?;
+    let pixmap = draw_new(svg, tree, from, &to, Transform::identity(), (size.width(), size.height()))?;
     render::encode_png(pixmap, dpi)
 }
 
@@ -209,8 +316,7 @@ pub fn pixmap_sized_from(
 ) -> Result<tiny_skia::Pixmap, RenderError> {
     let to = Frame::of(svg, SIZED_DPI)?;
     let canvas = SizedCanvas::new(to.size, profile, bleed_mm)?;
-    let mut pixmap = render::new_pixmap(profile.width_px, profile.height_px)?;
-    draw_as(svg, tree, from, &to, canvas.transform, &mut pixmap)?;
+    let mut pixmap = draw_new(svg, tree, from, &to, canvas.transform, (profile.width_px, profile.height_px))?;
     canvas.extend_edges(&mut pixmap);
     Ok(pixmap)
 }
@@ -282,6 +388,44 @@ mod tests {
             let parsed = render::svg_tree(&svg, SIZED_DPI).unwrap();
             let expected = render::tree_to_pixmap_sized(&parsed, &profile, 3.0).unwrap();
             assert!(pixmap_sized_from(&svg, &tree, &from, &profile, 3.0).unwrap() == expected, "{}", profile.name);
+        }
+    }
+
+    /// Cards that share a backdrop (a ground and a texture of strokes) are drawn over its
+    /// pixels, made once: each has, byte for byte, the PNG and the print services' pixels
+    /// of the whole card parsed at that dpi, the second card (drawn from the kept backdrop)
+    /// as much as the first.
+    #[test]
+    fn a_card_drawn_over_a_shared_backdrop_gives_the_same_bytes() {
+        let card = |name: &str, ink: &str| {
+            render::card_svg(&format!(
+                r##"<title>{name}</title>
+<rect data-role="ground" width="69" height="94" fill="#c9a227"/>
+<g data-role="pattern" stroke="#8b1e1e" stroke-width="1.2" stroke-linecap="round">
+<line x1="1.5" y1="1.5" x2="69" y2="1.5" stroke-dasharray="0.01 2.99"/>
+<line x1="1.5" y1="4.5" x2="69" y2="4.5" stroke-dasharray="0.01 2.99"/>
+<line x1="-94" y1="0" x2="0" y2="94"/>
+</g>
+<rect x="9.5" y="9.5" width="50" height="75" rx="3" fill="#fffdf7" stroke="{ink}" stroke-width="0.4"/>
+<text x="20" y="60" font-size="11" fill="{ink}">{name} 乾</text>"##
+            ))
+        };
+        let cards = [card("Heaven", "#123"), card("Earth", "#456")];
+        let (under, rest) = backdrop(&cards[0]).expect("the card has a backdrop");
+        assert_eq!(Some(under), backdrop(&cards[1]).map(|(under, _)| under), "the two cards share a backdrop");
+        assert!(rest.starts_with("<svg") && rest.contains("Heaven") && !rest.contains("data-role=\"pattern\""));
+        assert_eq!(backdrop(&render::card_svg("<rect width=\"1\" height=\"1\"/>")), None);
+        for svg in &cards {
+            let from = Frame::of(svg, 72.0).unwrap();
+            let tree = render::svg_tree(svg, 72.0).unwrap();
+            for dpi in [300.0, 150.0] {
+                assert_eq!(svg_to_png_from(svg, &tree, &from, dpi).unwrap(), render::svg_to_png(svg, dpi).unwrap());
+            }
+            for profile in [render::TGC_POKER, render::MPC_POKER] {
+                let parsed = render::svg_tree(svg, SIZED_DPI).unwrap();
+                let expected = render::tree_to_pixmap_sized(&parsed, &profile, 3.0).unwrap();
+                assert!(pixmap_sized_from(svg, &tree, &from, &profile, 3.0).unwrap() == expected, "{}", profile.name);
+            }
         }
     }
 
