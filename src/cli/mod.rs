@@ -16,6 +16,7 @@ mod cast;
 mod check;
 mod generate;
 mod hexagram;
+mod named;
 mod puzzle;
 mod record;
 mod serve;
