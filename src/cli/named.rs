@@ -38,7 +38,12 @@ enum Sink {
     Through(BufWriter<File>),
     /// A regular file: written to `temp`, renamed to `target` (the symbolic links of the
     /// named path followed) by `finish`.
-    Atomic { file: BufWriter<File>, temp: PathBuf, target: PathBuf, done: bool },
+    Atomic {
+        file: BufWriter<File>,
+        temp: PathBuf,
+        target: PathBuf,
+        done: bool,
+    },
 }
 
 /// The symbolic links a path is followed through at most (Linux's own limit).

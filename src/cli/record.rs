@@ -55,8 +55,9 @@ pub fn main(args: &[OsString]) -> anyhow::Result<Outcome> {
 }
 
 /// The longest line `check GAME --record` reads, newline excluded: 16 MiB. A record holds
-/// one game (a long Tao game takes about 100 KB); a longer line is refused naming it, so
-/// that a file without line ends (`/dev/zero`) cannot take all the memory.
+/// one game (the longest of `simulate tao --players 4 --games 2000 --seed 1` takes 216 KB);
+/// a longer line is refused naming it, so that a file without line ends (`/dev/zero`)
+/// cannot take all the memory.
 pub const LINE_LIMIT: usize = 16 << 20;
 
 /// The records file (or standard input), read one line at a time.

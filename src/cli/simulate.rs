@@ -3,8 +3,8 @@
 //! streamed in order as the games end. The same seed and bots give the same summary and
 //! records, whatever the number of cores.
 
-use super::{Outcome, progress_bar};
 use super::named::NamedOutput;
+use super::{Outcome, progress_bar};
 use clap::Args;
 use hexforge_rules::play::bots::Bot;
 use hexforge_rules::play::record::{Rules, Setup};

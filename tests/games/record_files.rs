@@ -187,19 +187,20 @@ fn simulate_and_check_memory_does_not_grow_with_the_games() {
     assert!(check_large <= check_small + bound, "check: {} MB then {} MB", check_small / MB, check_large / MB);
 }
 
+/// The records of two games of Tao, one a line.
+fn two_records(dir: &Path) -> Vec<String> {
+    let args = ["simulate", "tao", "--games", "2", "--seed", "3", "--record", "two.jsonl"];
+    let out = run_in(dir, &args, Duration::from_secs(60));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    std::fs::read_to_string(dir.join("two.jsonl")).unwrap().lines().map(str::to_string).collect()
+}
+
 /// `check` answers each record as it comes: the verdict of the first line is printed
 /// while the second has not been written yet.
 #[test]
 fn check_answers_each_line_as_it_comes() {
     let dir = TempDir::new("record-lines");
-    let out = run_in(
-        &dir.0,
-        &["simulate", "tao", "--games", "2", "--seed", "3", "--record", "two.jsonl"],
-        Duration::from_secs(60),
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let records = std::fs::read_to_string(dir.0.join("two.jsonl")).unwrap();
-    let lines: Vec<&str> = records.lines().collect();
+    let lines = two_records(&dir.0);
     let mut child = Command::new(env!("CARGO_BIN_EXE_hexforge"))
         .args(["check", "tao", "--record", "-"])
         .stdin(Stdio::piped())
@@ -233,14 +234,7 @@ fn check_answers_each_line_as_it_comes() {
 #[test]
 fn a_line_that_is_not_utf8_or_too_long_is_named() {
     let dir = TempDir::new("record-bad-lines");
-    let out = run_in(
-        &dir.0,
-        &["simulate", "tao", "--games", "2", "--seed", "3", "--record", "two.jsonl"],
-        Duration::from_secs(60),
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let records = std::fs::read_to_string(dir.0.join("two.jsonl")).unwrap();
-    let lines: Vec<&str> = records.lines().collect();
+    let lines = two_records(&dir.0);
     let mut bad = Vec::new();
     bad.extend_from_slice(format!("{}\n\n", lines[0]).as_bytes());
     bad.extend_from_slice(b"{\"game\": \"tao\xff\"}\n");
