@@ -14,7 +14,7 @@ pub struct CastArgs {
     #[arg(long, value_enum)]
     draw: Option<Method>,
     /// Seed for the card draw, to repeat a reading (default: a fresh random seed, printed).
-    #[arg(long, requires = "draw")]
+    #[arg(long, requires = "draw", allow_negative_numbers = true, value_parser = super::values::whole_number::<u64>(0, u64::MAX))]
     seed: Option<u64>,
     /// With --draw three: put each card back before the next draw (the coin-equivalent variant).
     #[arg(long, requires = "draw")]

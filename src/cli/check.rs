@@ -49,7 +49,7 @@ struct CheckZhiPaiArgs {
     #[arg(long, allow_hyphen_values = true)]
     placements: String,
     /// Common Zone size at the end of a solo game (6 or more): adds the solo score.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     common_zone: Option<i64>,
 }
 

@@ -24,7 +24,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value = "output")]
     out: PathBuf,
     /// Resolution of PNG exports, in dots per inch (a whole number from 72 to 600).
-    #[arg(long, default_value_t = Dpi::DEFAULT)]
+    #[arg(long, default_value_t = Dpi::DEFAULT, allow_negative_numbers = true)]
     dpi: Dpi,
     /// Make only these parts (repeatable; default: everything).
     #[arg(long, value_enum)]

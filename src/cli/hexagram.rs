@@ -8,7 +8,7 @@ use clap::Args;
 #[derive(Debug, Args)]
 pub struct HexagramArgs {
     /// King Wen number 1-64, or six lines bottom to top such as 000111.
-    #[arg(value_parser = parse_hexagram)]
+    #[arg(value_parser = parse_hexagram, allow_negative_numbers = true)]
     hexagram: Hexagram,
     /// Print the JSON object the HTTP API returns.
     #[arg(long)]
@@ -25,10 +25,10 @@ pub struct HexagramsArgs {
 #[derive(Debug, Args)]
 pub struct ChangeArgs {
     /// King Wen number 1-64, or six lines bottom to top such as 000111.
-    #[arg(value_parser = parse_hexagram)]
+    #[arg(value_parser = parse_hexagram, allow_negative_numbers = true)]
     hexagram: Hexagram,
     /// Lines to change, 1 (bottom) to 6 (top); each at most once.
-    #[arg(required = true, value_parser = parse_line)]
+    #[arg(required = true, value_parser = parse_line, allow_negative_numbers = true)]
     lines: Vec<LinePosition>,
     /// Print the resulting hexagram's JSON object.
     #[arg(long)]

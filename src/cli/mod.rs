@@ -16,6 +16,7 @@ mod cast;
 mod check;
 mod generate;
 mod hexagram;
+mod named;
 mod preflight;
 mod puzzle;
 mod record;

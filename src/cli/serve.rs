@@ -52,7 +52,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "ORIGIN", value_parser = parse_origin)]
     cors_origin: Vec<HeaderValue>,
     /// Most connections served at once; more wait until one closes.
-    #[arg(long, default_value_t = http::MAX_CONNECTIONS as u64, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value_t = http::MAX_CONNECTIONS as u64, allow_negative_numbers = true, value_parser = super::values::whole_number::<u64>(1, 1_000_000))]
     max_connections: u64,
     /// Most connections one client address (IPv4, or IPv6 /64) holds at once; beyond, a
     /// connection is answered 503 and closed. A --trusted-proxy is not capped.
@@ -65,19 +65,19 @@ pub struct ServeArgs {
     database: Database,
     /// Answers recorded per client (IP address, IPv6 /64) and minute, on average; the
     /// checks beyond are answered but not recorded.
-    #[arg(long, value_name = "N", default_value_t = RecordRate::default().per_minute)]
+    #[arg(long, value_name = "N", default_value_t = RecordRate::default().per_minute, allow_negative_numbers = true, value_parser = super::values::whole_number::<u32>(0, u32::MAX as u64))]
     record_per_minute: u32,
     /// Answers a client may have recorded at once before --record-per-minute applies
     /// (a game played on the page checks every move). 0 records nothing.
-    #[arg(long, value_name = "N", default_value_t = RecordRate::default().burst)]
+    #[arg(long, value_name = "N", default_value_t = RecordRate::default().burst, allow_negative_numbers = true, value_parser = super::values::whole_number::<u32>(0, u32::MAX as u64))]
     record_burst: u32,
     /// Answers waiting to be written before new ones are dropped (counted in
     /// hexforge_results_dropped_total).
-    #[arg(long, value_name = "N", default_value_t = crate::results::recorder::DEFAULT_QUEUE, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=10_000_000))]
+    #[arg(long, value_name = "N", default_value_t = crate::results::recorder::DEFAULT_QUEUE, allow_negative_numbers = true, value_parser = super::values::whole_number::<usize>(1, 10_000_000))]
     record_queue: usize,
     /// On Ctrl-C or SIGTERM, how long to go on writing queued answers to the database
     /// (seconds, fractions allowed); what is left then is logged and counted as lost.
-    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = parse_grace)]
+    #[arg(long, value_name = "SECONDS", default_value = "5", allow_negative_numbers = true, value_parser = parse_grace)]
     shutdown_grace: Duration,
     /// A proxy or load balancer (an address, or a network such as 10.0.0.0/8): from these
     /// peers only, the client is taken from the Forwarded or X-Forwarded-For header (the

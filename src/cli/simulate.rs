@@ -1,16 +1,18 @@
 //! `simulate GAME`: many seeded games between bots, on every core, summarised (turns, wins
-//! by seat and by bot, plays by kind); `--record FILE` also writes every game as a record.
-//! The same seed and bots give the same summary, whatever the number of cores.
+//! by seat and by bot, plays by kind); `--record FILE` also writes every game as a record,
+//! streamed in order as the games end. The same seed and bots give the same summary and
+//! records, whatever the number of cores.
 
-use super::print_json;
+use super::named::NamedOutput;
 use super::{Outcome, progress_bar};
-use crate::print::output::write_atomic;
 use clap::Args;
 use hexforge_rules::play::bots::Bot;
 use hexforge_rules::play::record::{Rules, Setup};
-use hexforge_rules::play::simulate::Summary;
-use rayon::prelude::*;
+use hexforge_rules::play::simulate::{GameResult, Summary};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex, mpsc};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  hexforge simulate tao --players 4 --games 10000 --seed 1\n  \
@@ -25,13 +27,13 @@ pub struct SimulateArgs {
     #[arg(value_parser = game_parser())]
     game: String,
     /// Seats at the table (default: the game's usual count).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = super::values::whole_number::<usize>(0, usize::MAX as u64))]
     players: Option<usize>,
     /// Games to play.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, allow_negative_numbers = true, value_parser = super::values::whole_number::<u64>(1, u64::MAX))]
     games: u64,
     /// Seed of the run: game i is seeded from it and i, so any game can be replayed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = super::values::whole_number::<u64>(0, u64::MAX))]
     seed: u64,
     /// Bots for the seats, comma-separated (random, greedy, search), repeated to fill the
     /// table and turned one seat a game, so each bot sits in each seat equally often.
@@ -63,7 +65,11 @@ pub struct SimulateArgs {
     /// List the game's options and their values, and stop.
     #[arg(long)]
     list_options: bool,
-    /// Write every game's record to FILE (JSON Lines, what `hexforge check GAME --record` reads).
+    /// Write every game's record to FILE (JSON Lines, what `hexforge check GAME --record`
+    /// reads), in order, as the games end. `-` is standard output (the summary then goes to
+    /// standard error); a device or a pipe is written through; a file is written to a
+    /// temporary file beside it and renamed over it once complete (through a symbolic
+    /// link, its target is). The path is opened before the first game is played.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
     /// Print the summary as JSON.
@@ -148,43 +154,123 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<Outcome> {
         anyhow::bail!("--players {seats} is out of range {}..={} for {}", range.start(), range.end(), rules.name());
     }
     setup.checked(rules).map_err(|illegal| anyhow::anyhow!("{}", illegal.message))?;
-    if args.games == 0 {
-        anyhow::bail!("--games 0: play at least one game");
-    }
     // The setup as a whole (a deck too small for the seats…) is checked by dealing one table,
     // before the run, rather than by playing a game the run then plays again.
     rules.table(&setup, args.seed).map_err(|illegal| anyhow::anyhow!("{}", illegal.message))?;
+    // A game's record is made only when asked for: its events would take hundreds of bytes
+    // an action over a long run.
+    let record_wanted = args.record.is_some();
+    // The record file is opened before the first game: a path that cannot be written is
+    // said at once, not after the run.
+    let mut record = args.record.as_deref().map(NamedOutput::create).transpose()?;
     let bar = progress_bar();
     bar.set_length(args.games);
     bar.set_message("games");
-    // Each game keeps its summary line and, only when asked for, its record as JSON: a
-    // game's events would take hundreds of bytes an action over a long run.
-    let keep_records = args.record.is_some();
-    let games: Vec<_> = (0..args.games)
-        .into_par_iter()
-        .map(|index| {
-            let game = rules.simulate(&setup, &args.bots, args.seed, index, keep_records);
-            bar.inc(1);
-            game.map_err(|illegal| anyhow::anyhow!("game {index}: {}", illegal.message))
-        })
-        .collect::<Result<_, _>>()?;
+    let results = play_in_order(args.games, record.as_mut(), |index| {
+        let game = rules.simulate(&setup, &args.bots, args.seed, index, record_wanted);
+        bar.inc(1);
+        game.map_err(|illegal| anyhow::anyhow!("game {index}: {}", illegal.message))
+    })?;
     bar.finish_and_clear();
-    let results: Vec<_> = games.iter().map(|(result, _)| result.clone()).collect();
     let summary = Summary::of(rules.name(), seats, args.seed, &args.bots, &results);
-    if let Some(path) = &args.record {
-        let mut lines = String::new();
-        for line in games.iter().filter_map(|(_, line)| line.as_deref()) {
-            lines.push_str(line);
-            lines.push('\n');
-        }
-        write_atomic(path, lines.as_bytes())?;
+    // Records on standard output: the summary goes to standard error, out of their way.
+    let to_stderr = record.as_ref().is_some_and(NamedOutput::is_stdout);
+    if let Some(record) = record {
+        record.finish()?;
     }
-    if args.json {
-        print_json(&summary);
+    let report = if args.json {
+        format!("{}\n", serde_json::to_string_pretty(&summary).expect("a summary always serialises"))
     } else {
-        out!("{}", text(&summary));
+        text(&summary)
+    };
+    if to_stderr {
+        eprint!("{report}");
+    } else {
+        out!("{report}");
     }
     Ok(Outcome::Success)
+}
+
+/// Games played ahead of the oldest one not yet written, for each thread: enough that a
+/// long game does not leave the other threads idle, few enough that the records waiting
+/// for it take a few megabytes whatever the number of games.
+const AHEAD_PER_THREAD: u64 = 16;
+
+/// One game: its summary line and, when records are written, its record (a JSON line).
+type Played = anyhow::Result<(GameResult, Option<String>)>;
+
+/// Plays games `0..games` with `play` on every core and returns their results in order,
+/// writing each record to `record` as soon as the games before it are written. A thread
+/// does not start a game more than [`AHEAD_PER_THREAD`] × threads past the oldest game not
+/// yet written, so the records held at once are bounded by the cores, not the games. The
+/// first error (a game's, or the file's) stops the run.
+fn play_in_order(
+    games: u64,
+    mut record: Option<&mut NamedOutput>,
+    play: impl Fn(u64) -> Played + Sync,
+) -> anyhow::Result<Vec<GameResult>> {
+    struct Window {
+        /// Games written (every game before this index).
+        written: u64,
+        stop: bool,
+    }
+    let threads = rayon::current_num_threads().max(1);
+    let ahead = AHEAD_PER_THREAD * threads as u64;
+    let next = AtomicU64::new(0);
+    let window = Mutex::new(Window { written: 0, stop: false });
+    let moved = Condvar::new();
+    let lock = || window.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let (send, receive) = mpsc::channel::<(u64, Played)>();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let send = send.clone();
+            let (next, play, moved) = (&next, &play, &moved);
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= games {
+                        return;
+                    }
+                    let mut state = lock();
+                    while !state.stop && index >= state.written + ahead {
+                        state = moved.wait(state).unwrap_or_else(|poisoned| poisoned.into_inner());
+                    }
+                    if state.stop {
+                        return;
+                    }
+                    drop(state);
+                    if send.send((index, play(index))).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(send);
+        let mut results = Vec::new();
+        let mut waiting = BTreeMap::new();
+        let written = (|| {
+            for (index, game) in &receive {
+                waiting.insert(index, game);
+                while let Some(game) = waiting.remove(&(results.len() as u64)) {
+                    let (result, line) = game?;
+                    if let (Some(record), Some(line)) = (record.as_deref_mut(), line) {
+                        record.write_all(line.as_bytes())?;
+                        record.write_all(b"\n")?;
+                    }
+                    results.push(result);
+                }
+                lock().written = results.len() as u64;
+                moved.notify_all();
+            }
+            anyhow::Ok(())
+        })();
+        if written.is_err() {
+            lock().stop = true;
+            moved.notify_all();
+            drop(receive);
+        }
+        written.map(|()| results)
+    })
 }
 
 /// The summary for people.

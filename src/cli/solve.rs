@@ -83,7 +83,7 @@ pub(super) struct ZhiPaiArgs {
     pub(super) json: bool,
     /// Positions the search may store before it answers "unknown" (exit 3); at most the
     /// default. For tests.
-    #[arg(long, hide = true)]
+    #[arg(long, hide = true, allow_negative_numbers = true, value_parser = super::values::whole_number::<usize>(1, usize::MAX as u64))]
     pub(super) max_positions: Option<usize>,
 }
 

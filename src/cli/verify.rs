@@ -14,7 +14,7 @@ use std::path::PathBuf;
 )]
 pub struct VerifyArgs {
     /// The card number (its dark reading's King Wen number), 1-64.
-    #[arg(long, required_unless_present = "file", value_parser = clap::value_parser!(i64))]
+    #[arg(long, required_unless_present = "file", value_parser = clap::value_parser!(i64), allow_negative_numbers = true)]
     card: Option<i64>,
     /// Which reading the numbers come from: dark (the card's own hexagram) or light (turned 180°).
     #[arg(long, default_value = "dark", value_parser = parse_orientation)]

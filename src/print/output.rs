@@ -210,15 +210,12 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 /// renaming it over the old one cost the file system more than reading the old one back
 /// (ext4 looks for a free inode past the ones just freed, for each of some 800 files).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
     if holds(path, bytes) {
         return Ok(());
     }
     let io = |source| OutputError::Io { path: path.to_path_buf(), source };
-    let dir = path.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).map_err(io)?;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}-{}.tmp", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed)));
+    fs::create_dir_all(path.parent().unwrap_or(Path::new("."))).map_err(io)?;
+    let tmp = temp_path(path);
     let result = (|| {
         let mut file = fs::File::create(&tmp)?;
         file.write_all(bytes)?;
@@ -228,6 +225,15 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
         let _ = fs::remove_file(&tmp);
     }
     result.map_err(io)
+}
+
+/// The temporary file a write of `path` goes to before its rename: in the same folder,
+/// `.<name>.<process id>-<count>.tmp` ([`temp_owner`] reads it back), unique in the process.
+pub fn temp_path(path: &Path) -> PathBuf {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    dir.join(format!(".{name}.{}-{}.tmp", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed)))
 }
 
 /// Whether `path` is a file whose bytes are `bytes` (false when it cannot be read).

@@ -10,6 +10,8 @@ mod art_checks;
 mod book_row;
 #[path = "../pdf_text/mod.rs"]
 mod pdf_text;
+#[path = "../peak_memory/mod.rs"]
+mod peak_memory;
 #[path = "../temp_dir/mod.rs"]
 mod temp_dir;
 
@@ -21,6 +23,7 @@ mod liubo;
 mod liubo_play;
 mod pathways_simulate;
 mod puzzles;
+mod record_files;
 mod solver;
 mod tao;
 mod yijing_pai;

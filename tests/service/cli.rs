@@ -271,3 +271,31 @@ fn a_closed_pipe_ends_a_command_quietly() {
         assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
     }
 }
+
+/// Issue 40: a negative number for a numeric option gets the option's own message, naming
+/// the value and what is allowed, not clap's tip to write `-- -1`.
+#[test]
+fn negative_numbers_get_a_message_not_a_tip() {
+    let cases: [(&[&str], &str); 12] = [
+        (&["simulate", "tao", "--games", "-1"], "expected a whole number, 1 or more"),
+        (&["simulate", "tao", "--players", "-2"], "expected a whole number, 0 or more"),
+        (&["simulate", "tao", "--seed", "-1"], "expected a whole number, 0 or more"),
+        (&["simulate", "tao", "--games", "1.5"], "expected a whole number, 1 or more"),
+        (&["cast", "--draw", "one", "--seed", "-7"], "expected a whole number, 0 or more"),
+        (&["serve", "--max-connections", "-1"], "expected a whole number from 1 to 1000000"),
+        (&["serve", "--record-burst", "-1"], "expected a whole number from 0 to 4294967295"),
+        (&["serve", "--record-queue", "-1"], "expected a whole number from 1 to 10000000"),
+        (&["serve", "--shutdown-grace", "-1"], "out of range"),
+        (&["generate", "--dpi", "-300"], "-300"),
+        (&["hexagram", "-3"], "-3"),
+        (&["change", "1", "-1"], "1..=6"),
+    ];
+    for (args, message) in cases {
+        let out = hexforge(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(!err.contains("tip:"), "{args:?}: {err}");
+        let value = args.iter().rev().find(|a| a.starts_with('-') || a.contains('.')).unwrap();
+        assert!(err.contains(value) && err.contains(message), "{args:?}: {err}");
+    }
+}

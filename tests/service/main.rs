@@ -8,6 +8,8 @@
 mod live_server;
 #[path = "../outside_tool/mod.rs"]
 mod outside_tool;
+#[path = "../peak_memory/mod.rs"]
+mod peak_memory;
 #[path = "../pg_cluster/mod.rs"]
 mod pg_cluster;
 #[path = "../photo_corpus/mod.rs"]

@@ -4,12 +4,13 @@
 //! with the targets: 150 MB for the command, 600 MB for a server given 8 at once.
 //! Before the fix a 265 KB PNG of that size took 552 MB in the command.
 //!
-//! Linux only (it reads `/proc`); elsewhere the tests say they skipped.
+//! Linux only (it reads `/proc`, [`crate::peak_memory`]); elsewhere the tests say they skipped.
 
 use std::io::{Read, Write};
 use std::path::Path;
 use std::time::Duration;
 
+use crate::peak_memory::{on_linux, peak_rss, run_watched};
 use crate::temp_dir;
 use temp_dir::TempDir;
 
@@ -46,37 +47,6 @@ fn large_jpeg(path: &Path) {
     image::codecs::jpeg::JpegEncoder::new_with_quality(file, 60).encode_image(&image).unwrap();
 }
 
-/// The peak resident memory of process `pid` so far, or `None` once it is gone.
-fn peak_rss(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let kb: u64 =
-        status.lines().find_map(|l| l.strip_prefix("VmHWM:"))?.trim().trim_end_matches("kB").trim().parse().ok()?;
-    Some(kb * 1024)
-}
-
-/// Runs `child` to its end, reading its peak memory all along (the last reading before
-/// it exits is its peak: recognition on the small grey image comes after the decoding).
-fn run_watched(mut child: std::process::Child) -> (std::process::ExitStatus, u64) {
-    let mut peak = 0;
-    loop {
-        if let Some(rss) = peak_rss(child.id()) {
-            peak = peak.max(rss);
-        }
-        if let Some(status) = child.try_wait().unwrap() {
-            return (status, peak);
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-}
-
-fn on_linux(test: &str) -> bool {
-    let linux = Path::new("/proc/self/status").exists();
-    if !linux {
-        let _ = writeln!(std::io::stderr(), "SKIPPED {test}: no /proc to read memory from");
-    }
-    linux
-}
-
 #[test]
 fn the_largest_photos_take_at_most_150_mb_in_the_command() {
     if !on_linux("the_largest_photos_take_at_most_150_mb_in_the_command") {
@@ -93,7 +63,7 @@ fn the_largest_photos_take_at_most_150_mb_in_the_command() {
             .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();
-        let (status, peak) = run_watched(child);
+        let (status, peak) = run_watched(child, u64::MAX);
         eprintln!(
             "{name}: {} KB, peak RSS {} MB, exit {status}",
             std::fs::metadata(&path).unwrap().len() / 1024,
