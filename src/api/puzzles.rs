@@ -1,4 +1,4 @@
-//! The puzzles of SPEC §8 as JSON, shared by `hexforge puzzle` and (later) the service:
+//! The puzzles of docs/puzzles.md as JSON, shared by `hexforge puzzle` and (later) the service:
 //! a puzzle as shown to a player (the answer only on request) and the verdict on a
 //! proposed answer. Pure.
 

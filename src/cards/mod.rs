@@ -142,7 +142,7 @@ impl Face {
     }
 
     /// The faces of the trigram cards: set 1 then set 2, each active then inactive,
-    /// trigrams in the order of SPEC §1.
+    /// trigrams in the order of docs/conventions.md, Hexagrams.
     pub fn trigram_faces() -> Vec<Face> {
         let mut faces = Vec::new();
         for set in PlayerSet::ALL {

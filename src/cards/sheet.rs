@@ -1,7 +1,7 @@
 //! Sheets of many cards: the home-print PDFs (3×3 cards on A4 or Letter), the contact
 //! sheet (every face of a deck in one PNG) and Tabletop Simulator deck sheets.
 //!
-//! Home print (SPEC §7): nine 63×88 mm cards edge to edge on the trim pitch (189×264 mm),
+//! Home print (docs/conventions.md, Print): nine 63×88 mm cards edge to edge on the trim pitch (189×264 mm),
 //! centred on the page. Full 69×94 mm cards would not fit three high on Letter, so each
 //! card is clipped to its trim box, except on the outside of the block, where the
 //! card's own bleed is kept (3 mm, less where the margin is too narrow to also hold the

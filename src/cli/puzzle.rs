@@ -1,4 +1,4 @@
-//! `hexforge puzzle daily|show|check`: the puzzles of SPEC §8, each named by its id
+//! `hexforge puzzle daily|show|check`: the puzzles of docs/puzzles.md, each named by its id
 //! (`pathways-2026-11-24`, `pathways-7`). Exit 0 shown, or the answer solved the puzzle;
 //! 1 the answer is unfinished or breaks a rule; 2 bad input.
 

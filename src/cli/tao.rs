@@ -1,4 +1,4 @@
-//! `tao legal`: every legal play on a card as it lies (SPEC §9), with what each does.
+//! `tao legal`: every legal play on a card as it lies (docs/rules.md, Tao), with what each does.
 
 use super::{Outcome, print_json};
 use crate::core::card::{Card, Orientation};

@@ -8,10 +8,10 @@ use std::str::FromStr;
 use super::{changing_lines, zhi_pai};
 use crate::cards::{CardError, NameRoom, PrintedDeck};
 
-/// The Changing Lines deck (SPEC §2).
+/// The Changing Lines deck (docs/conventions.md, The Changing Lines deck).
 pub const CHANGING_LINES: PrintedDeck = changing_lines::DECK;
 
-/// The Zhi Pai deck (SPEC §3).
+/// The Zhi Pai deck (docs/conventions.md, Zhi Pai).
 pub const ZHI_PAI: PrintedDeck = zhi_pai::DECK;
 
 /// Every deck, in the order they are listed and generated.

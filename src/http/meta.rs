@@ -21,7 +21,7 @@ pub(super) fn routes(routes: Routes) -> Routes {
 /// The whole answer of `GET /api/meta`.
 #[derive(Debug, Clone, Serialize)]
 pub struct Meta {
-    /// The eight trigrams in the order of SPEC §1.
+    /// The eight trigrams in the order of docs/conventions.md, Hexagrams.
     pub trigrams: Vec<TrigramMeta>,
     /// The decks whose faces `/cards/{deck}/{file}` draws.
     pub card_decks: Vec<CardDeckMeta>,

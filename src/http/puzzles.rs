@@ -1,4 +1,4 @@
-//! The puzzle routes (SPEC §8): today's puzzle, a puzzle by id (never its answer), the
+//! The puzzle routes (docs/puzzles.md): today's puzzle, a puzzle by id (never its answer), the
 //! check of an answer, with the JSON of `hexforge puzzle … --json`, and how everyone
 //! fared with a puzzle (from the results store, [`crate::results`]).
 

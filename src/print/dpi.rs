@@ -17,7 +17,7 @@ impl Dpi {
     /// The highest: twice the print standard. Higher gains nothing on paper and costs
     /// four times the memory per doubling.
     pub const MAX: u16 = 600;
-    /// The print standard (SPEC §7), and what the print services ask for.
+    /// The print standard (docs/conventions.md, Print), and what the print services ask for.
     pub const DEFAULT: Dpi = Dpi(300);
     /// The lowest resolution the renderer takes, for any drawing (not only exports).
     pub const RENDER_MIN: f32 = 1.0;

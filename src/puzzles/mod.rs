@@ -1,4 +1,4 @@
-//! Puzzles (SPEC §8): their generation, ids and checks are pure and live in the rules
+//! Puzzles (docs/puzzles.md): their generation, ids and checks are pure and live in the rules
 //! crate (`hexforge_rules::puzzles`), re-exported here under their old paths. What the
 //! application adds is the clock: today's date and which daily puzzles are out now.
 

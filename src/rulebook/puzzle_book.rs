@@ -1,4 +1,4 @@
-//! The puzzle book (SPEC §8): 30 Pathways ladders and 30 Zhi Pai deals from the numbered
+//! The puzzle book (docs/puzzles.md): 30 Pathways ladders and 30 Zhi Pai deals from the numbered
 //! series, each series in rising difficulty, the answers at the back; typeset by the
 //! rulebook engine from `templates/rulebooks/puzzle-book.typ`. With a base address, each
 //! puzzle carries a QR code to `<base>/?puzzle=ID`, which opens it on the page.

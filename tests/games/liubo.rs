@@ -1,5 +1,5 @@
 //! Liubo components, checked for meaning: the board read back from its SVG is exactly the
-//! graph of SPEC §5, the pieces sheet holds the seed's pieces, the PDFs have the right
+//! graph of docs/conventions.md, The Liubo board, the pieces sheet holds the seed's pieces, the PDFs have the right
 //! pages and boxes.
 
 use hexforge::games::liubo::pieces::{Piece, Side};

@@ -1,4 +1,4 @@
-//! The puzzles of SPEC §8 through the public interface: a published puzzle never changes
+//! The puzzles of docs/puzzles.md through the public interface: a published puzzle never changes
 //! (pinned here by its whole JSON, answer included), every ladder's answer is the only
 //! shortest one, and `hexforge puzzle` shows and checks them with the documented exit codes.
 

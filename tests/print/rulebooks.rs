@@ -265,7 +265,7 @@ fn pathways_decks_are_the_cores() {
     }
 }
 
-/// SPEC §8: the two-player note states what the exact search finds, from the data: every
+/// The two-player note (docs/rules.md, Pathways) states what the exact search finds, from the data: every
 /// start a tie on 3D, 4D and 4D with free orientation.
 #[test]
 fn the_two_player_note_states_the_searchs_figures() {

@@ -139,7 +139,7 @@ fn attribute<'a>(dom: &'a str, id: &str, attribute: &str) -> &'a str {
     &tag[at..at + tag[at..].find('"').unwrap()]
 }
 
-/// The seed's worked example (SPEC §3): start 12, then these placements, as the core
+/// The seed's worked example (docs/conventions.md, Zhi Pai): start 12, then these placements, as the core
 /// judges it (the page must show the same).
 const SEED_EXAMPLE: [(i64, &str); 4] = [(6, "left"), (22, "right"), (40, "left"), (55, "left")];
 

@@ -427,7 +427,7 @@ async fn pathways_refuses_bad_values() {
     c(json!({"from": 1, "to": 2, "sequence": long})).await.assert_error(StatusCode::BAD_REQUEST, &["500"]);
 }
 
-/// The worked example of SPEC §3, in the notation.
+/// The worked example of docs/conventions.md, Zhi Pai, in the notation.
 fn zhipai_example() -> Value {
     json!({"start": 12, "placements": [
         {"card": 6, "side": "left"}, {"card": 22, "side": "right"}, {"card": 40, "side": "left"}, {"card": 55, "side": "left"}

@@ -1,4 +1,4 @@
-//! The Pathways decks of SPEC §2 (`3d`, `4d`, `5d`, `6d`) and custom decks: a named or a
+//! The Pathways decks of docs/conventions.md, The Changing Lines deck (`3d`, `4d`, `5d`, `6d`) and custom decks: a named or a
 //! custom, non-empty [`CardSet`].
 
 use crate::core::card::Card;
@@ -6,7 +6,7 @@ pub use crate::core::deck::{CardSet, DeckError};
 use std::fmt;
 use std::str::FromStr;
 
-/// The reduced Changing Lines decks of the seed (SPEC §2), by name.
+/// The reduced Changing Lines decks of the seed (docs/conventions.md, The Changing Lines deck), by name.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum DeckName {
     /// 8 cards with the same lower trigram (heaven): a 3-cube.

@@ -74,7 +74,7 @@ impl Trigram {
     pub const MOUNTAIN: Trigram = Trigram(0b100);
     pub const EARTH: Trigram = Trigram(0b000);
 
-    /// The eight trigrams in the order of SPEC §1: heaven, lake, fire, thunder,
+    /// The eight trigrams in the order of docs/conventions.md, Hexagrams: heaven, lake, fire, thunder,
     /// wind, water, mountain, earth (the Earlier Heaven sequence).
     pub const ALL: [Trigram; 8] =
         [Self::HEAVEN, Self::LAKE, Self::FIRE, Self::THUNDER, Self::WIND, Self::WATER, Self::MOUNTAIN, Self::EARTH];
@@ -206,7 +206,7 @@ mod tests {
 
     #[test]
     fn symbols_follow_unicode_order() {
-        // U+2630 ☰ heaven … U+2637 ☷ earth, in the order of SPEC §1.
+        // U+2630 ☰ heaven … U+2637 ☷ earth, in the order of docs/conventions.md, Hexagrams.
         for (i, t) in Trigram::ALL.iter().enumerate() {
             assert_eq!(t.symbol() as u32, 0x2630 + i as u32);
         }

@@ -8,7 +8,7 @@
 //!
 //! # Designs made for this edition
 //!
-//! The seed's pictures are lost, so these points were designed here (SPEC §6) and
+//! The seed's pictures are lost, so these points were designed here (docs/conventions.md, Dragons of the Ba-Gua) and
 //! are printed in the rulebook as well:
 //!
 //! - **Board of human**: a 9 × 9 grid ([`BOARD_SIZE`]). Columns are lettered `a`–`i`

@@ -1,4 +1,4 @@
-//! Liubo (六博, `liubo.txt`, SPEC §5) as an engine plays it: the board model
+//! Liubo (六博, `liubo.txt`, docs/conventions.md, The Liubo board) as an engine plays it: the board model
 //! ([`rules`]), the engine (here), its tables ([`moves`]), the greedy heuristic, the
 //! view, records and the pinned measurements.
 //!

@@ -1,4 +1,4 @@
-//! Liubo (六博): the pure model of the board, the sticks and the pieces (SPEC §5).
+//! Liubo (六博): the pure model of the board, the sticks and the pieces (docs/conventions.md, The Liubo board).
 //!
 //! No I/O and no drawing here: the engine ([`super`]), the board art, the rulebook and the
 //! tests all read the facts from this module (the application re-exports it as
@@ -466,7 +466,7 @@ pub struct PieceCounts {
     pub sticks: u32,
 }
 
-/// The pieces of the game (SPEC §5): 6 white and 6 black stones, an owl per player, six
+/// The pieces of the game (docs/conventions.md, The Liubo board): 6 white and 6 black stones, an owl per player, six
 /// sticks.
 pub const PIECES: PieceCounts = PieceCounts {
     white_stones: STONES_PER_PLAYER,

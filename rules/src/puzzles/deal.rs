@@ -1,4 +1,4 @@
-//! The Zhi Pai deal (SPEC §8): the solo game with a known deal. A start hexagram, the
+//! The Zhi Pai deal (docs/puzzles.md): the solo game with a known deal. A start hexagram, the
 //! order in which the other 62 cards are revealed, and the lowest score a player can
 //! reach, found by an exact search over turns through the rules' own [`Chain`].
 
@@ -18,7 +18,7 @@ pub const OPENING_ZONE: usize = 6;
 /// optimum is exact.
 pub const SEARCH_BUDGET: usize = 10_000;
 
-/// The rules of a deal, short, as the page shows them beside the board (SPEC §3, §8).
+/// The rules of a deal, short, as the page shows them beside the board (docs/conventions.md, Zhi Pai; docs/puzzles.md).
 pub const RULES: [&str; 6] = [
     "The start lies on the left, its complement on the right. The Common Zone shows 6 cards; after every turn the next card of the deal is revealed.",
     "A turn: take a card of the Common Zone and lay it right of the left end or left of the right end, or pass.",

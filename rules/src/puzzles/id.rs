@@ -1,4 +1,4 @@
-//! Puzzle ids (SPEC §8): `pathways-YYYY-MM-DD` and `zhipai-YYYY-MM-DD` for the daily
+//! Puzzle ids (docs/puzzles.md): `pathways-YYYY-MM-DD` and `zhipai-YYYY-MM-DD` for the daily
 //! puzzles, `pathways-N` and `zhipai-N` (N ≥ 1) for the numbered series of the printed
 //! books. The id alone determines the puzzle: [`PuzzleId::seed`] turns its text into the
 //! generator's seed with SHA-256, which no Rust or platform change can reshuffle. The

@@ -1,4 +1,4 @@
-//! The Pathways ladder (SPEC §8): from a hexagram to a hexagram on the 6d deck, dark side
+//! The Pathways ladder (docs/puzzles.md): from a hexagram to a hexagram on the 6d deck, dark side
 //! up, with cards taken out so that exactly one shortest sequence remains and it is longer
 //! than the plain line distance. Generated from a seed; both facts are proved by counting
 //! the shortest sequences on what is left of the hypercube.
@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-/// The rules of a ladder, short, as the page shows them beside the board (SPEC §2, §8).
+/// The rules of a ladder, short, as the page shows them beside the board (docs/conventions.md, The Changing Lines deck; docs/puzzles.md).
 pub const RULES: [&str; 4] = [
     "Start a pile with the start card, dark side up: card n shows hexagram n.",
     "Each card laid on the pile differs from the top card in exactly one line.",

@@ -1,4 +1,4 @@
-//! Puzzles (SPEC §8), each determined by its id alone: the Pathways ladder ([`ladder`])
+//! Puzzles (docs/puzzles.md), each determined by its id alone: the Pathways ladder ([`ladder`])
 //! and the Zhi Pai deal ([`deal`]). Pure: no clock, no I/O; a daily id's date is given
 //! by the caller (the application's `hexforge::puzzles::today`).
 

@@ -1,4 +1,4 @@
-//! Tao's legal-play relation (SPEC §9): which card may be laid, in which orientation, on
+//! Tao's legal-play relation (docs/rules.md, Tao): which card may be laid, in which orientation, on
 //! the previous card, by which kinds of play, and what each play does.
 
 use crate::core::card::{Card, Orientation};
@@ -215,7 +215,7 @@ mod tests {
 
     #[test]
     fn two_thousand_five_hundred_eighty_four_triples_have_a_legal_orientation() {
-        // SPEC §9: counted over every previous card, its orientation and a card.
+        // docs/rules.md, Tao: counted over every previous card, its orientation and a card.
         let mut count = 0;
         for previous in Card::all() {
             for p in Orientation::BOTH {

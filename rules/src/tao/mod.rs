@@ -1,7 +1,7 @@
-//! Tao, the shedding game of the Changing Lines deck (`changing-lines.txt` §IV, SPEC §9),
+//! Tao, the shedding game of the Changing Lines deck (`changing-lines.txt` §IV, docs/rules.md, Tao),
 //! as an engine plays it.
 //!
-//! The flow points SPEC §9 leaves open are settled here (the rulebook and `docs/rules.md`
+//! The flow points the source leaves open are settled here (the rulebook and `docs/rules.md`
 //! say the same, with the reasons):
 //! - **Seats and direction.** Seats are numbered clockwise from the dealer's left; the
 //!   dealer sits last. The top card alone sets the direction: dark clockwise, light

@@ -1,4 +1,4 @@
-//! 易经牌 (Yijing Pai), the tile game for four of `yijing-pai.zh.txt` (SPEC §4), as an
+//! 易经牌 (Yijing Pai), the tile game for four of `yijing-pai.zh.txt` (docs/conventions.md, 易经牌 tiles), as an
 //! engine plays it.
 //!
 //! The points the seed leaves open are settled here (the rulebook and `docs/rules.md` say

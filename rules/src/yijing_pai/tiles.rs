@@ -1,5 +1,5 @@
 //! 易经牌 (Yijing Pai): the tiles, the two sets, the two ways to play and the scoring
-//! (SPEC §4), pure; the engine ([`super`]) and the print sheets both read them.
+//! (docs/conventions.md, 易经牌 tiles), pure; the engine ([`super`]) and the print sheets both read them.
 //!
 //! Three kinds of tile: a yang line, a yin line and the taiji. A set has as many yang as yin
 //! tiles plus four taiji: 144 = 70 + 70 + 4 (the standard set) or 162 = 79 + 79 + 4 (the

@@ -1,4 +1,4 @@
-//! Zhi Pai (SPEC §3): the engine of the exact shortest-sequence search. A* over packed game
+//! Zhi Pai (docs/conventions.md, Zhi Pai): the engine of the exact shortest-sequence search. A* over packed game
 //! states, with dominance between states and two lower bounds (a chain of links through
 //! the unused cards; the relaxed game of [`super::relax`]), within a budget of positions
 //! and a cancel flag. A question A* does not answer within [`REFINE_AFTER`] positions is

@@ -1,4 +1,4 @@
-//! Zhi Pai (SPEC §3): the judge of a proposed sequence of placements (pure: every move
+//! Zhi Pai (docs/conventions.md, Zhi Pai): the judge of a proposed sequence of placements (pure: every move
 //! through the rules, no search), and the checker that adds the optimal length.
 
 use super::rules::{Chain, Condition, Placement, Setup, Side, Violation, ZhiPaiError};

@@ -1,4 +1,4 @@
-//! Zhi Pai for two players (`zhi-pai.fr.txt`, SPEC §3), as an engine plays it: each player
+//! Zhi Pai for two players (`zhi-pai.fr.txt`, docs/conventions.md, Zhi Pai), as an engine plays it: each player
 //! grows a sequence of their own from a start hexagram to its complement, taking cards from
 //! a Common Zone both share. Every placement goes through [`rules::Chain::place`], the same
 //! rule the solver and the checker use; this module adds only the table around it.
@@ -15,7 +15,7 @@
 //!   inactive at the start. The trigram cards on the table are face up: both players see
 //!   both sets.
 //! - **A turn.** The player to move takes one Common Zone card and lays it right of their
-//!   left end or left of their right end by condition 1, 2 or 3 (SPEC §3), or passes; a
+//!   left end or left of their right end by condition 1, 2 or 3 (docs/conventions.md, Zhi Pai), or passes; a
 //!   player may pass with a legal placement in hand (the seed's "ne souhaite"). Then the
 //!   top card of the pile is revealed into the zone, after a pass too, while the pile
 //!   lasts.

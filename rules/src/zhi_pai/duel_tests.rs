@@ -1,4 +1,4 @@
-//! Zhi Pai for two: the table's rules on crafted deals (the worked example of SPEC §3 and
+//! Zhi Pai for two: the table's rules on crafted deals (the worked example of docs/conventions.md, Zhi Pai and
 //! short sequences found by the solver), then whole games between bots.
 
 use super::*;

@@ -1,4 +1,4 @@
-//! Zhi Pai (SPEC §3): the hardest questions found so far by `examples/zhi_pai_hard_family.rs`,
+//! Zhi Pai (docs/conventions.md, Zhi Pai): the hardest questions found so far by `examples/zhi_pai_hard_family.rs`,
 //! kept once for the regression tests (`tests/games/zhi_pai_hard.rs`), the benchmarks
 //! (`benches/solver.rs`) and the load script's heavy clients (`examples/loadtest.rs`).
 

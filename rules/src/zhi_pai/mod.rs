@@ -1,4 +1,4 @@
-//! Zhi Pai (易經紙牌, SPEC §3): two chains of hexagram cards grown toward each other.
+//! Zhi Pai (易經紙牌, docs/conventions.md, Zhi Pai): two chains of hexagram cards grown toward each other.
 //!
 //! - [`rules`]: laying a card, the three link conditions, the trigram cards, and a game in
 //!   progress that refuses an illegal placement with the reason;

@@ -1,4 +1,4 @@
-//! Zhi Pai (SPEC §3): abstraction refinement, a decision procedure for the questions the
+//! Zhi Pai (docs/conventions.md, Zhi Pai): abstraction refinement, a decision procedure for the questions the
 //! A* search finds hard. The abstract game is the real one except that only the cards of a
 //! chosen set are single-use: every other card may be laid again and again. Every real line
 //! of play is an abstract one, so

@@ -1,4 +1,4 @@
-//! Zhi Pai (SPEC §3): the relaxed game, a lower bound for the search. Its rules are the
+//! Zhi Pai (docs/conventions.md, Zhi Pai): the relaxed game, a lower bound for the search. Its rules are the
 //! real ones except that a card, once laid, may be laid again; so its state is only the
 //! two ends and the active trigram cards (at most 64 × 64 × 256), small enough to solve
 //! completely. Every real line of play is a relaxed one, so the relaxed distance to a

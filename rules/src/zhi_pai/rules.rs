@@ -1,4 +1,4 @@
-//! Zhi Pai (SPEC §3): the rules of laying a card: the three link conditions, the trigram
+//! Zhi Pai (docs/conventions.md, Zhi Pai): the rules of laying a card: the three link conditions, the trigram
 //! cards, and a game in progress that refuses an illegal placement with the reason.
 //!
 //! The table holds two chains growing toward each other: the left chain starts with the

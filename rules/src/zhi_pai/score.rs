@@ -1,4 +1,4 @@
-//! Zhi Pai (SPEC §3): the solo score, one point per card plus a penalty for the cards
+//! Zhi Pai (docs/conventions.md, Zhi Pai): the solo score, one point per card plus a penalty for the cards
 //! left in the Common Zone.
 
 use super::rules::ZhiPaiError;
@@ -13,7 +13,7 @@ pub struct SoloPenalty {
     pub penalty: u32,
 }
 
-/// The solo penalty by Common Zone size at the end of the game (SPEC §3).
+/// The solo penalty by Common Zone size at the end of the game (docs/conventions.md, Zhi Pai).
 pub const SOLO_PENALTIES: [SoloPenalty; 6] = [
     SoloPenalty { common_zone: 6, or_more: false, penalty: 0 },
     SoloPenalty { common_zone: 7, or_more: false, penalty: 1 },

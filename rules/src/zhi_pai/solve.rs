@@ -1,4 +1,4 @@
-//! Zhi Pai (SPEC §3): the exact shortest-sequence search (A*); its engine is `astar.rs`.
+//! Zhi Pai (docs/conventions.md, Zhi Pai): the exact shortest-sequence search (A*); its engine is `astar.rs`.
 
 use super::astar::{Tuning, search_tuned};
 use super::rules::{Link, Placement, Setup, ZhiPaiError};

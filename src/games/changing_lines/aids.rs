@@ -120,7 +120,7 @@ fn pathways() -> Aid {
     }
 }
 
-/// What sets each reduced deck apart, in words (SPEC §2).
+/// What sets each reduced deck apart, in words (docs/conventions.md, The Changing Lines deck).
 fn deck_rule(deck: DeckName) -> String {
     match deck {
         DeckName::ThreeD => {

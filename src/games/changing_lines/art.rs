@@ -1,4 +1,4 @@
-//! Layout model of a Changing Lines card (SPEC §2) and of the deck's back.
+//! Layout model of a Changing Lines card (docs/conventions.md, The Changing Lines deck) and of the deck's back.
 //!
 //! A card carries two complete readings. The dark reading (card *n* shows hexagram *n*)
 //! is laid out upright; the light reading (inverse of *n*) is laid out with exactly the
@@ -355,7 +355,7 @@ impl Default for BackLayout {
 }
 
 /// The Changing Lines deck as the card engine knows it: 64 dual-orientation cards and one
-/// back (SPEC §2), eight player aids in English.
+/// back (docs/conventions.md, The Changing Lines deck), eight player aids in English.
 pub struct Cards;
 
 impl CardDeck for Cards {

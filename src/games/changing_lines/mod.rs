@@ -1,4 +1,4 @@
-//! Changing Lines: the 64 dual-orientation cards, Tao, Pathways and divination (SPEC §2).
+//! Changing Lines: the 64 dual-orientation cards, Tao, Pathways and divination (docs/conventions.md, The Changing Lines deck).
 //!
 //! - [`deck`]: the Pathways decks (`3d` … `6d`, custom); [`pathways`]: the Pathways
 //!   puzzles, their exact search and checker. Both pure, in the rules crate

@@ -189,7 +189,7 @@ pub fn data() -> Value {
     })
 }
 
-/// Two-player Pathways with perfect play (SPEC §8), by deck and mode: how many starts
+/// Two-player Pathways with perfect play (docs/rules.md, Pathways), by deck and mode: how many starts
 /// there are and how many end each way. The pinned figures ([`pathways::duel::SOLVED`]),
 /// which a test proves with the search; printing never solves the game.
 fn duel_table() -> serde_json::Value {

@@ -1,4 +1,4 @@
-//! Layout models of the Zhi Pai components (SPEC §3): the 64 hexagram cards, their
+//! Layout models of the Zhi Pai components (docs/conventions.md, Zhi Pai): the 64 hexagram cards, their
 //! back, and the two player sets of trigram cards with an active and an inactive face.
 //!
 //! A hexagram card shows its hexagram large (lines, number, names, and the two trigram
@@ -385,7 +385,7 @@ impl Default for BackLayout {
 }
 
 /// The Zhi Pai deck as the card engine knows it: 64 hexagram cards, their back, and two
-/// player sets of 8 two-faced trigram cards (SPEC §3); its aid follows the language asked.
+/// player sets of 8 two-faced trigram cards (docs/conventions.md, Zhi Pai); its aid follows the language asked.
 pub struct Cards;
 
 impl CardDeck for Cards {

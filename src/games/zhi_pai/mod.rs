@@ -1,4 +1,4 @@
-//! Zhi Pai (易經紙牌, SPEC §3): two chains of hexagram cards grown toward each other.
+//! Zhi Pai (易經紙牌, docs/conventions.md, Zhi Pai): two chains of hexagram cards grown toward each other.
 //!
 //! The rules, the solo score, the searches for the shortest sequence, the checker and the
 //! game for two are pure and live in the rules crate (`hexforge_rules::zhi_pai`); they are

@@ -12,7 +12,7 @@ use crate::games::ComponentRow;
 use crate::rulebook::{hexagrams_json, numbers, trigrams_json};
 use serde_json::{Value, json};
 
-/// The worked Zhi Pai chain of SPEC §3, left to right.
+/// The worked Zhi Pai chain of docs/conventions.md, Zhi Pai, left to right.
 pub(super) const ZHI_PAI_SEQUENCE: [u8; 6] = [12, 6, 40, 55, 22, 11];
 
 pub(super) fn hex(n: u8) -> Hexagram {
@@ -67,7 +67,7 @@ pub fn components(lang: Lang) -> Vec<ComponentRow> {
     ]
 }
 
-/// The worked example of SPEC §3, played through the rules engine so that every
+/// The worked example of docs/conventions.md, Zhi Pai, played through the rules engine so that every
 /// placement is checked, with what each one does to the trigram cards; the words in `lang`.
 fn zhi_pai_example(lang: Lang) -> Value {
     let start = hex(ZHI_PAI_SEQUENCE[0]);
@@ -80,7 +80,7 @@ fn zhi_pai_example(lang: Lang) -> Value {
         let (card, turn) = (hex(card), turn + 1);
         let touching = game.end(side);
         let before = game.active();
-        let placed = game.place(card, side).expect("the SPEC's worked example is legal");
+        let placed = game.place(card, side).expect("the source's worked example is legal");
         let after = game.active();
         let woke: Vec<Trigram> =
             [card.lower(), card.upper()].into_iter().filter(|&t| after.contains(t) && !before.contains(t)).collect();
@@ -106,7 +106,7 @@ fn zhi_pai_example(lang: Lang) -> Value {
             "spent": placed.trigram.map(|t| t.name()),
         }));
     }
-    let (_, finish) = game.finish().expect("the SPEC's worked example finishes");
+    let (_, finish) = game.finish().expect("the source's worked example finishes");
     let (left, right) = (game.end(Side::Left), game.end(Side::Right));
     let lines: Vec<u8> = left.differing_lines(right).iter().map(|p| p.get()).collect();
     // The ends may also share a trigram whose card is active: the seed's own reading.

@@ -1,4 +1,4 @@
-//! Pathways (SPEC §2): the judge of a proposed sequence (pure: the rules alone, move by
+//! Pathways (docs/conventions.md, The Changing Lines deck): the judge of a proposed sequence (pure: the rules alone, move by
 //! move) and the checker that adds the optimal length.
 
 use super::super::deck::{Deck, DeckError};

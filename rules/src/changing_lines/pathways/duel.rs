@@ -1,4 +1,4 @@
-//! Pathways for two (SPEC §8): the exact value of every start under the seed's rules.
+//! Pathways for two (docs/rules.md, Pathways): the exact value of every start under the seed's rules.
 //!
 //! Two piles, one deck. On a turn the player lays a card not laid before, showing a
 //! hexagram one line from the top of their own pile. A player who cannot crashes; the
@@ -156,7 +156,7 @@ impl Outcomes {
     }
 }
 
-/// SPEC §8's figures, as the rulebook and the player aids print them: every start is a
+/// The two-player figures (docs/rules.md, Pathways), as the rulebook and the player aids print them: every start is a
 /// tie on the 3D deck, the 4D deck, and the 4D deck in free orientation. Pinned, because
 /// the search behind them took most of a `generate` run to solve again a game whose
 /// answer never changes; the test `the_pinned_duel_outcomes_are_the_searchs` runs the

@@ -1,4 +1,4 @@
-//! Pathways as a game for 2 to 8 players (SPEC §2, `changing-lines.txt` §V), played through
+//! Pathways as a game for 2 to 8 players (docs/conventions.md, The Changing Lines deck, `changing-lines.txt` §V), played through
 //! the one engine interface ([`crate::play::Game`]).
 //!
 //! The deck lies open. Each player has a pile, started with one card dealt at random (and,

@@ -1,4 +1,4 @@
-//! Pathways puzzles (SPEC §2): the fewest cards that lead from one hexagram to another,
+//! Pathways puzzles (docs/conventions.md, The Changing Lines deck): the fewest cards that lead from one hexagram to another,
 //! one changed line per card, and the checking of a proposed sequence.
 //!
 //! The walk happens on the [`hypercube`](crate::core::hypercube). Cards are a layer on top:

@@ -1,4 +1,4 @@
-//! Pathways (SPEC §2): the exact search for the fewest cards from one hexagram to another.
+//! Pathways (docs/conventions.md, The Changing Lines deck): the exact search for the fewest cards from one hexagram to another.
 
 use super::super::deck::Deck;
 use super::{Laid, Mode};

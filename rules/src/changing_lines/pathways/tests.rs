@@ -167,7 +167,7 @@ fn legal_next_is_exactly_what_the_judge_accepts() {
     assert!(judge(&puzzle(1, 1, DeckName::SixD, Mode::Dark), &done).legal_next.is_empty());
 }
 
-/// SPEC §8: with perfect play two-player Pathways is a tie from every start on the 3d deck
+/// With perfect play (docs/rules.md, Pathways) two-player Pathways is a tie from every start on the 3d deck
 /// (56 ordered start pairs) and the 4d deck (240), and on 4d with free orientation (732
 /// starts with orientations). The printed figures are pinned ([`super::duel::SOLVED`]);
 /// here the exact search computes them again and must agree, row by row.
