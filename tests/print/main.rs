@@ -2,8 +2,8 @@
 //! pages printed at home, the palette, figures, components, file names, interrupted runs,
 //! the puzzle book, the card decks and their aids, turn marks, low-ink backs, the print
 //! options, other editions, reference images, font fallback, and the rulebooks (their
-//! pages, their proofreading, the Chinese book). `cargo test --test print`; one file with
-//! `cargo test --test print home_print::`.
+//! pages, their proofreading, the Chinese book, their layout read back with poppler).
+//! `cargo test --test print`; one file with `cargo test --test print home_print::`.
 
 // Shared with the board and tile tests (tests/games/); the cards use only some of it.
 #[allow(dead_code)]
@@ -13,6 +13,8 @@ mod art_checks;
 mod han_runs;
 #[path = "../home_run/mod.rs"]
 mod home_run;
+#[path = "../outside_tool/mod.rs"]
+mod outside_tool;
 #[path = "../pdf_text/mod.rs"]
 mod pdf_text;
 #[path = "../ppm/mod.rs"]
@@ -31,6 +33,7 @@ mod interrupted;
 mod low_ink;
 mod named_files;
 mod palette;
+mod pdf_layout;
 mod print_options;
 mod proofing;
 mod puzzle_book;

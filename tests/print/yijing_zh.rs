@@ -80,7 +80,7 @@ fn generate_lang_zh_writes_the_chinese_book_in_both_sizes() {
     }
     let seeds = han_runs::seed_runs();
     for paper in ["a4", "letter"] {
-        let pdf = books.join(format!("yijing-pai-zh-{paper}.pdf"));
+        let pdf = books.join(format!("yijing-pai-zh-rules-{paper}.pdf"));
         assert!(pdf.is_file(), "{} is not written", pdf.display());
         let text = pdftotext(&pdf);
         let lines: Vec<&str> = text.lines().map(str::trim).collect();
@@ -133,7 +133,7 @@ fn only_a_chinese_run_makes_the_chinese_book() {
     assert!(!en.iter().any(|f| f.contains("-zh-")), "{en:?}");
     let zh = run_files(&options(Lang::Zh));
     for paper in ["a4", "letter"] {
-        assert!(zh.contains(&format!("rulebooks/yijing-pai-zh-{paper}.pdf")), "{zh:?}");
+        assert!(zh.contains(&format!("rulebooks/yijing-pai-zh-rules-{paper}.pdf")), "{zh:?}");
         assert!(zh.contains(&format!("rulebooks/yijing-pai-rules-{paper}.pdf")), "{zh:?}");
     }
     assert!(zh.contains(&"rulebooks/liubo-rules-a4.pdf".to_string()), "{zh:?}");

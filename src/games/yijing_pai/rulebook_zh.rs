@@ -132,7 +132,9 @@ pub fn measured() -> Value {
     let games_text = if GAMES % 10_000 == 0 { format!("{}万", GAMES / 10_000) } else { GAMES.to_string() };
     facts.insert("games_text".into(), json!(games_text));
     facts.insert("seconds_a_turn".into(), json!(SECONDS_A_TURN));
-    facts.insert("cover".into(), json!(format!("每局约 {} 分钟", Measured::minutes(main_row().median_turns))));
+    let main = main_row();
+    let cover = crate::rulebook::cover_time(Lang::Zh, Measured::minutes(main.median_turns), Measured::minutes(main.p90_turns));
+    facts.insert("cover".into(), json!(cover));
     facts.insert("fair_share".into(), json!(percent(1.0 / f64::from(yijing_pai::PLAYERS))));
     Value::Object(facts)
 }
