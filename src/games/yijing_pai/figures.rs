@@ -8,7 +8,7 @@ use super::rules::{self as yijing_pai, TileKind};
 use crate::core::hexagram::{Hexagram, Line};
 use crate::core::lang::Lang;
 use crate::games::{ArtError, Figure};
-use crate::print::fonts::{CJK, CJK_SC};
+use crate::print::fonts::CJK_SC;
 use crate::rulebook::figures::{Drawing, Ink, Stroke, Weight, rect, stroke};
 
 /// The English rulebook's figures: the table diagrams, then each tile front as printed.
@@ -30,9 +30,11 @@ pub fn figures_in(lang: Lang) -> Result<Vec<Figure>, ArtError> {
     if lang == Lang::Zh {
         // The book is set in simplified Chinese glyph forms: its figures are too, or their
         // punctuation sits centred in the traditional face, Taiwan style, beside the text's.
-        let simplified = format!("{CJK_SC}, {CJK}");
+        // The simplified face leads every stack: an SVG's text takes the first family it
+        // has, then any bundled face with the glyph (the traditional one comes first), so
+        // naming it after "Noto Sans" would not reach it.
         for (_, svg) in &mut out {
-            *svg = svg.replace(CJK, &simplified);
+            *svg = svg.replace("font-family=\"", &format!("font-family=\"{CJK_SC}, "));
         }
     }
     Ok(out)
