@@ -152,7 +152,13 @@ fn read_pages(pdftotext: &Path, pdf: &Path) -> Vec<Page> {
                 .map(|w| {
                     let (tag, rest) = w.split_once('>').unwrap();
                     let text = unescape(rest.split("</word>").next().unwrap());
-                    Word { x0: attr(tag, "xMin"), y0: attr(tag, "yMin"), x1: attr(tag, "xMax"), y1: attr(tag, "yMax"), text }
+                    Word {
+                        x0: attr(tag, "xMin"),
+                        y0: attr(tag, "yMin"),
+                        x1: attr(tag, "xMax"),
+                        y1: attr(tag, "yMax"),
+                        text,
+                    }
                 })
                 .collect();
             Page { width: attr(head, "width"), height: attr(head, "height"), words }
@@ -227,7 +233,13 @@ fn no_rule_strikes_through_a_word() {
             let found = rules(&pdftotext, &book.path, i + 1);
             for w in page.body() {
                 if let Some(r) = found.iter().find(|&&r| struck(w, r)) {
-                    struck_words.push(format!("{} p{}: {:?} under the rule at {:.1} pt", book.name, i + 1, w.text, r.0));
+                    struck_words.push(format!(
+                        "{} p{}: {:?} under the rule at {:.1} pt",
+                        book.name,
+                        i + 1,
+                        w.text,
+                        r.0
+                    ));
                 }
             }
         }
@@ -275,7 +287,9 @@ fn no_page_holds_only_a_line_or_two() {
 
 /// Whether a line is a table's caption ("Table 4:", "Tableau 2 :", "表 4").
 fn caption(line: &str) -> bool {
-    ["Table ", "Tableau ", "表 "].iter().any(|p| line.starts_with(p) && line[p.len()..].starts_with(|c: char| c.is_ascii_digit()))
+    ["Table ", "Tableau ", "表 "]
+        .iter()
+        .any(|p| line.starts_with(p) && line[p.len()..].starts_with(|c: char| c.is_ascii_digit()))
 }
 
 /// The commands printed under a measured table (as its footnotes or its notes) share a

@@ -367,9 +367,9 @@ fn every_cover_prints_a_measured_time_in_one_format() {
     for ((game, paper), pages) in editions() {
         let cover = pages[0].join(" ");
         let shape = cover.split(' ').zip(cover.split(' ').skip(1)).any(|(range, unit)| {
-            let numbers = range.split_once('–').filter(|(a, b)| {
-                [a, b].iter().all(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()))
-            });
+            let numbers = range
+                .split_once('–')
+                .filter(|(a, b)| [a, b].iter().all(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit())));
             numbers.is_some_and(|(a, b)| a.parse::<u32>().unwrap() % 5 == 0 && b.parse::<u32>().unwrap() % 5 == 0)
                 && (unit == "min" || unit == "分钟")
         });

@@ -49,7 +49,11 @@ pub fn measured() -> Value {
     facts.insert("games_text".into(), json!(format!("{},{:03}", GAMES / 1000, GAMES % 1000)));
     facts.insert("seconds_a_turn".into(), json!(SECONDS_A_TURN));
     let main = main_row();
-    let cover = crate::rulebook::cover_time(crate::core::lang::Lang::En, Measured::minutes(main.median_turns), Measured::minutes(main.p90_turns));
+    let cover = crate::rulebook::cover_time(
+        crate::core::lang::Lang::En,
+        Measured::minutes(main.median_turns),
+        Measured::minutes(main.p90_turns),
+    );
     facts.insert("cover".into(), json!(cover));
     facts.insert("fair_share".into(), json!(100 / yijing_pai::PLAYERS));
     Value::Object(facts)

@@ -133,7 +133,8 @@ pub fn measured() -> Value {
     facts.insert("games_text".into(), json!(games_text));
     facts.insert("seconds_a_turn".into(), json!(SECONDS_A_TURN));
     let main = main_row();
-    let cover = crate::rulebook::cover_time(Lang::Zh, Measured::minutes(main.median_turns), Measured::minutes(main.p90_turns));
+    let cover =
+        crate::rulebook::cover_time(Lang::Zh, Measured::minutes(main.median_turns), Measured::minutes(main.p90_turns));
     facts.insert("cover".into(), json!(cover));
     facts.insert("fair_share".into(), json!(percent(1.0 / f64::from(yijing_pai::PLAYERS))));
     Value::Object(facts)
