@@ -176,7 +176,10 @@ fn the_tools_name_is_only_in_the_colophon() {
         }
         // A measured figure's footnote is the command that reproduces it (issue 31).
         // (Its marker, a letter or two, may lead the line or cling to the command.)
-        if lower.find("hexforge simulate ").is_some_and(|at| at <= 3) {
+        // A sentence may name the command that measured its figure ("The command …").
+        if lower.find("hexforge simulate ").is_some_and(|at| at <= 3)
+            || ["the command hexforge simulate ", "commande hexforge simulate "].iter().any(|s| lower.contains(s))
+        {
             continue;
         }
         assert!(!lower.contains("hexforge"), "{game} {paper:?} p{page}: tool-speak in {line:?}");
