@@ -5,7 +5,7 @@
 //! print, on which paper, how (one- or two-sided) and what each holds (the rows of the
 //! game's components list that name the file); then what each folder holds.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 use crate::games::{self, PrintedGame, changing_lines, zhi_pai};
@@ -169,7 +169,7 @@ pub fn readme(written: &[ManifestEntry], print: &PrintOptions) -> String {
             .filter(|p| {
                 p.strip_prefix("rulebooks/").is_some_and(|name| {
                     name.strip_prefix(game.key())
-                        .is_some_and(|rest| ["-rules-", "-fr-", "-zh-"].iter().any(|p| rest.starts_with(p)))
+                        .is_some_and(|rest| ["-rules-", "-fr-rules-", "-zh-rules-"].iter().any(|p| rest.starts_with(p)))
                 })
             })
             .collect();
@@ -181,8 +181,21 @@ pub fn readme(written: &[ManifestEntry], print: &PrintOptions) -> String {
         heading(&mut t, title(game), '-');
         if !books.is_empty() {
             let _ = writeln!(t, "  Read first, the rulebook:");
+            // A game with books in two languages says which is which.
+            let language = |book: &str| {
+                [("-zh-rules-", "in Chinese"), ("-fr-rules-", "in French")]
+                    .into_iter()
+                    .find(|(infix, _)| book.contains(infix))
+                    .map_or("in English", |(_, name)| name)
+            };
+            let languages: BTreeSet<&str> = books.iter().map(|b| language(b)).collect();
             for book in &books {
-                let _ = writeln!(t, "    {}", with_paper(book));
+                let line = with_paper(book);
+                let line = match line.strip_suffix(')') {
+                    Some(open) if languages.len() > 1 => format!("{open}, {})", language(book)),
+                    _ => line,
+                };
+                let _ = writeln!(t, "    {line}");
             }
         }
         if pdfs.is_empty() {
@@ -213,6 +226,15 @@ pub fn readme(written: &[ManifestEntry], print: &PrintOptions) -> String {
                 "      - ",
                 "        ",
                 &format!("{}{what}", how(game.key(), &first.kind, &first.path, print)),
+            );
+        }
+        if game.key() == "yijing-pai" && pdfs.iter().any(|e| e.path.contains("sheets-162-")) {
+            wrapped(
+                &mut t,
+                "  ",
+                "  ",
+                "The two tile sheets are two sizes of one set: print one, the standard 144 \
+                 or, instead of it, the larger 162.",
             );
         }
     }

@@ -195,15 +195,26 @@ fn diagnostics(diags: &[typst::diag::SourceDiagnostic]) -> String {
 }
 
 /// Where an edition goes inside the output folder: `rulebooks/<edition>-rules-<paper>.pdf`,
-/// the edition being [`Book::edition`] (`zhi-pai`, `zhi-pai-fr`); "rules" keeps it apart
-/// from the deck's card sheets, `<deck>/<deck>-cards-<paper>.pdf`. A Chinese edition,
-/// which a Chinese run writes beside the English book ([`beside_english`]), is
-/// `rulebooks/<edition>-<paper>.pdf` (`yijing-pai-zh-a4.pdf`), the name it was asked for.
+/// the edition being [`Book::edition`] (`zhi-pai`, `zhi-pai-fr`, `yijing-pai-zh`); "rules"
+/// keeps it apart from the deck's card sheets, `<deck>/<deck>-cards-<paper>.pdf`. Every
+/// edition is named the same way, the Chinese one a Chinese run writes beside the English
+/// book ([`beside_english`]) too: `yijing-pai-zh-rules-a4.pdf`.
 pub fn output_path(edition: &str, paper: Paper) -> String {
-    if edition.ends_with(&format!("-{}", Lang::Zh.code())) {
-        return format!("rulebooks/{edition}-{}.pdf", paper.key());
-    }
     format!("rulebooks/{edition}-rules-{}.pdf", paper.key())
+}
+
+/// The playing time every cover prints, in one format: the measured median game to the
+/// game at the 90th percentile, in minutes, widened to fives as a publisher rounds a box's
+/// time (down for the first figure, up for the second, five minutes at least and never a
+/// range of nothing): medians of 7 and 12 minutes print "5–15 min", "5–15 分钟" in Chinese.
+pub fn cover_time(lang: Lang, median_minutes: u32, p90_minutes: u32) -> String {
+    let low = (median_minutes / 5 * 5).max(5);
+    let high = p90_minutes.div_ceil(5).max(1) * 5;
+    let high = if high <= low { low + 5 } else { high };
+    match lang {
+        Lang::Zh => format!("{low}–{high} 分钟"),
+        _ => format!("{low}–{high} min"),
+    }
 }
 
 /// Whether a run in `lang` writes a game's book in that language beside its English book

@@ -68,7 +68,12 @@ fn the_rulebooks_simulate_commands_give_its_figures() {
         book_row::check_row(row, "no_winner");
     }
     let reference = &rows[m["reference"].as_u64().unwrap() as usize];
-    let duration = format!("{}–{} min", reference["median_minutes"], reference["p90_minutes"]);
+    let minutes = |key: &str| reference[key].as_u64().unwrap() as u32;
+    let duration = hexforge::rulebook::cover_time(
+        hexforge::core::lang::Lang::En,
+        minutes("median_minutes"),
+        minutes("p90_minutes"),
+    );
     assert_eq!(hexforge::games::liubo::rulebook::data()["duration"], duration.as_str());
 }
 

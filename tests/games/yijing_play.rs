@@ -65,7 +65,12 @@ fn the_cover_prints_the_measured_time() {
     use hexforge_rules::yijing_pai::measured::{MEASURED, Measured};
     let data = hexforge::games::yijing_pai::rulebook::data();
     let main = MEASURED.iter().find(|m| (m.set, m.hand, m.bots) == (144, 8, "greedy")).unwrap();
-    assert_eq!(data["measured"]["cover"], format!("{} minutes a hand", Measured::minutes(main.median_turns)));
+    let cover = hexforge::rulebook::cover_time(
+        hexforge::core::lang::Lang::En,
+        Measured::minutes(main.median_turns),
+        Measured::minutes(main.p90_turns),
+    );
+    assert_eq!(data["measured"]["cover"], cover);
     let rows = data["measured"]["rows"].as_array().unwrap();
     assert_eq!(rows.len(), MEASURED.len());
 }

@@ -80,3 +80,27 @@ fn zhi_pai_and_pathways_records_are_checked_like_taos() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("chess"));
 }
+
+/// The Zhi Pai cover's time is measured: its pinned median and 90th-percentile turns are
+/// what the command the book prints gives, and the cover prints them at the stated
+/// seconds a turn, rounded as every cover is.
+#[test]
+fn the_zhi_pai_covers_time_is_what_its_command_gives() {
+    use hexforge::games::zhi_pai::rulebook::{MEASURED_COMMAND, MEASURED_TURNS, SECONDS_A_TURN};
+    let args: Vec<&str> = MEASURED_COMMAND.split(' ').skip(1).chain(["--json"]).collect();
+    let out = hexforge(&args);
+    assert_eq!(out.status.code(), Some(0), "{MEASURED_COMMAND}");
+    let turns = &json(&out)["turns"];
+    assert_eq!((turns["median"].as_u64(), turns["p90"].as_u64()), (Some(6), Some(12)), "{MEASURED_COMMAND}");
+    assert_eq!(MEASURED_TURNS, (6, 12));
+    let minutes = |t: u32| (t * SECONDS_A_TURN + 30) / 60;
+    let expected = hexforge::rulebook::cover_time(
+        hexforge::core::lang::Lang::En,
+        minutes(MEASURED_TURNS.0),
+        minutes(MEASURED_TURNS.1),
+    );
+    assert_eq!(expected, "5–10 min", "3 and 6 minutes, widened to fives");
+    let data = hexforge::games::zhi_pai::rulebook::data(hexforge::core::lang::Lang::En);
+    assert_eq!(data["duration"], expected.as_str());
+    assert_eq!(data["measured"]["command"], MEASURED_COMMAND);
+}

@@ -1,8 +1,9 @@
 //! The print tests in one test binary (one link of the application instead of eighteen):
 //! pages printed at home, the palette, figures, components, file names, interrupted runs,
 //! the puzzle book, the card decks and their aids, turn marks, low-ink backs, the print
-//! options, the shops' preflight, other editions, reference images, font fallback, and
-//! the rulebooks (their pages, their proofreading, the Chinese book). `cargo test --test print`; one file with
+//! options, the shops' preflight, other editions, reference images, font fallback, and the
+//! rulebooks (their pages, their proofreading, the Chinese book, their layout read back
+//! with poppler). `cargo test --test print`; one file with
 //! `cargo test --test print home_print::`.
 
 // Shared with the board and tile tests (tests/games/); the cards use only some of it.
@@ -35,6 +36,7 @@ mod interrupted;
 mod low_ink;
 mod named_files;
 mod palette;
+mod pdf_layout;
 mod preflight;
 mod print_options;
 mod proofing;

@@ -91,9 +91,9 @@ fn each_puzzle_carries_a_qr_code_to_its_page() {
     assert!(decoded.contains(&expected[0]), "the first ladder's code: {decoded:?}");
 }
 
-/// The answers start on a page of their own that opens a spread (an even page: the cover
-/// stands alone on the right), so no answer is printed under, or faces, a puzzle: once the
-/// book ran "4 Answers" straight under deals 27–30.
+/// The answers start on a page of their own after a blank page, so no answer is printed
+/// under, faces or backs a puzzle: once the book ran "4 Answers" straight under deals
+/// 27–30, and the Letter edition began them on the back of its last puzzle page.
 #[test]
 fn the_answers_never_share_a_spread_with_a_puzzle() {
     let book = puzzle_book::book(None);
@@ -107,7 +107,7 @@ fn the_answers_never_share_a_spread_with_a_puzzle() {
             .position(|lines| lines.iter().any(|l| l.ends_with(" Answers")))
             .map(|i| i + 1)
             .unwrap_or_else(|| panic!("{paper:?}: no Answers heading"));
-        assert_eq!(heading % 2, 0, "{paper:?}: the answers start on page {heading}, a right-hand page");
+        assert!(pages[heading - 2].is_empty(), "{paper:?}: page {} before the answers is not blank", heading - 1);
         assert!(
             pages[heading - 1][0].ends_with(" Answers"),
             "{paper:?}: the answers start under other text on page {heading}: {:?}",

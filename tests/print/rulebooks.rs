@@ -547,12 +547,15 @@ fn zhi_pai_fr_is_written_in_french() {
     for english in ["Contents", "Components", "Common Zone", "Trigram cards", "Example", "A4 edition"] {
         assert!(!t.contains(english), "the French book prints the English {english:?}");
     }
-    // The worked example retells the French rules' own, so its cards go by the rules' names
-    // (12 Adversité); the book also says what the start card prints (La Stagnation).
+    // The worked example retells the French rules' own and names its cards as the cards
+    // print them (La Stagnation); the book gives the rules' names once too (12 Adversité).
     let names = &book("zhi-pai-fr").data["example_names"];
     for n in [12, 6, 40, 55, 22, 11] {
         let named = format!("{n} {}", names[n.to_string()].as_str().expect("a name from the rules"));
         assert!(t.contains(&named), "the French book lacks {named:?}");
+        // The example's table names each card as the card prints it ("6 Le Conflit").
+        let card = format!("{n} {}", Lang::Fr.hexagram_name(Hexagram::from_number(n).expect("a hexagram")));
+        assert!(t.contains(&card), "the French example never names card {n} as printed, {card:?}");
     }
     let start = Lang::Fr.hexagram_name(Hexagram::from_number(12).expect("a hexagram"));
     assert!(t.contains(start), "the French book never names card 12 as it prints it, {start:?}");

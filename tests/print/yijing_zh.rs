@@ -80,7 +80,7 @@ fn generate_lang_zh_writes_the_chinese_book_in_both_sizes() {
     }
     let seeds = han_runs::seed_runs();
     for paper in ["a4", "letter"] {
-        let pdf = books.join(format!("yijing-pai-zh-{paper}.pdf"));
+        let pdf = books.join(format!("yijing-pai-zh-rules-{paper}.pdf"));
         assert!(pdf.is_file(), "{} is not written", pdf.display());
         let text = pdftotext(&pdf);
         let lines: Vec<&str> = text.lines().map(str::trim).collect();
@@ -95,8 +95,10 @@ fn generate_lang_zh_writes_the_chinese_book_in_both_sizes() {
             };
             at += found + 1;
         }
-        // The facts, from the rules: both sets' counts and the four calls.
-        for fact in ["阳爻牌 70 张", "阴爻牌 79 张", "太极牌 4 张", "应（", "碰（", "听（", "胡（", "4 × 1 + 2 × ½ = 5"]
+        // The facts, from the rules: both sets' counts and the four calls (a half point in
+        // decimals, as Chinese print writes it).
+        for fact in
+            ["阳爻牌 70 张", "阴爻牌 79 张", "太极牌 4 张", "应（", "碰（", "听（", "胡（", "4 × 1 + 2 × 0.5 = 5"]
         {
             assert!(text.contains(fact), "{paper}: {fact:?} is not in the book");
         }
@@ -133,7 +135,7 @@ fn only_a_chinese_run_makes_the_chinese_book() {
     assert!(!en.iter().any(|f| f.contains("-zh-")), "{en:?}");
     let zh = run_files(&options(Lang::Zh));
     for paper in ["a4", "letter"] {
-        assert!(zh.contains(&format!("rulebooks/yijing-pai-zh-{paper}.pdf")), "{zh:?}");
+        assert!(zh.contains(&format!("rulebooks/yijing-pai-zh-rules-{paper}.pdf")), "{zh:?}");
         assert!(zh.contains(&format!("rulebooks/yijing-pai-rules-{paper}.pdf")), "{zh:?}");
     }
     assert!(zh.contains(&"rulebooks/liubo-rules-a4.pdf".to_string()), "{zh:?}");

@@ -81,7 +81,15 @@ fn tao_measured() -> Value {
         .collect();
     let games = tao::measured::GAMES;
     let games_text = format!("{},{:03}", games / 1000, games % 1000);
-    json!({ "rows": rows, "games": games, "games_text": games_text, "seconds_a_turn": SECONDS_A_TURN, "bot": tao::measured::BOT.name() })
+    // The cover's time: Tao's shortest median game to its longest 90th percentile, over
+    // every table size measured.
+    let duration = crate::rulebook::cover_time(
+        crate::core::lang::Lang::En,
+        MEASURED.iter().map(|m| Measured::minutes(m.median_turns)).min().expect("measured tables"),
+        MEASURED.iter().map(|m| Measured::minutes(m.p90_turns)).max().expect("measured tables"),
+    );
+    json!({ "rows": rows, "games": games, "games_text": games_text, "seconds_a_turn": SECONDS_A_TURN,
+        "bot": tao::measured::BOT.name(), "duration": duration })
 }
 
 /// The Pathways example: from 1 to 11 in the 3D deck, dark reading, by the solver.
@@ -137,7 +145,10 @@ pub fn data() -> Value {
         v
     };
     let path = pathways_example();
+    let tao = tao_measured();
     json!({
+        // The cover's time, Tao's (every cover's data names its time `duration`).
+        "duration": tao["duration"].clone(),
         "card": crate::cards::rulebook_card_size(),
         "deck_size": Hexagram::all().count(),
         "tao": {
@@ -145,7 +156,7 @@ pub fn data() -> Value {
             "min_players": TAO_MIN_PLAYERS,
             "max_players": Hexagram::all().count() / TAO_HAND,
             "cancel_draws": TAO_CANCEL_DRAWS,
-            "measured": tao_measured(),
+            "measured": tao,
         },
         "pathways_measured": pathways_measured(),
         "trigrams": trigrams_json(),

@@ -146,6 +146,7 @@ pub fn rulebook_data() -> Value {
         "ruler": { "straight": RULER_STRAIGHT, "slant": RULER_SLANT },
         "wheel": wheel,
         "scenarios": scenarios,
+        "duration": measured()["duration"].clone(),
         "measured": measured(),
     })
 }
@@ -188,7 +189,16 @@ fn measured() -> Value {
         .min_by_key(|(key, _)| *key)
         .expect("measured settings");
     let at_name = hexforge_rules::dragons::scenarios::scenario(at.scenario).expect("a scenario").name;
+    // The cover's time: the shortest median to the longest 90th percentile of the settings
+    // this edition plays.
+    let played = || greedy.iter().filter(|m| m.variant.is_none());
+    let duration = crate::rulebook::cover_time(
+        crate::core::lang::Lang::En,
+        played().map(|m| Measured::minutes(m.median_turns)).min().expect("measured settings"),
+        played().map(|m| Measured::minutes(m.p90_turns)).max().expect("measured settings"),
+    );
     json!({
+        "duration": duration,
         "games": GAMES,
         "games_text": format!("{},{:03}", GAMES / 1000, GAMES % 1000),
         "seconds_a_turn": SECONDS_A_TURN,

@@ -91,7 +91,11 @@ fn measured() -> Value {
 fn duration() -> String {
     use hexforge_rules::liubo::measured::{Measured, reference};
     let m = reference();
-    format!("{}–{} min", Measured::minutes(m.median_turns), Measured::minutes(m.p90_turns))
+    crate::rulebook::cover_time(
+        crate::core::lang::Lang::En,
+        Measured::minutes(m.median_turns),
+        Measured::minutes(m.p90_turns),
+    )
 }
 
 /// The facts the rulebook template reads from `sys.inputs.data`.

@@ -8,6 +8,7 @@ use super::rules::{self as yijing_pai, TileKind};
 use crate::core::hexagram::{Hexagram, Line};
 use crate::core::lang::Lang;
 use crate::games::{ArtError, Figure};
+use crate::print::fonts::CJK_SC;
 use crate::rulebook::figures::{Drawing, Ink, Stroke, Weight, rect, stroke};
 
 /// The English rulebook's figures: the table diagrams, then each tile front as printed.
@@ -25,6 +26,16 @@ pub fn figures_in(lang: Lang) -> Result<Vec<Figure>, ArtError> {
     ];
     for kind in TileKind::ALL {
         out.push((format!("tile-{}.svg", kind.key()), art::tile_svg(TileFace::Front(kind))?));
+    }
+    if lang == Lang::Zh {
+        // The book is set in simplified Chinese glyph forms: its figures are too, or their
+        // punctuation sits centred in the traditional face, Taiwan style, beside the text's.
+        // The simplified face leads every stack: an SVG's text takes the first family it
+        // has, then any bundled face with the glyph (the traditional one comes first), so
+        // naming it after "Noto Sans" would not reach it.
+        for (_, svg) in &mut out {
+            *svg = svg.replace("font-family=\"", &format!("font-family=\"{CJK_SC}, "));
+        }
     }
     Ok(out)
 }
@@ -151,7 +162,8 @@ fn scoring(examples: &[&str], lang: Lang) -> Drawing {
         let x = 30.0 + i as f32 * 150.0;
         column(&mut d, &tiles_of(s), x, 210.0, &[]);
         let points = yijing_pai::hexagram_points(h);
-        let label = format!("{points}{}", say(lang, " points", " 分"));
+        // Chinese print writes a half in decimals ("3.5 分"), English as a fraction ("3½").
+        let label = if lang == Lang::Zh { format!("{} 分", points.value()) } else { format!("{points} points") };
         d.text((x + TILE_W / 2.0, 236.0), 14.0, "middle", Ink::Accent, Weight::Bold, &label);
     }
     d

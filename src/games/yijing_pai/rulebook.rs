@@ -48,7 +48,13 @@ pub fn measured() -> Value {
     });
     facts.insert("games_text".into(), json!(format!("{},{:03}", GAMES / 1000, GAMES % 1000)));
     facts.insert("seconds_a_turn".into(), json!(SECONDS_A_TURN));
-    facts.insert("cover".into(), json!(format!("{} minutes a hand", Measured::minutes(main_row().median_turns))));
+    let main = main_row();
+    let cover = crate::rulebook::cover_time(
+        crate::core::lang::Lang::En,
+        Measured::minutes(main.median_turns),
+        Measured::minutes(main.p90_turns),
+    );
+    facts.insert("cover".into(), json!(cover));
     facts.insert("fair_share".into(), json!(100 / yijing_pai::PLAYERS));
     Value::Object(facts)
 }
@@ -165,6 +171,7 @@ pub fn data() -> Value {
         },
         "points": points,
         "examples": examples,
+        "duration": measured()["cover"].clone(),
         "measured": measured(),
         "glossary": [
             { "zh": "易经牌", "pinyin": "yìjīng pái", "en": "I Ching tiles, the name of the game" },

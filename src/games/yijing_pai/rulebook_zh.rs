@@ -78,7 +78,7 @@ pub fn data() -> Value {
         .map(|yang| {
             let lines: String = (0..6).map(|i| if i < yang { '1' } else { '0' }).collect();
             let h = Hexagram::from_line_string(&lines).expect("six line characters");
-            json!({ "yang": yang, "points": yijing_pai::hexagram_points(h).to_string() })
+            json!({ "yang": yang, "points": decimal(yijing_pai::hexagram_points(h)) })
         })
         .collect();
     let examples: Vec<Value> = EXAMPLES
@@ -86,7 +86,7 @@ pub fn data() -> Value {
         .map(|s| {
             let h = Hexagram::from_line_string(s).expect("six line characters");
             let yang = h.bits().count_ones();
-            json!({ "lines": s, "yang": yang, "yin": 6 - yang, "points": yijing_pai::hexagram_points(h).to_string() })
+            json!({ "lines": s, "yang": yang, "yin": 6 - yang, "points": decimal(yijing_pai::hexagram_points(h)) })
         })
         .collect();
     json!({
@@ -128,13 +128,22 @@ pub fn measured() -> Value {
         "random" => "四个随机",
         _ => "贪心、随机各二",
     });
-    // Chinese counts large numbers in 万 (ten thousand): 100,000 games are 10 万局.
-    let games_text = if GAMES % 10_000 == 0 { format!("{} 万", GAMES / 10_000) } else { GAMES.to_string() };
+    // Chinese counts large numbers in 万 (ten thousand): 100,000 games are 10万局 (no space before 万).
+    let games_text = if GAMES % 10_000 == 0 { format!("{}万", GAMES / 10_000) } else { GAMES.to_string() };
     facts.insert("games_text".into(), json!(games_text));
     facts.insert("seconds_a_turn".into(), json!(SECONDS_A_TURN));
-    facts.insert("cover".into(), json!(format!("每局约 {} 分钟", Measured::minutes(main_row().median_turns))));
+    let main = main_row();
+    let cover =
+        crate::rulebook::cover_time(Lang::Zh, Measured::minutes(main.median_turns), Measured::minutes(main.p90_turns));
+    facts.insert("cover".into(), json!(cover));
     facts.insert("fair_share".into(), json!(percent(1.0 / f64::from(yijing_pai::PLAYERS))));
     Value::Object(facts)
+}
+
+/// A score as Chinese print writes it, in decimals ("3.5", "5"): a vulgar fraction ("3½")
+/// is the English book's.
+fn decimal(points: yijing_pai::Points) -> String {
+    points.value().to_string()
 }
 
 /// The glossary: each term, its pinyin, the English book's word for it, and what it means.
