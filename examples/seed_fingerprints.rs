@@ -7,6 +7,7 @@
 //! cargo run --example seed_fingerprints -- SEEDS_FOLDER
 //! ```
 
+#[allow(dead_code)] // the example only writes the fingerprints
 #[path = "../tests/han_runs/mod.rs"]
 mod han_runs;
 #[path = "../tests/word_runs/mod.rs"]

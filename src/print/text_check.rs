@@ -60,10 +60,10 @@ fn source_unknown_families(svg: &str) -> Vec<String> {
         let css = node.attribute("style").into_iter().chain(node.has_tag_name("style").then(|| node.text()).flatten());
         for css in css {
             for decl in css.split([';', '{', '}']) {
-                if let Some((prop, value)) = decl.split_once(':') {
-                    if prop.trim() == "font-family" {
-                        lists.push(value.to_string());
-                    }
+                if let Some((prop, value)) = decl.split_once(':')
+                    && prop.trim() == "font-family"
+                {
+                    lists.push(value.to_string());
                 }
             }
         }
@@ -86,10 +86,10 @@ fn tree_unknown_families(tree: &usvg::Tree) -> Vec<String> {
         for chunk in text.chunks() {
             for span in chunk.spans() {
                 for family in span.font().families() {
-                    if let usvg::FontFamily::Named(name) = family {
-                        if !fonts::is_bundled_family(name) {
-                            unknown.insert(name.clone());
-                        }
+                    if let usvg::FontFamily::Named(name) = family
+                        && !fonts::is_bundled_family(name)
+                    {
+                        unknown.insert(name.clone());
                     }
                 }
             }

@@ -137,17 +137,17 @@ fn to_unicode(cmap: &str) -> HashMap<u16, String> {
                 let code = hex_units(src)[0];
                 map.insert(code, String::from_utf16_lossy(&hex_units(dst)));
             }
-        } else if section == "range" {
-            if let [lo, hi, dst] = hexes(line).as_slice() {
-                let (lo, hi) = (hex_units(lo)[0], hex_units(hi)[0]);
-                let base = hex_units(dst);
-                for (i, code) in (lo..=hi).enumerate() {
-                    let mut units = base.clone();
-                    if let Some(last) = units.last_mut() {
-                        *last += i as u16;
-                    }
-                    map.insert(code, String::from_utf16_lossy(&units));
+        } else if section == "range"
+            && let [lo, hi, dst] = hexes(line).as_slice()
+        {
+            let (lo, hi) = (hex_units(lo)[0], hex_units(hi)[0]);
+            let base = hex_units(dst);
+            for (i, code) in (lo..=hi).enumerate() {
+                let mut units = base.clone();
+                if let Some(last) = units.last_mut() {
+                    *last += i as u16;
                 }
+                map.insert(code, String::from_utf16_lossy(&units));
             }
         }
     }

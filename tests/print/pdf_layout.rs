@@ -312,10 +312,8 @@ fn a_tables_commands_print_on_the_tables_page() {
                 })
                 .map(|(n, _)| n)
                 .collect();
-            if commands.len() >= 2 {
-                if table.is_none() {
-                    apart.push(format!("{} p{}: {} commands, no table above them", book.name, i + 1, commands.len()));
-                }
+            if commands.len() >= 2 && table.is_none() {
+                apart.push(format!("{} p{}: {} commands, no table above them", book.name, i + 1, commands.len()));
             }
         }
     }

@@ -129,7 +129,7 @@ pub fn measured() -> Value {
         _ => "贪心、随机各二",
     });
     // Chinese counts large numbers in 万 (ten thousand): 100,000 games are 10万局 (no space before 万).
-    let games_text = if GAMES % 10_000 == 0 { format!("{}万", GAMES / 10_000) } else { GAMES.to_string() };
+    let games_text = if GAMES.is_multiple_of(10_000) { format!("{}万", GAMES / 10_000) } else { GAMES.to_string() };
     facts.insert("games_text".into(), json!(games_text));
     facts.insert("seconds_a_turn".into(), json!(SECONDS_A_TURN));
     let main = main_row();

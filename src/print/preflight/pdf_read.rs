@@ -162,7 +162,7 @@ impl<'a> Walker<'a, '_> {
     /// resources first.
     fn resource(&self, resources: &[&'a Dictionary], category: &[u8], name: &[u8]) -> Option<&'a Object> {
         resources.iter().find_map(|r| {
-            let d = dict_at(self.doc, *r, category)?;
+            let d = dict_at(self.doc, r, category)?;
             Some(resolve(self.doc, d.get(name).ok()?))
         })
     }
@@ -228,7 +228,7 @@ impl<'a> Walker<'a, '_> {
                 "Do" => {
                     let Some(name) = op.operands.first().and_then(|n| n.as_name().ok()) else { continue };
                     let Some(xobject) = resources.iter().find_map(|r| {
-                        let d = dict_at(self.doc, *r, b"XObject")?;
+                        let d = dict_at(self.doc, r, b"XObject")?;
                         resolve(self.doc, d.get(name).ok()?).as_stream().ok()
                     }) else {
                         self.scan.unreadable.push(format!("XObject /{} is missing", String::from_utf8_lossy(name)));
@@ -298,10 +298,10 @@ impl<'a> Walker<'a, '_> {
     }
 
     fn graphics_state(&mut self, d: &Dictionary, name: &str) {
-        if let Ok(mask) = d.get(b"SMask") {
-            if resolve(self.doc, mask).as_name().ok() != Some(b"None".as_slice()) {
-                self.scan.transparency.push(format!("graphics state /{name} has a soft mask"));
-            }
+        if let Ok(mask) = d.get(b"SMask")
+            && resolve(self.doc, mask).as_name().ok() != Some(b"None".as_slice())
+        {
+            self.scan.transparency.push(format!("graphics state /{name} has a soft mask"));
         }
         for key in [&b"CA"[..], &b"ca"[..]] {
             if d.get(key).ok().and_then(number).is_some_and(|a| a < 1.0) {
