@@ -3,8 +3,8 @@
 //!
 //! The margin is measured the way `tests/print/home_print.rs` measures it with poppler: each
 //! page is rendered on white, and every pixel lying wholly inside the outer band must stay
-//! paper (each channel at least [`PAPER_MIN`]); here at [`RENDER_DPI`], with the right side
-//! corrected for the renderer's spread ([`RIGHT_SPREAD_PX`]). The renderer is hayro, the pure
+//! paper (each channel at least [`PAPER_MIN`]); here at [`RENDER_DPI`], with the right and
+//! bottom sides corrected for the renderer's spread ([`SPREAD_PX`]). The renderer is hayro, the pure
 //! Rust PDF renderer typst already builds on, so the binary needs no outside tool.
 
 use hayro::hayro_interpret::InterpreterSettings;
@@ -20,19 +20,21 @@ use crate::print::pdf::PRINTER_SAFE_MM;
 pub const RULES: &[&str] = &["paper", "margin"];
 
 /// The resolution pages are rendered at for the margin: 5 mm is 19 whole pixels (18 on the
-/// right, [`RIGHT_SPREAD_PX`]), so ink from 4.6 mm of the edge outwards is found.
+/// right and at the bottom, [`SPREAD_PX`]), so ink from 4.6 mm of the edge outwards is found.
 pub const RENDER_DPI: f32 = 100.0;
 
 /// A channel this light or lighter is paper: a faint anti-aliased fringe of a mark placed
 /// just inside the band would still be darker.
 pub const PAPER_MIN: u8 = 245;
 
-/// How many pixels hayro's rasteriser lets a shape's right edge spread into the next: a
-/// fill ending exactly 5 mm from the right edge inks the whole pixel beyond the one it ends
-/// in (RGB 228 at 50 dpi), where its left, top and bottom edges ink nothing past theirs
-/// (measured on one-rectangle PDFs). The band on the right is narrower by that much, so
-/// that a mark ending on the 5 mm line passes on every side, as it does under poppler.
-const RIGHT_SPREAD_PX: usize = 1;
+/// How many pixels hayro's rasteriser lets a shape's far edge spread into the next: a fill
+/// ending exactly 5 mm from the right edge inks the whole pixel beyond the one it ends in
+/// (RGB 228 at 50 dpi), where its left and top edges ink nothing past theirs (measured on
+/// one-rectangle PDFs). On a page turned a quarter (`/Rotate`, the landscape fold sheets)
+/// the same spread falls at the bottom: the mark poppler ends at 5 mm from the bottom inks
+/// one more row (RGB 243). The bands on the right and at the bottom are narrower by that
+/// much, so that a mark ending on the 5 mm line passes on every side, as under poppler.
+const SPREAD_PX: usize = 1;
 
 /// How far a page may be from a paper size and still be that paper, in millimetres.
 const PAPER_TOLERANCE_MM: f64 = 0.5;
@@ -105,12 +107,12 @@ fn home_paper(w: f64, h: f64) -> Option<Paper> {
 /// `margin_mm` of a `w`×`h` page rendered at [`RENDER_DPI`], described.
 pub fn ink_in_band(rgb: &[[u8; 3]], w: usize, h: usize, margin_mm: f64) -> Option<String> {
     let band = (margin_mm / MM_PER_INCH * f64::from(RENDER_DPI)).floor() as usize;
-    let right_band = band.saturating_sub(RIGHT_SPREAD_PX);
+    let far_band = band.saturating_sub(SPREAD_PX);
     let mut nearest: Option<(usize, usize, usize, [u8; 3])> = None;
     for y in 0..h {
         for x in 0..w {
             let from_edge = x.min(y).min(w - 1 - x).min(h - 1 - y);
-            let inside = x.min(y).min(h - 1 - y) < band || w - 1 - x < right_band;
+            let inside = x.min(y) < band || (w - 1 - x).min(h - 1 - y) < far_band;
             if !inside || nearest.is_some_and(|n| n.0 <= from_edge) {
                 continue;
             }
@@ -147,8 +149,8 @@ mod tests {
 
     #[test]
     fn ink_in_the_outer_five_millimetres_is_found_and_ink_inside_is_not() {
-        // 5 mm at 100 dpi is 19.7 px: pixels 0 to 18 lie wholly in the band on the left,
-        // 0 to 17 from the right (the renderer's spread).
+        // 5 mm at 100 dpi is 19.7 px: pixels 0 to 18 lie wholly in the band on the left
+        // and top, 0 to 17 from the right and the bottom (the renderer's spread).
         let (rgb, w, h) = page_with_mark(None);
         assert_eq!(ink_in_band(&rgb, w, h, 5.0), None);
         let (rgb, w, h) = page_with_mark(Some(19));
@@ -161,6 +163,13 @@ mod tests {
         let (rgb, w, h) = page_with_mark(Some(w - 1 - 10));
         let found = ink_in_band(&rgb, w, h, 5.0).expect("2.7 mm from the right");
         assert!(found.contains("2.7 mm from the right edge"), "{found}");
+        // The bottom is a far side too: the row 18 px above it passes, 10 px above it fails.
+        let mut rgb = vec![[255u8; 3]; w * h];
+        rgb[(h - 1 - 18) * w + 100] = [243, 243, 243];
+        assert_eq!(ink_in_band(&rgb, w, h, 5.0), None, "the bottom band is a pixel narrower");
+        rgb[(h - 1 - 10) * w + 100] = [243, 243, 243];
+        let found = ink_in_band(&rgb, w, h, 5.0).expect("2.7 mm from the bottom");
+        assert!(found.contains("2.7 mm from the bottom edge"), "{found}");
         // A narrower margin (a back offset of 3 mm) leaves 2.8 mm in.
         let (rgb, w, h) = page_with_mark(Some(10));
         assert_eq!(ink_in_band(&rgb, w, h, 2.0), None);
