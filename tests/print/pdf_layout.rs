@@ -168,23 +168,7 @@ fn rules(pdftotext: &Path, pdf: &Path, page: usize) -> Vec<(f64, f64, f64)> {
         .output()
         .expect("pdftoppm runs");
     assert!(out.status.success(), "pdftoppm: {}", String::from_utf8_lossy(&out.stderr));
-    let data = out.stdout;
-    // "P5 width height 255" and one whitespace byte, then a byte a pixel.
-    let mut fields = Vec::new();
-    let mut at = 0;
-    while fields.len() < 4 {
-        while data[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        let start = at;
-        while !data[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        fields.push(String::from_utf8_lossy(&data[start..at]).into_owned());
-    }
-    assert_eq!(fields[0], "P5", "a grey PGM");
-    let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
-    let pixels = &data[at + 1..at + 1 + w * h];
+    let (w, h, pixels) = crate::ppm::pgm(&out.stdout);
     let pt = 72.0 / DPI;
     let mut found = Vec::new();
     for y in 0..h {
