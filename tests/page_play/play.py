@@ -294,7 +294,8 @@ def main():
         # up depends on the page's length, fonts and Chromium's version, so the check asks only
         # that the card is on screen and as low as the page lets it go, never a position.
         top = page.locator(f"#today-board .pick[data-card='{ladder['far_top']}']")
-        top.evaluate("e => e.scrollIntoView({block: 'end'})")
+        # "instant": the page scrolls smoothly, and the check must not measure mid-scroll.
+        top.evaluate("e => e.scrollIntoView({block: 'end', behavior: 'instant'})")
         shown, box = in_view(page, f"#today-board .pick[data-card='{ladder['far_top']}']")
         check(shown, "phone: the card to tap is on screen", box)
         top.tap()

@@ -287,7 +287,7 @@ fn promoted_then(rest: &[&'static str]) -> Vec<&'static str> {
         .collect()
 }
 
-/// Rule 4: "it is not suitable that a single stone moves using both groups of sticks": a
+/// Rule 4, where the source forbids one stone to use both groups of sticks in a turn: a
 /// stone promoted with the first value is still that stone, and the owl it became does not
 /// take the second value.
 #[test]
