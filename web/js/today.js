@@ -16,6 +16,8 @@ const PLAYED_KEY = 'hexforge-played';
 
 const state = {
   puzzle: null,
+  /** Today's puzzle on its way (when the address links no other). */
+  todayOpened: null,
   /** Ladder: card numbers after the start; deal: `17:left` or `pass`, in order. */
   moves: [],
   /** Solved: every input is ignored from then on. */
@@ -508,7 +510,7 @@ export function init() {
   drawArchive();
   // A linked puzzle (`?puzzle=ID`, the puzzle book's QR codes) is opened by `autorun`
   // alone: today's is not loaded first, so it cannot answer after the linked one.
-  if (!new URLSearchParams(location.search).has('puzzle')) reload();
+  if (!new URLSearchParams(location.search).has('puzzle')) state.todayOpened = reload();
 }
 
 /**
@@ -517,7 +519,11 @@ export function init() {
  * notes each verdict's state in the feedback's `data-trail` (the end-to-end test reads it).
  */
 export async function autorun(q) {
-  if (!q.has('puzzle')) return;
+  // The page says it is ready (`data-ready`) once today's puzzle is on the board, not before.
+  if (!q.has('puzzle')) {
+    await state.todayOpened;
+    return;
+  }
   if (!await open(q.get('puzzle'))) return;
   $('today').scrollIntoView();
   if (!q.has('play')) return;
