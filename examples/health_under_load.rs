@@ -14,7 +14,7 @@
 use clap::Parser;
 use hexforge::http::{AppState, ServeOptions, serve_with};
 use hexforge_rules::play::bots::Bot;
-use hexforge_rules::play::record::Setup;
+use hexforge_rules::play::registry::Setup;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};

@@ -5,7 +5,7 @@
 use crate::{Refused, field, number, text};
 use hexforge_rules::play::Outcome;
 use hexforge_rules::play::bots::Bot;
-use hexforge_rules::play::record::{Rules, Setup, Table};
+use hexforge_rules::play::registry::{Rules, Setup, Table};
 use serde_json::{Value, json};
 
 /// The game named `name` in the registry.

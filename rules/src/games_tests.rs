@@ -5,7 +5,7 @@
 
 use crate::play::Outcome;
 use crate::play::bots::Bot;
-use crate::play::record::Setup;
+use crate::play::registry::Setup;
 
 #[test]
 fn every_simulated_record_checks_valid() {

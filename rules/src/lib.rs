@@ -27,7 +27,7 @@ pub mod tao;
 pub mod yijing_pai;
 pub mod zhi_pai;
 
-use play::record::Rules;
+use play::registry::Rules;
 
 /// Every game the engines play, as the command line, the server and the browser list them.
 pub fn games() -> Vec<&'static dyn Rules> {

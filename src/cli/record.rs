@@ -11,7 +11,7 @@
 use super::Outcome;
 use anyhow::Context;
 use clap::{Args, Parser};
-use hexforge_rules::play::record::{Rules, Verdict};
+use hexforge_rules::play::registry::{Rules, Verdict};
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};

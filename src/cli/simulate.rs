@@ -7,7 +7,7 @@ use super::named::NamedOutput;
 use super::{Outcome, progress_bar};
 use clap::Args;
 use hexforge_rules::play::bots::Bot;
-use hexforge_rules::play::record::{Rules, Setup};
+use hexforge_rules::play::registry::{Rules, Setup};
 use hexforge_rules::play::simulate::{GameResult, Summary};
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -18,7 +18,7 @@ use super::{AppState, Routes};
 use crate::api::tao;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use hexforge_rules::play::record::Rules;
+use hexforge_rules::play::registry::Rules;
 use hexforge_rules::tao::plays::LegalPlays;
 use std::sync::Arc;
 use std::time::Duration;
@@ -61,7 +61,7 @@ async fn record_check(rules: &'static dyn Rules, State(state): State<AppState>, 
 }
 
 /// The verdict on `text`, or why it is not a record of the game.
-fn checked(rules: &dyn Rules, text: &str) -> Result<Json<hexforge_rules::play::record::Verdict>, AppError> {
+fn checked(rules: &dyn Rules, text: &str) -> Result<Json<hexforge_rules::play::registry::Verdict>, AppError> {
     rules.check(1, text).map(Json).map_err(AppError::bad_request)
 }
 

@@ -1031,7 +1031,7 @@ async fn tao_check_gives_a_verdict_for_a_record_and_refuses_a_record_of_another_
 #[tokio::test]
 async fn zhi_pai_records_are_checked_by_the_registry_route() {
     let rules = hexforge_rules::game("zhi-pai").unwrap();
-    let setup = hexforge_rules::play::record::Setup::default();
+    let setup = hexforge_rules::play::registry::Setup::default();
     let bots = [hexforge_rules::play::bots::Bot::Greedy];
     let (_, record) = rules.simulate(&setup, &bots, 2, 0, true).unwrap();
     let body: serde_json::Value = serde_json::from_str(&record.unwrap()).unwrap();

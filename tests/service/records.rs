@@ -6,7 +6,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use hexforge::http::{AppState, app};
 use hexforge_rules::play::bots::Bot;
-use hexforge_rules::play::record::{Rules, Setup};
+use hexforge_rules::play::registry::{Rules, Setup};
 use http_body_util::BodyExt;
 use serde_json::Value;
 use std::io::Write;

@@ -259,7 +259,7 @@ mod tests {
     use crate::dragons::scenarios::{Scenario, scenario};
     use crate::dragons::state::Mode;
     use crate::dragons::{Dragons, Variant};
-    use crate::play::record::simulated;
+    use crate::play::registry::simulated;
     use crate::play::simulate::{GameResult, game_seed};
 
     /// `games` games of a setting on `s`, as `hexforge simulate dragons` plays them (one core).

@@ -21,7 +21,7 @@ use super::moves::Path;
 use super::rules::element_name;
 use super::wheel::WHEEL;
 use super::{Action, Dragons, NAME, Stones, Then, Variant};
-use crate::play::record::GameRecord;
+use crate::play::registry::GameRecord;
 use crate::play::{Illegal, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -87,7 +87,7 @@ impl What {
 /// One entry of `actions`.
 pub type Entry = crate::play::Entry<What>;
 
-pub use crate::play::record::Ending;
+pub use crate::play::registry::Ending;
 
 /// One game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

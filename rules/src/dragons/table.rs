@@ -5,7 +5,7 @@
 use super::record::Record;
 use super::{Dragons, NAME, Variant};
 use crate::play::Illegal;
-use crate::play::record::{GameOption, Registered, Setup};
+use crate::play::registry::{GameOption, Registered, Setup};
 use std::ops::RangeInclusive;
 
 /// Actions a simulated game may take at most; the turn limit ends every game long before.

@@ -10,7 +10,7 @@ use super::wheel::{Flow, Space, WHEEL, wheel_index};
 use super::{Action, Dragons, Stones, Then, dragon};
 use crate::core::trigram::Trigram;
 use crate::play::bots::Bot;
-use crate::play::record::{GameRecord, check, simulated};
+use crate::play::registry::{GameRecord, check, simulated};
 use crate::play::{Game, Outcome};
 
 fn c(name: &str) -> Cell {

@@ -14,7 +14,7 @@
 //! `seed` and `bots` are there when a program played; `result` is `{"winner":S}`.
 
 use super::{Event, Liubo, Move, Variant};
-use crate::play::record::GameRecord;
+use crate::play::registry::GameRecord;
 use crate::play::{Illegal, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -30,7 +30,7 @@ pub enum What {
 /// One entry of `actions`.
 pub type Entry = crate::play::Entry<What>;
 
-pub use crate::play::record::Ending;
+pub use crate::play::registry::Ending;
 
 /// One game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -119,5 +119,5 @@ pub fn simulated(
     index: u64,
 ) -> (crate::play::simulate::GameResult, Record) {
     let game = Liubo::with_variant(crate::play::simulate::game_seed(seed, index), variant);
-    crate::play::record::simulated(game, bots, seed, index, ACTION_LIMIT)
+    crate::play::registry::simulated(game, bots, seed, index, ACTION_LIMIT)
 }

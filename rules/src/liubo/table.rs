@@ -4,7 +4,7 @@
 use super::record::{ACTION_LIMIT, NAME, Record};
 use super::{Liubo, PLAYERS, Variant};
 use crate::play::Illegal;
-use crate::play::record::{GameOption, Registered, Setup};
+use crate::play::registry::{GameOption, Registered, Setup};
 use std::ops::RangeInclusive;
 
 /// Liubo's entry.

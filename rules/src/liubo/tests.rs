@@ -4,7 +4,7 @@
 use super::record::simulated;
 use super::*;
 use crate::play::bots::Bot;
-use crate::play::record::check;
+use crate::play::registry::check;
 
 #[test]
 fn games_between_bots_end_and_their_records_check_as_valid() {
@@ -229,7 +229,7 @@ fn a_move_of_a_value_never_thrown_is_refused() {
 
 /// A record typed in by hand: its actions, one JSON object each, checked by the registry's
 /// checker as `hexforge check liubo --record` does.
-fn checked(actions: &[&str]) -> crate::play::record::Verdict {
+fn checked(actions: &[&str]) -> crate::play::registry::Verdict {
     let record = format!(r#"{{"game":"liubo","players":2,"actions":[{}]}}"#, actions.join(","));
     crate::game("liubo").unwrap().check(1, &record).unwrap()
 }

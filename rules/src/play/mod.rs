@@ -9,7 +9,7 @@
 
 pub mod bots;
 pub mod json;
-pub mod record;
+pub mod registry;
 pub mod simulate;
 
 use serde::Serialize;

@@ -19,7 +19,7 @@ use super::legal::Laid;
 use super::{Event, Tao};
 use crate::core::card::{Card, Orientation};
 use crate::core::deck::CardSet;
-use crate::play::record::GameRecord;
+use crate::play::registry::GameRecord;
 use crate::play::{Illegal, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -55,7 +55,7 @@ pub enum What {
 /// One entry of `actions`.
 pub type Entry = crate::play::Entry<What>;
 
-pub use crate::play::record::Ending;
+pub use crate::play::registry::Ending;
 
 /// One game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -149,12 +149,12 @@ pub fn event(entry: &Entry) -> Result<Event, Illegal> {
     })
 }
 
-pub use crate::play::record::Verdict;
+pub use crate::play::registry::Verdict;
 
 /// Replays a record and names the first action that breaks a rule, or a result that is not
 /// what the play gives.
 pub fn check(number: usize, record: &Record) -> Verdict {
-    crate::play::record::check(number, record)
+    crate::play::registry::check(number, record)
 }
 
 impl GameRecord for Record {
@@ -200,5 +200,5 @@ pub fn simulated(
 ) -> Result<(crate::play::simulate::GameResult, Record), Illegal> {
     let deal = Deal::shuffled_hands(players, hand, crate::play::simulate::game_seed(seed, index))?;
     let game = Tao::new(&deal, crate::play::simulate::game_seed(seed, index));
-    Ok(crate::play::record::simulated(game, bots, seed, index, ACTION_LIMIT))
+    Ok(crate::play::registry::simulated(game, bots, seed, index, ACTION_LIMIT))
 }

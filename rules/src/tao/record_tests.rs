@@ -3,7 +3,7 @@
 //! rule). The expected verdicts are written from the rules (docs/rules.md), not from a run.
 
 use super::record::{self, Record};
-use crate::play::record::Verdict;
+use crate::play::registry::Verdict;
 
 /// A record: `hands` as dealt (seat 0 first), `first` the card turned up (none: eight
 /// players dealt eight), the draw pile every other card in ascending order, then
@@ -160,7 +160,7 @@ fn with_two_players_an_invert_and_cancel_makes_its_player_owe_the_cards() {
 
 #[test]
 fn eight_players_are_dealt_seven_cards_unless_the_setup_says_eight() {
-    use crate::play::record::{Rules, Setup};
+    use crate::play::registry::{Rules, Setup};
     let rules: &dyn Rules = &super::table::RULES;
     let sizes = |options: Vec<(String, String)>| {
         let table = rules.table(&Setup { players: Some(8), options }, 1).unwrap();

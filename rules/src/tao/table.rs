@@ -5,7 +5,7 @@ use super::deal::{Deal, default_hand};
 use super::record::{ACTION_LIMIT, Record};
 use super::{PLAYERS, Tao};
 use crate::play::Illegal;
-use crate::play::record::{GameOption, Registered, Setup};
+use crate::play::registry::{GameOption, Registered, Setup};
 use std::ops::RangeInclusive;
 
 /// Tao's entry.

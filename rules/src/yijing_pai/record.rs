@@ -22,7 +22,7 @@ use super::legal::{self, Call, Group, Place};
 use super::tiles::{TileSet, Variant};
 use super::{Action, Lay, Settings, YijingPai};
 use crate::play::bots::Bot;
-use crate::play::record::{self as records, GameOption, GameRecord, Registered, Setup};
+use crate::play::registry::{self as records, GameOption, GameRecord, Registered, Setup};
 use crate::play::simulate::{GameResult, game_seed};
 use crate::play::{Game, Illegal, Outcome, Seat};
 use serde::{Deserialize, Serialize};

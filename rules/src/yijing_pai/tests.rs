@@ -7,7 +7,7 @@ use super::record::{self, Record};
 use super::tiles::{TileKind, TileSet, Variant};
 use super::*;
 use crate::play::bots::{Bot, Heuristic};
-use crate::play::record::check;
+use crate::play::registry::check;
 use rand::SeedableRng;
 
 const PAIRS: Settings = Settings { set: TileSet::Standard144, variant: Variant::Pairs };

@@ -449,7 +449,7 @@ pub fn simulated(
     index: u64,
 ) -> (crate::play::simulate::GameResult, super::duel_record::Record) {
     let deal = Deal::shuffled(crate::play::simulate::game_seed(seed, index));
-    crate::play::record::simulated(Duel::new(&deal), bots, seed, index, ACTION_LIMIT)
+    crate::play::registry::simulated(Duel::new(&deal), bots, seed, index, ACTION_LIMIT)
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@
 use super::duel::{Action, Deal, Duel, PLAYERS};
 use super::rules::Side;
 use crate::core::hexagram::Hexagram;
-use crate::play::record::GameRecord;
+use crate::play::registry::GameRecord;
 use crate::play::{Entry, Game, Illegal, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 

@@ -4,7 +4,7 @@
 use super::duel::{ACTION_LIMIT, Deal, Duel, PLAYERS};
 use super::duel_record::Record;
 use crate::play::Illegal;
-use crate::play::record::{GameOption, Registered, Setup};
+use crate::play::registry::{GameOption, Registered, Setup};
 use std::ops::RangeInclusive;
 
 /// Zhi Pai's entry (the game for two).

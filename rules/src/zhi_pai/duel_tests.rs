@@ -235,7 +235,7 @@ fn greedy_beats_random() {
 }
 
 /// A record of the duel typed in by hand, checked as `hexforge check zhi-pai --record` does.
-fn checked(zone: &str, actions: &str, result: &str) -> crate::play::record::Verdict {
+fn checked(zone: &str, actions: &str, result: &str) -> crate::play::registry::Verdict {
     let record =
         format!(r#"{{"game":"zhi-pai","players":2,"starts":[63,32],"zone":[{zone}],"actions":[{actions}]{result}}}"#);
     crate::game("zhi-pai").unwrap().check(1, &record).unwrap()
@@ -263,7 +263,7 @@ fn a_record_dealing_six_cards_to_the_zone_checks_and_seven_is_a_bad_deal() {
 /// A game stalled on an empty pile is no shared first place; a tie is.
 #[test]
 fn only_a_tie_is_a_shared_first_place() {
-    use crate::play::record::GameRecord;
+    use crate::play::registry::GameRecord;
     let shared = |game: &Duel| <crate::zhi_pai::duel_record::Record as GameRecord>::shared_first(game);
     let mut game = Duel::new(&Deal { starts: [hex(12), hex(63)], zone: vec![hex(6)], pile: vec![] });
     run(&mut game, &[lay(6, Left), Action::Pass, Action::Pass]);

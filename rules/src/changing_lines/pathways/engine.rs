@@ -495,5 +495,5 @@ pub fn simulated_variant(
     if !final_play {
         game = game.last_standing_wins();
     }
-    Ok(crate::play::record::simulated(game, bots, seed, index, ACTION_LIMIT))
+    Ok(crate::play::registry::simulated(game, bots, seed, index, ACTION_LIMIT))
 }

@@ -295,7 +295,7 @@ fn every_seat_sees_the_whole_table() {
 
 /// A record typed in by hand on a deck of two cards, 000000 and 000001, one each: both
 /// seats crash in the same round, so they share first place, and the checker says so.
-fn shared_first_record(result: &str) -> crate::play::record::Verdict {
+fn shared_first_record(result: &str) -> crate::play::registry::Verdict {
     let (a, b) = (dark(0).number(), dark(1).number());
     let record = format!(
         r#"{{"game":"pathways","deck":[{a},{b}],"mode":"dark","players":2,

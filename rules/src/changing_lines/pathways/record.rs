@@ -17,7 +17,7 @@ use super::Mode;
 use super::engine::{Action, Pathways};
 use crate::changing_lines::deck::{Deck, DeckName};
 use crate::core::card::{Card, Orientation};
-use crate::play::record::GameRecord;
+use crate::play::registry::GameRecord;
 use crate::play::{Game, Illegal, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -129,7 +129,7 @@ impl Record {
     /// breaks a rule. A `result` that differs from how the game ended is refused as the
     /// action after the last (rule `wrong-result`).
     pub fn replay(&self) -> Result<Pathways, Failed> {
-        let (game, failed) = crate::play::record::replayed(self, usize::MAX);
+        let (game, failed) = crate::play::registry::replayed(self, usize::MAX);
         let game = game.map_err(|illegal| Failed { action: 0, illegal })?;
         if let Some((action, illegal)) = failed {
             return Err(Failed { action, illegal });

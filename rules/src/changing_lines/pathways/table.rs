@@ -6,7 +6,7 @@ use super::engine::{ACTION_LIMIT, PLAYERS, Pathways};
 use super::record::Record;
 use crate::changing_lines::deck::Deck;
 use crate::play::Illegal;
-use crate::play::record::{GameOption, Registered, Setup};
+use crate::play::registry::{GameOption, Registered, Setup};
 use std::ops::RangeInclusive;
 
 /// Pathways' entry.
