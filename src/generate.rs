@@ -9,53 +9,66 @@ use crate::core::lang::Lang;
 use crate::core::verify::neighbour_table_csv;
 use crate::core::view::all_hexagrams;
 use crate::games::ArtError;
-use crate::games::{self, PrintOptions, PrintedGame};
+use crate::games::{self, Lane, PrintOptions, PrintedGame};
 use crate::print::output::{ManifestEntry, Output, OutputError};
 use crate::print::paper::Paper;
 use crate::print::preflight::{self, PreflightError, Shop};
 use crate::rulebook::{self, RulebookError};
+use hexforge_rules::play::descriptor::printed;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The parts `generate` can make; all of them by default.
+/// The parts `generate` can make; all of them by default: the data tables, what each game
+/// is printed on (one part per [`hexforge_rules::play::descriptor::Printed`] the games
+/// declare), the rulebooks and the puzzle book.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(into = "&str")]
 /// What each one is: [`Part::about`].
 pub enum Part {
     Data,
-    ChangingLines,
-    ZhiPai,
-    Dragons,
-    Liubo,
-    YijingPai,
+    /// A game's printed part, by its key (`changing-lines`, `zhi-pai`…).
+    Printed(&'static str),
     Rulebooks,
     Puzzles,
 }
 
+impl From<Part> for &'static str {
+    fn from(part: Part) -> &'static str {
+        part.key()
+    }
+}
+
+/// The printed parts, in the order the games declare them.
+static PRINTED: std::sync::LazyLock<Vec<(Part, &'static str)>> = std::sync::LazyLock::new(|| {
+    printed(&hexforge_rules::games()).into_iter().map(|p| (Part::Printed(p.key), p.about)).collect()
+});
+
+/// Every part, in the order `generate` makes them.
+static ALL: std::sync::LazyLock<Vec<Part>> = std::sync::LazyLock::new(|| {
+    let mut all = vec![Part::Data];
+    all.extend(PRINTED.iter().map(|(part, _)| *part));
+    all.extend([Part::Rulebooks, Part::Puzzles]);
+    all
+});
+
 impl Part {
     /// Every part, in the order `generate` makes them.
-    pub const ALL: &'static [Part] = &[
-        Part::Data,
-        Part::ChangingLines,
-        Part::ZhiPai,
-        Part::Dragons,
-        Part::Liubo,
-        Part::YijingPai,
-        Part::Rulebooks,
-        Part::Puzzles,
-    ];
+    pub fn all() -> &'static [Part] {
+        &ALL
+    }
+
+    /// The part named `key` (`data`, `changing-lines`, `rulebooks`…).
+    pub fn named(key: &str) -> Option<Part> {
+        Part::all().iter().copied().find(|p| p.key() == key)
+    }
 
     /// The name on the command line and in `--only`: `data`, `changing-lines`, …
     pub fn key(self) -> &'static str {
         match self {
             Part::Data => "data",
-            Part::ChangingLines => crate::games::changing_lines::KEY,
-            Part::ZhiPai => crate::games::zhi_pai::KEY,
-            Part::Dragons => crate::games::dragons::KEY,
-            Part::Liubo => crate::games::liubo::KEY,
-            Part::YijingPai => crate::games::yijing_pai::KEY,
+            Part::Printed(key) => key,
             Part::Rulebooks => "rulebooks",
             Part::Puzzles => "puzzles",
         }
@@ -65,17 +78,7 @@ impl Part {
     pub fn about(self) -> &'static str {
         match self {
             Part::Data => "hexagrams.json and neighbours.csv",
-            Part::ChangingLines => {
-                "the Changing Lines deck: SVG, PNG, print-service PNGs, A4/Letter PDFs, contact and TTS sheets"
-            }
-            Part::ZhiPai => "the Zhi Pai deck: hexagram cards, back, two sets of trigram cards; same outputs",
-            Part::Dragons => {
-                "Dragons of the Ba-Gua: both boards, every piece, the setups; A4/Letter and A3/Tabloid PDFs"
-            }
-            Part::Liubo => "Liubo: the board (tiled A4/Letter, whole A3/Tabloid), stones, owls, sticks, throw chart",
-            Part::YijingPai => {
-                "易经牌 Yijing Pai: the tile faces and back, sheets of the 144 and 162 sets on A4/Letter"
-            }
+            Part::Printed(key) => PRINTED.iter().find(|(p, _)| p.key() == key).map_or("", |(_, about)| about),
             Part::Rulebooks => "one PDF rulebook per game, A4 and Letter editions",
             Part::Puzzles => "the puzzle book: 30 Pathways ladders and 30 Zhi Pai deals, A4 and Letter",
         }
@@ -95,7 +98,7 @@ pub struct GenerateOptions {
 
 impl Default for GenerateOptions {
     fn default() -> Self {
-        GenerateOptions { out: PathBuf::from("output"), print: PrintOptions::default(), parts: Part::ALL.to_vec() }
+        GenerateOptions { out: PathBuf::from("output"), print: PrintOptions::default(), parts: Part::all().to_vec() }
     }
 }
 
@@ -175,7 +178,7 @@ pub fn generate(
     progress: &(dyn Fn(&str, usize, usize) + Sync),
 ) -> Result<Vec<ManifestEntry>, GenerateError> {
     let out = Output::create(&options.out)?;
-    let parts: Vec<Part> = Part::ALL.iter().copied().filter(|p| options.parts.contains(p)).collect();
+    let parts: Vec<Part> = Part::all().iter().copied().filter(|p| options.parts.contains(p)).collect();
     let done = AtomicUsize::new(0);
     let make = |part: &Part| {
         progress(part.key(), done.load(Ordering::Relaxed), parts.len());
@@ -187,9 +190,10 @@ pub fn generate(
     // Two lanes: the typeset books one after another, then the larger deck; beside them
     // the boards, pieces and data, then the smaller deck. Each part renders on every core
     // the other lane leaves idle.
-    let typeset = of(&[Part::Rulebooks, Part::Puzzles, Part::ZhiPai]);
-    let boards = of(&[Part::Data, Part::Dragons, Part::Liubo, Part::YijingPai]);
-    let deck = of(&[Part::ChangingLines]);
+    let lane = |wanted: Lane| parts.iter().filter(move |p| p.game().is_some_and(|g| g.lane() == wanted));
+    let typeset: Vec<&Part> = of(&[Part::Rulebooks, Part::Puzzles]).into_iter().chain(lane(Lane::Typeset)).collect();
+    let boards: Vec<&Part> = of(&[Part::Data]).into_iter().chain(lane(Lane::Drawn)).collect();
+    let deck: Vec<&Part> = lane(Lane::LargeDeck).collect();
     let (typeset, drawn) = rayon::join(
         || typeset.iter().try_for_each(|p| make(p)),
         || {
@@ -232,7 +236,7 @@ pub fn preflight_shop(entry: &ManifestEntry, books: &[String]) -> Option<Shop> {
 /// the rule. A `--back-offset` narrows the home margin by its largest component
 /// ([`preflight::check_allowing`]).
 pub fn preflight(root: &Path, entries: &[ManifestEntry], options: &GenerateOptions) -> Result<(), GenerateError> {
-    let books: Vec<String> = Part::ALL.iter().flat_map(|&p| books_of(p, options)).collect();
+    let books: Vec<String> = Part::all().iter().flat_map(|&p| books_of(p, options)).collect();
     let offset = options.print.back_offset;
     let drift = offset.x.abs().max(offset.y.abs());
     let targets: Vec<(&ManifestEntry, Shop)> =
@@ -276,7 +280,7 @@ pub fn alignment_test_files(options: &GenerateOptions) -> Vec<crate::print::plan
 /// [`alignment_test_files`], each with its paper.
 fn alignment_tests(options: &GenerateOptions) -> Vec<(Paper, crate::print::plan::PrintFile)> {
     let print = &options.print;
-    let decks = options.parts.iter().any(|p| matches!(p, Part::ChangingLines | Part::ZhiPai));
+    let decks = options.parts.iter().any(|p| games::decks::ALL.iter().any(|deck| deck.slug() == p.key()));
     if !(decks && print.profiles.home && (print.layouts.duplex || print.layouts.cut)) {
         return Vec::new();
     }
@@ -316,7 +320,7 @@ fn books_of(part: Part, options: &GenerateOptions) -> Vec<String> {
 /// learn them from here rather than from what is on disk when they are made.
 pub fn run_files(options: &GenerateOptions) -> Vec<String> {
     let mut files = Vec::new();
-    for part in options.parts.iter().copied().filter(|p| Part::ALL.contains(p)) {
+    for part in options.parts.iter().copied().filter(|p| Part::all().contains(p)) {
         match (part, part.game()) {
             (Part::Data, _) => files.extend(["hexagrams.json".to_string(), "neighbours.csv".to_string()]),
             (Part::Rulebooks | Part::Puzzles, _) => files.extend(books_of(part, options)),
@@ -383,9 +387,9 @@ mod tests {
     #[test]
     fn every_game_is_a_part_and_every_part_but_two_is_a_game() {
         for game in games::all() {
-            assert!(Part::ALL.iter().any(|p| p.key() == game.key()), "{} is not a part", game.key());
+            assert!(Part::all().iter().any(|p| p.key() == game.key()), "{} is not a part", game.key());
         }
-        for part in Part::ALL {
+        for part in Part::all() {
             let is_game = part.game().is_some();
             assert_eq!(is_game, !matches!(part, Part::Data | Part::Rulebooks | Part::Puzzles), "{part:?}");
         }

@@ -19,16 +19,12 @@ pub const PATH: &str = "README.txt";
 /// Its manifest kind.
 pub const KIND: &str = "index";
 
-/// The game's name as its rulebook's cover prints it.
+/// The game's name as its rulebook's cover prints it: the title its games declare.
 fn title(game: &dyn PrintedGame) -> &'static str {
-    match game.key() {
-        changing_lines::KEY => "Changing Lines",
-        zhi_pai::KEY => "Zhi Pai",
-        "yijing-pai" => "Yijing Pai",
-        "liubo" => "Liubo",
-        "dragons" => "Dragons of the Ba-Gua",
-        other => unreachable!("a game without a title: {other}"),
-    }
+    hexforge_rules::games()
+        .into_iter()
+        .find(|g| g.printed.key == game.key())
+        .map_or_else(|| unreachable!("a printed game no game declares: {}", game.key()), |g| g.printed.title.en)
 }
 
 /// The paper of a file named `…-<paper>.pdf`, and the name without that ending.

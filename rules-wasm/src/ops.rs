@@ -10,19 +10,21 @@ use serde_json::{Value, json};
 
 /// The game named `name` in the registry.
 fn rules(name: &str) -> Result<&'static dyn Rules, Refused> {
-    hexforge_rules::game(name).ok_or_else(|| {
+    hexforge_rules::game(name).map(|game| game.rules).ok_or_else(|| {
         let names: Vec<&str> = hexforge_rules::games().iter().map(|r| r.name()).collect();
         Refused::new("unknown-game", format!("no game {name:?}: the games are {}", names.join(", ")))
     })
 }
 
-/// `{"op":"games"}`: each game's name, seats and options.
+/// `{"op":"games"}`: each game's key, names, line, seats and options.
 pub fn games() -> Value {
     let games: Vec<Value> = hexforge_rules::games()
         .iter()
         .map(|r| {
             json!({
                 "name": r.name(),
+                "names": r.names,
+                "about": r.about,
                 "players": [r.players().start(), r.players().end()],
                 "default_players": r.default_players(),
                 "options": r.options(),

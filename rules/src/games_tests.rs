@@ -87,3 +87,38 @@ fn setups_are_checked_and_name_the_value() {
     let setup = Setup { players: Some(3), options: vec![("deck".into(), "9d".into())] };
     assert!(pathways.table(&setup, 1).err().unwrap().to_string().contains("9d"));
 }
+
+#[test]
+fn every_game_is_declared_once_with_one_key_and_one_printed_title() {
+    let games = crate::games();
+    for (i, game) in games.iter().enumerate() {
+        assert!(games[..i].iter().all(|g| g.key() != game.key()), "{} is listed twice", game.key());
+        assert!(!game.names.en.is_empty() && !game.about.is_empty(), "{}: a name and a line", game.key());
+        for other in &games[..i] {
+            if other.printed.key == game.printed.key {
+                assert_eq!(
+                    other.printed,
+                    game.printed,
+                    "{} and {} print {} alike",
+                    other.key(),
+                    game.key(),
+                    game.printed.key
+                );
+            }
+        }
+    }
+    let printed: Vec<&str> = crate::play::descriptor::printed(&games).iter().map(|p| p.key).collect();
+    assert_eq!(printed, ["changing-lines", "zhi-pai", "liubo", "yijing-pai", "dragons"]);
+    for kind in crate::puzzles::PuzzleGame::ALL {
+        let of: Vec<&str> = games.iter().filter(|g| g.puzzles == Some(kind)).map(|g| g.key()).collect();
+        assert_eq!(of.len(), 1, "{kind:?} puzzles belong to one game: {of:?}");
+    }
+}
+
+#[test]
+fn a_game_is_found_by_its_key_and_by_its_key_without_hyphens() {
+    assert_eq!(crate::game("zhi-pai").map(|g| g.key()), Some("zhi-pai"));
+    assert_eq!(crate::game("ZhiPai").map(|g| g.key()), Some("zhi-pai"));
+    assert_eq!(crate::game("yijing_pai").map(|g| g.key()), Some("yijing-pai"));
+    assert!(crate::game("zhi").is_none() && crate::game("chess").is_none());
+}

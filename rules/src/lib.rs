@@ -27,24 +27,28 @@ pub mod tao;
 pub mod yijing_pai;
 pub mod zhi_pai;
 
-use play::registry::Rules;
+use play::descriptor::GameDescriptor;
 
-/// Every game the engines play, as the command line, the server and the browser list them.
-pub fn games() -> Vec<&'static dyn Rules> {
+/// Every game, as the command line, the server, `generate`, the play page and the browser
+/// list them, each declared once in its own folder ([`play::descriptor`]). A new game
+/// joins here, with one line.
+pub fn games() -> Vec<&'static GameDescriptor> {
     vec![
-        &tao::table::RULES,
-        &changing_lines::pathways::table::RULES,
-        &zhi_pai::duel_table::RULES,
-        &liubo::table::RULES,
-        &yijing_pai::record::RULES,
-        &dragons::table::RULES,
+        &tao::table::GAME,
+        &changing_lines::pathways::table::GAME,
+        &zhi_pai::duel_table::GAME,
+        &liubo::table::GAME,
+        &yijing_pai::record::GAME,
+        &dragons::table::GAME,
     ]
 }
 
-/// The game of this name (`tao`, `pathways`, `zhi-pai`…; case and `_` or `-` do not matter).
-pub fn game(name: &str) -> Option<&'static dyn Rules> {
+/// The game of this name (`tao`, `pathways`, `zhi-pai`…; case and `_` or `-` do not
+/// matter, and a name written without its hyphen, `zhipai`, is the same game).
+pub fn game(name: &str) -> Option<&'static GameDescriptor> {
     let wanted = core::folded(name).replace('_', "-");
-    games().into_iter().find(|rules| rules.name() == wanted)
+    let bare = |key: &str| key.replace('-', "");
+    games().into_iter().find(|game| game.key() == wanted || bare(game.key()) == wanted)
 }
 
 #[cfg(test)]

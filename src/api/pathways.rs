@@ -1,6 +1,6 @@
-//! Pathways questions and answers: `POST /api/pathways/shortest` and
-//! `POST /api/pathways/check`, and `hexforge solve pathways` / `hexforge check pathways`
-//! with `--json`. The search is a small breadth-first walk that always decides.
+//! Pathways questions and answers: `POST /api/sequences/pathways/shortest` and
+//! `…/check`, and `hexforge solve pathways` / `hexforge check-sequence pathways` with
+//! `--json`. The search is a small breadth-first walk that always decides.
 
 use super::fields::{parsed, some_wholes, some_word, whole};
 use super::{State, Status, distance};

@@ -1,5 +1,5 @@
-//! Zhi Pai questions and answers: `POST /api/zhipai/shortest` and `POST /api/zhipai/check`,
-//! and `hexforge solve zhipai` / `hexforge check zhipai` with `--json`.
+//! Zhi Pai questions and answers: `POST /api/sequences/zhi-pai/shortest` and `…/check`,
+//! and `hexforge solve zhi-pai` / `hexforge check-sequence zhi-pai` with `--json`.
 
 use super::fields::{parsed, some_count, some_whole, some_wholes, whole, words};
 use super::{State, Status, cards, distance};

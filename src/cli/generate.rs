@@ -91,7 +91,7 @@ fn parse_base_url(text: &str) -> Result<String, String> {
 }
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
-    let parts = if args.only.is_empty() { Part::ALL.to_vec() } else { args.only };
+    let parts = if args.only.is_empty() { Part::all().to_vec() } else { args.only };
     if let Some(dir) = &args.templates {
         template::use_overrides(dir).with_context(|| format!("--templates {}", dir.display()))?;
     }

@@ -13,7 +13,7 @@ macro_rules! outln {
 }
 
 mod cast;
-mod check;
+mod check_sequence;
 mod generate;
 mod hexagram;
 mod named;
@@ -66,8 +66,10 @@ pub enum Command {
     Preflight(preflight::PreflightArgs),
     /// Find the shortest sequence of a Pathways or Zhi Pai puzzle.
     Solve(solve::SolveArgs),
-    /// Check a Pathways or Zhi Pai puzzle sequence, or game records of any game (`check GAME --record FILE`): exit 0 valid, 1 not.
-    Check(check::CheckArgs),
+    /// Check game records of any game (`check GAME --record FILE`): exit 0 all valid, 1 a rule broken.
+    Check(record::CheckArgs),
+    /// Check a Pathways or Zhi Pai puzzle sequence: exit 0 solved, 1 not.
+    CheckSequence(check_sequence::CheckSequenceArgs),
     /// Daily and numbered puzzles (Pathways ladders, Zhi Pai deals): show one, or check an answer.
     Puzzle(puzzle::PuzzleArgs),
     /// Run the HTTP service and web page: the same JSON as --json, card images, downloads.
@@ -100,7 +102,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Generate(args) => generate::run(args),
         Command::Preflight(args) => preflight::run(args),
         Command::Solve(args) => solve::run(args),
-        Command::Check(args) => check::run(args),
+        Command::Check(args) => record::main(args),
+        Command::CheckSequence(args) => check_sequence::run(args),
         Command::Puzzle(args) => puzzle::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Tao(args) => tao::run(args),
@@ -111,8 +114,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
 /// Parses the process arguments and runs. Bad input exits 2 with a message that
 /// names the value; a failed check exits 1; a search that stopped undecided exits 3.
 pub fn main() -> ExitCode {
-    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let outcome = if record::wanted(&args) { record::main(&args) } else { run(Cli::parse_from(args)) };
+    let outcome = run(Cli::parse());
     match outcome {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::CheckFailed) => ExitCode::from(1),

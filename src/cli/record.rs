@@ -4,21 +4,30 @@
 //! cannot be read as records of that game. The file is read a line at a time (at most
 //! [`LINE_LIMIT`] bytes a line) and each verdict printed as it is found.
 //!
-//! `check pathways` and `check zhipai` also check puzzle answers (`--sequence`,
-//! `--placements`); a command line with `--record` is a record check for every game, so
-//! it is told apart before the puzzle subcommands are parsed ([`wanted`]).
+//! A puzzle's sequence (a Pathways pile, Zhi Pai placements) is checked by its own
+//! command, `check-sequence` ([`super::check_sequence`]).
 
 use super::Outcome;
 use anyhow::Context;
-use clap::{Args, Parser};
+use clap::Args;
 use hexforge_rules::play::registry::{Rules, Verdict};
-use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  hexforge simulate tao --players 4 --games 10 --record games.jsonl\n  \
-    hexforge check tao --record games.jsonl --json")]
+    hexforge check tao --record games.jsonl --json\n  hexforge check zhi-pai --record games.jsonl\n\n\
+    A puzzle's sequence is checked by `hexforge check-sequence pathways|zhi-pai`.")]
+pub struct CheckArgs {
+    /// The game: tao, pathways, zhi-pai, and every other game with an engine
+    /// (`zhipai`, `yijingpai`: aliases).
+    #[arg(value_parser = super::simulate::game_parser())]
+    game: String,
+    #[command(flatten)]
+    args: CheckRecordArgs,
+}
+
+#[derive(Debug, Args)]
 pub struct CheckRecordArgs {
     /// The records: JSON Lines, one game a line (blank lines are skipped). `-` reads stdin.
     /// Read a line at a time, each verdict printed as it is found; a line may hold at most
@@ -31,27 +40,9 @@ pub struct CheckRecordArgs {
     json: bool,
 }
 
-/// `hexforge check GAME --record FILE`, parsed on its own.
-#[derive(Debug, Parser)]
-#[command(name = "hexforge check", about = "Check game records (JSON Lines) against a game's rules")]
-struct RecordCli {
-    /// The game: tao, pathways, zhi-pai, and every other game with an engine.
-    #[arg(value_parser = super::simulate::game_parser())]
-    game: String,
-    #[command(flatten)]
-    args: CheckRecordArgs,
-}
-
-/// Whether a command line is `check GAME … --record …`.
-pub fn wanted(args: &[OsString]) -> bool {
-    args.get(1).is_some_and(|a| a == "check")
-        && args.iter().skip(2).any(|a| a == "--record" || a.to_string_lossy().starts_with("--record="))
-}
-
-/// Runs `check GAME --record FILE` from the process arguments.
-pub fn main(args: &[OsString]) -> anyhow::Result<Outcome> {
-    let cli = RecordCli::parse_from(args.iter().skip(1));
-    run(super::simulate::rules(&cli.game)?, cli.args)
+/// Runs `check GAME --record FILE`.
+pub fn main(args: CheckArgs) -> anyhow::Result<Outcome> {
+    run(super::simulate::rules(&args.game)?, args.args)
 }
 
 /// The longest line `check GAME --record` reads, newline excluded: 16 MiB. A record holds

@@ -77,9 +77,14 @@ pub struct SimulateArgs {
     json: bool,
 }
 
-/// The names of the games with an engine, for clap to check and list.
+/// The names of the games with an engine, for clap to check and list; a key written
+/// without its hyphen (`zhipai`) is taken as an alias.
 pub(super) fn game_parser() -> clap::builder::PossibleValuesParser {
-    clap::builder::PossibleValuesParser::new(hexforge_rules::games().into_iter().map(|rules| rules.name()))
+    clap::builder::PossibleValuesParser::new(hexforge_rules::games().into_iter().map(|game| {
+        let bare = game.key().replace('-', "");
+        let value = clap::builder::PossibleValue::new(game.key());
+        if bare == game.key() { value } else { value.alias(&*Box::leak(bare.into_boxed_str())) }
+    }))
 }
 
 fn parse_option(s: &str) -> Result<(String, String), String> {
@@ -91,7 +96,7 @@ fn parse_option(s: &str) -> Result<(String, String), String> {
 
 /// The game named on the command line (clap has checked the name).
 pub(super) fn rules(name: &str) -> anyhow::Result<&'static dyn Rules> {
-    hexforge_rules::game(name).ok_or_else(|| anyhow::anyhow!("no game {name:?}"))
+    hexforge_rules::game(name).map(|game| game.rules).ok_or_else(|| anyhow::anyhow!("no game {name:?}"))
 }
 
 impl SimulateArgs {

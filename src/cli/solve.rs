@@ -1,5 +1,5 @@
-//! `solve pathways` and `solve zhipai`: the shortest sequences. Also the deck and
-//! setup options that `check` shares.
+//! `solve pathways` and `solve zhi-pai`: the shortest sequences. Also the deck and
+//! setup options that `check-sequence` shares.
 
 use super::{Outcome, parse_hexagram, print_json};
 use crate::api::{self, Status};
@@ -12,7 +12,7 @@ use clap::{Args, Subcommand};
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  hexforge solve pathways --from 1 --to 2 --deck 6d\n  \
     hexforge solve pathways --from 1 --to 14 --cards 1,5,9,11,14 --orientation free --json\n  \
-    hexforge solve zhipai --start 12\n  hexforge solve zhipai --start 12 --available 6,22,40,55 --active water --json")]
+    hexforge solve zhi-pai --start 12\n  hexforge solve zhi-pai --start 12 --available 6,22,40,55 --active water --json")]
 pub struct SolveArgs {
     #[command(subcommand)]
     puzzle: SolvePuzzle,
@@ -23,7 +23,8 @@ enum SolvePuzzle {
     /// The fewest cards from one hexagram to another, one changed line per card (the start counts).
     Pathways(PathwaysArgs),
     /// The fewest cards in a finished Zhi Pai sequence (both starting cards count).
-    Zhipai(ZhiPaiArgs),
+    #[command(name = "zhi-pai", alias = "zhipai")]
+    ZhiPai(ZhiPaiArgs),
 }
 
 /// A Pathways question: from, to, deck and orientation mode.
@@ -124,7 +125,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Outcome> {
             }
             Ok(Outcome::Success)
         }
-        SolvePuzzle::Zhipai(args) => {
+        SolvePuzzle::ZhiPai(args) => {
             let request = args.request();
             let answer = api::zhi_pai::shortest(&request, SEARCH_LIMIT, None)?;
             if args.json {

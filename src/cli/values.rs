@@ -12,7 +12,7 @@ use crate::print::profile::Profile;
 
 impl ValueEnum for Part {
     fn value_variants<'a>() -> &'a [Self] {
-        Part::ALL
+        Part::all()
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {

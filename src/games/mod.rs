@@ -61,11 +61,30 @@ pub trait PrintedGame: Sync {
         &[Lang::En]
     }
 
+    /// Which of `generate`'s lanes makes the game's files ([`Lane`]): drawn, beside the books.
+    fn lane(&self) -> Lane {
+        Lane::Drawn
+    }
+
     /// The book in `lang`, one of [`PrintedGame::rulebook_langs`]; other languages get the
     /// English book ([`PrintedGame::book`]), which is all a game with one edition needs.
     fn book_in(&self, _lang: Lang) -> Result<Book, ArtError> {
         self.book()
     }
+}
+
+/// Where `generate` makes a game's files. The parts run in two lanes on every core: the
+/// typeset books one after another, then the decks they lead to; beside them the drawn
+/// boards, pieces and data, then the larger deck, so that each part renders on the cores
+/// the other lane leaves idle.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// After the books (the Zhi Pai deck: its cards are typeset).
+    Typeset,
+    /// With the data: boards, pieces and tiles.
+    Drawn,
+    /// After the drawn parts: the larger deck (Changing Lines).
+    LargeDeck,
 }
 
 /// Writes the files of a game that makes them one at a time: `file` says where each goes

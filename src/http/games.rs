@@ -1,5 +1,7 @@
 //! The games played: Tao's legal plays on a card, and the check of a game record for every
-//! game with an engine (`POST /api/GAME/check`). A record is checked exactly as
+//! game of the registry (`POST /api/games/{game}/check`; `POST /api/GAME/check`, the
+//! older address, for every game but Pathways, whose `/api/pathways/check` checks a
+//! puzzle's sequence). A record is checked exactly as
 //! `hexforge check GAME --record` checks a line of its file (the rules crate's registry:
 //! the rules every record's JSON obeys, then the game's types, then the replay), so the
 //! routes and the command agree on every record: a record that cannot be read is a 400, a
@@ -13,7 +15,7 @@
 //! with `Retry-After: 1`. The runtime's threads are then never held by checks, and answer
 //! everything else (`/health`) at once however many records are posted.
 
-use super::error::{AppError, Json, RawJson, blocking};
+use super::error::{AppError, Json, Path, RawJson, blocking};
 use super::{AppState, Routes};
 use crate::api::tao;
 use axum::extract::State;
@@ -29,17 +31,31 @@ pub const INLINE_RECORD_BYTES: usize = 4 * 1024;
 pub const SLOT_WAIT: Duration = Duration::from_millis(500);
 
 pub(super) fn routes(routes: Routes) -> Routes {
-    let mut routes = routes.post("/api/tao/legal", tao_legal);
-    for rules in hexforge_rules::games() {
-        // Pathways' `/check` is its puzzle's (a pile from one hexagram to another).
-        if rules.name() == "pathways" {
+    let mut routes = routes.post("/api/tao/legal", tao_legal).post("/api/games/{game}/check", any_record_check);
+    for game in hexforge_rules::games() {
+        // The older addresses, kept as aliases. Pathways' `/check` is its puzzle's (a pile
+        // from one hexagram to another, [`super::sequences`]).
+        if game.key() == "pathways" {
             continue;
         }
+        let rules = game.rules;
         // Routes are made once, at start-up: their paths live as long as the server.
-        let path: &'static str = Box::leak(format!("/api/{}/check", rules.name()).into_boxed_str());
+        let path: &'static str = Box::leak(format!("/api/{}/check", game.key()).into_boxed_str());
         routes = routes.post(path, move |state: State<AppState>, body: RawJson| record_check(rules, state, body));
     }
     routes
+}
+
+/// `POST /api/games/{game}/check`: a record of any game of the registry (`zhipai`, a
+/// name without its hyphen, is the same game); another name is a 404 listing the games.
+async fn any_record_check(Path(game): Path<String>, state: State<AppState>, body: RawJson) -> Response {
+    match hexforge_rules::game(&game) {
+        Some(game) => record_check(game.rules, state, body).await,
+        None => {
+            let names: Vec<&str> = hexforge_rules::games().iter().map(|g| g.key()).collect();
+            AppError::not_found(format!("no game {game:?}; the games are {}", names.join(", "))).into_response()
+        }
+    }
 }
 
 /// `POST /api/GAME/check`: one game record replayed; a broken rule is a verdict (200), a
@@ -49,7 +65,7 @@ async fn record_check(rules: &'static dyn Rules, State(state): State<AppState>, 
         return checked(rules, &text).into_response();
     }
     let Ok(Ok(slot)) = tokio::time::timeout(SLOT_WAIT, Arc::clone(&state.search_slots).acquire_owned()).await else {
-        return super::solver::busy();
+        return super::sequences::busy();
     };
     state.metrics.record_checks_pooled.add(1);
     blocking(move || {

@@ -42,8 +42,8 @@ mod play;
 mod play_art;
 mod puzzles;
 mod ready;
+mod sequences;
 mod serve;
-mod solver;
 
 pub use cards::CardCache;
 pub use downloads::{DownloadEntry, DownloadList};
@@ -277,7 +277,7 @@ fn all_routes() -> Routes {
     let routes = meta::routes(routes);
     let routes = hexagrams::routes(routes);
     let routes = photos::routes(routes);
-    let routes = solver::routes(routes);
+    let routes = sequences::routes(routes);
     let routes = puzzles::routes(routes);
     let routes = games::routes(routes);
     let routes = cards::routes(routes);

@@ -95,34 +95,14 @@ fn html_page(status: StatusCode, html: &str) -> Response {
     response
 }
 
-/// Each game's line on `/play`: what it is played with and how, in a sentence, and the
-/// picture shown beside it (a card face served by `/cards/…`, or the printed artwork).
-fn blurb(game: &str) -> (&'static str, Picture) {
+/// The picture beside a game's line on `/play`: a card face served by `/cards/…` for a
+/// game played with a deck, the printed artwork for the others.
+fn picture(game: &str) -> Picture {
     match game {
-        "tao" => (
-            "The shedding game of the Changing Lines deck: play your cards onto one pile, each as the hexagram it shows allows.",
-            Picture::Card("/cards/changing-lines/17.svg?orientation=light"),
-        ),
-        "pathways" => (
-            "Each player grows a pile of Changing Lines cards, each card's hexagram one line away from the one below it.",
-            Picture::Card("/cards/changing-lines/8.svg"),
-        ),
-        "zhi-pai" => (
-            "Zhi Pai for two: lay hexagram cards into your line, with your eight trigram cards.",
-            Picture::Card("/cards/zhi-pai/12.svg"),
-        ),
-        "liubo" => {
-            ("六博: throw the sticks and race your stones round the 29 stations of the Han board.", Picture::Art)
-        }
-        "yijing-pai" => (
-            "易经牌: a mahjong-like game for four, building six-line hexagrams of yang, yin and taiji tiles.",
-            Picture::Art,
-        ),
-        "dragons" => (
-            "Dragons of the Ba-Gua: two dragons on the board of human, moved by the stones sown on the Ba-Gua wheel.",
-            Picture::Art,
-        ),
-        _ => ("", Picture::Art),
+        "tao" => Picture::Card("/cards/changing-lines/17.svg?orientation=light"),
+        "pathways" => Picture::Card("/cards/changing-lines/8.svg"),
+        "zhi-pai" => Picture::Card("/cards/zhi-pai/12.svg"),
+        _ => Picture::Art,
     }
 }
 
@@ -151,7 +131,7 @@ fn game_list() -> String {
     let mut out = String::from("<ul class=\"game-list\">");
     for rules in hexforge_rules::games() {
         let name = rules.name();
-        let (line, picture) = blurb(name);
+        let (line, picture) = (rules.about, picture(name));
         let players = rules.players();
         let seats = if players.start() == players.end() {
             format!("{} players", players.start())
@@ -293,7 +273,7 @@ mod tests {
             let item = html.split(&format!("<li data-game=\"{name}\">")).nth(1).expect(name);
             let item = &item[..item.find("</li>").unwrap()];
             assert!(item.contains(&format!("href=\"/play/{name}\"")) && item.contains("<img src="), "{name}: {item}");
-            assert!(!blurb(name).0.is_empty(), "{name} has its line");
+            assert!(item.contains(&escape(rules.about)), "{name} has its line");
         }
     }
 

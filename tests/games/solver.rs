@@ -88,13 +88,22 @@ fn solve_pathways_accepts_custom_cards_and_free_mode() {
 #[test]
 fn check_pathways_exit_codes_and_messages() {
     let (code, v) =
-        json_of(&["check", "pathways", "--from", "12", "--to", "6", "--sequence", "12:dark,6:dark", "--json"]);
+        json_of(&["check-sequence", "pathways", "--from", "12", "--to", "6", "--sequence", "12:dark,6:dark", "--json"]);
     assert_eq!(code, 0);
     let fields = ["state", "valid", "length", "shortest", "distance", "errors"].map(|k| v[k].clone());
     assert_eq!(fields, [json!("solved"), json!(true), json!(2), json!(2), json!(0), json!([])]);
 
-    let (code, v) =
-        json_of(&["check", "pathways", "--from", "12", "--to", "40", "--sequence", "12:dark,6:dark,40:dark", "--json"]);
+    let (code, v) = json_of(&[
+        "check-sequence",
+        "pathways",
+        "--from",
+        "12",
+        "--to",
+        "40",
+        "--sequence",
+        "12:dark,6:dark,40:dark",
+        "--json",
+    ]);
     assert_eq!(code, 1);
     assert_eq!(v["valid"], false);
     assert_eq!(v["length"], 3);
@@ -139,13 +148,20 @@ fn solve_zhipai_without_a_sequence_gives_nulls() {
 
 #[test]
 fn check_zhipai_accepts_the_seed_example() {
-    let (code, v) =
-        json_of(&["check", "zhipai", "--start", "12", "--placements", "6:left,22:right,40:left,55:left", "--json"]);
+    let (code, v) = json_of(&[
+        "check-sequence",
+        "zhipai",
+        "--start",
+        "12",
+        "--placements",
+        "6:left,22:right,40:left,55:left",
+        "--json",
+    ]);
     assert_eq!(code, 0);
     let fields = ["state", "valid", "finished", "length", "shortest", "distance", "errors"].map(|k| v[k].clone());
     assert_eq!(fields, [json!("solved"), json!(true), json!(true), json!(6), json!(4), json!(2), json!([])]);
     let (_, scored) = json_of(&[
-        "check",
+        "check-sequence",
         "zhipai",
         "--start",
         "12",
@@ -160,13 +176,14 @@ fn check_zhipai_accepts_the_seed_example() {
 
 #[test]
 fn check_zhipai_names_the_broken_rule_and_exits_1() {
-    let (code, v) = json_of(&["check", "zhipai", "--start", "12", "--placements", "6:left,22:right", "--json"]);
+    let (code, v) =
+        json_of(&["check-sequence", "zhipai", "--start", "12", "--placements", "6:left,22:right", "--json"]);
     assert_eq!(code, 1);
     assert_eq!(v["valid"], false);
     assert_eq!(v["finished"], false);
     assert_eq!(v["length"], 4);
     assert!(v["errors"][0].as_str().unwrap().starts_with("after move 2 the ends 6 and 22 do not link"), "{v}");
-    let text = hexforge(&["check", "zhipai", "--start", "12", "--placements", "6:left,6:right"]);
+    let text = hexforge(&["check-sequence", "zhipai", "--start", "12", "--placements", "6:left,6:right"]);
     assert_eq!(text.code, 1);
     assert!(text.stdout.contains("move 2: card 6 is already in the sequence (laid at move 1)"), "{}", text.stdout);
 }
@@ -194,21 +211,24 @@ fn malformed_input_exits_2_with_a_clear_message() {
         ),
         (vec!["solve", "pathways", "--from", "1", "--to", "2", "--deck", "3d", "--cards", "1"], "cannot be used with"),
         (
-            vec!["check", "pathways", "--from", "1", "--to", "2", "--sequence", "1:dark,x:dark"],
+            vec!["check-sequence", "pathways", "--from", "1", "--to", "2", "--sequence", "1:dark,x:dark"],
             r#""x" is not a card number"#,
         ),
         (
-            vec!["check", "pathways", "--from", "1", "--to", "2", "--sequence", "1:free"],
+            vec!["check-sequence", "pathways", "--from", "1", "--to", "2", "--sequence", "1:free"],
             r#"unknown orientation "free"; expected dark or light"#,
         ),
         (vec!["solve", "zhipai", "--start", "12", "--active", "water,lava"], r#"unknown trigram "lava""#),
         (vec!["solve", "zhipai", "--start", "12", "--active", "water,water"], "trigram water is listed twice"),
         (vec!["solve", "zhipai", "--start", "12", "--available", "6,11"], "card 11 is on the table from the start"),
         (vec!["solve", "zhipai", "--start", "12", "--available", &thousand], "at most 64 cards, but this one has 1000"),
-        (vec!["check", "zhipai", "--start", "12", "--placements", "6:up"], r#"unknown side "up""#),
-        (vec!["check", "zhipai", "--start", "12", "--placements", "99:left"], "card 99 is out of range 1..=64"),
+        (vec!["check-sequence", "zhipai", "--start", "12", "--placements", "6:up"], r#"unknown side "up""#),
         (
-            vec!["check", "zhipai", "--start", "12", "--placements", "6:left", "--common-zone", "5"],
+            vec!["check-sequence", "zhipai", "--start", "12", "--placements", "99:left"],
+            "card 99 is out of range 1..=64",
+        ),
+        (
+            vec!["check-sequence", "zhipai", "--start", "12", "--placements", "6:left", "--common-zone", "5"],
             "a common zone of 5 cards is impossible",
         ),
     ];
@@ -268,8 +288,15 @@ fn zhipai_json_requests_match_the_cli() {
     )
     .unwrap();
     let report = serde_json::to_value(api::zhi_pai::check(&check, zhipai::SEARCH_LIMIT, None).unwrap()).unwrap();
-    let (_, cli) =
-        json_of(&["check", "zhipai", "--start", "12", "--placements", "6:left,22:right,40:left,55:left", "--json"]);
+    let (_, cli) = json_of(&[
+        "check-sequence",
+        "zhipai",
+        "--start",
+        "12",
+        "--placements",
+        "6:left,22:right,40:left,55:left",
+        "--json",
+    ]);
     assert_eq!(report, cli);
     assert_eq!((&report["state"], &report["length"], &report["shortest"]), (&json!("solved"), &json!(6), &json!(4)));
 

@@ -18,6 +18,6 @@ pub fn home_print_options(out: &Path) -> GenerateOptions {
             profiles: Profiles::HOME,
             ..Default::default()
         },
-        parts: Part::ALL.iter().copied().filter(|&p| !matches!(p, Part::Rulebooks | Part::Puzzles)).collect(),
+        parts: Part::all().iter().copied().filter(|&p| !matches!(p, Part::Rulebooks | Part::Puzzles)).collect(),
     }
 }

@@ -417,7 +417,11 @@ fn two_runs_give_the_same_manifest() {
         tts_base_url: Some("https://example.org/decks"),
         ..Default::default()
     };
-    let options = |out: PathBuf| GenerateOptions { out, print, parts: vec![Part::ChangingLines, Part::ZhiPai] };
+    let options = |out: PathBuf| GenerateOptions {
+        out,
+        print,
+        parts: vec![Part::Printed("changing-lines"), Part::Printed("zhi-pai")],
+    };
     let (a, b) = (temp_dir("run-a"), temp_dir("run-b"));
     let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
     let first = one_thread.install(|| generate(&options(a.clone()), &|_, _, _| ())).unwrap();

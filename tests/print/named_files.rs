@@ -110,7 +110,7 @@ fn card_books_name_only_the_files_of_their_run_for_every_layout_and_profile() {
     for layout in layouts {
         for (profile, chosen) in profiles {
             let what = format!("--layout {layout:?}, {profile}");
-            let options = options(&out.0, layout, chosen, Part::ALL.to_vec());
+            let options = options(&out.0, layout, chosen, Part::all().to_vec());
             for (key, paper, names) in check(&what, &options, &["changing-lines", "zhi-pai"]) {
                 // And the book does name the files that are there, for its paper.
                 let p = paper.key();
@@ -144,7 +144,8 @@ fn books_made_without_their_games_name_no_print_file() {
 #[test]
 fn a_fold_run_names_its_fold_sheets_and_nothing_it_did_not_write() {
     let out = TempDir::new("named-fold");
-    let options = options(&out.0, &[Layout::Fold], Profiles::HOME, vec![Part::ChangingLines, Part::Rulebooks]);
+    let options =
+        options(&out.0, &[Layout::Fold], Profiles::HOME, vec![Part::Printed("changing-lines"), Part::Rulebooks]);
     let written: Vec<String> =
         generate(&options, &|_, _, _| ()).expect("generate runs").into_iter().map(|e| e.path).collect();
     assert_eq!(written, run_files(&options), "the books were told what the run wrote");

@@ -30,7 +30,7 @@ fn run() -> &'static Run {
         let dir = TempDir::new("preflight");
         let print =
             PrintOptions { dpi: Dpi::new(72).expect("72 is in range"), profiles: Profiles::ALL, ..Default::default() };
-        let options = GenerateOptions { out: dir.0.clone(), print, parts: vec![Part::ChangingLines] };
+        let options = GenerateOptions { out: dir.0.clone(), print, parts: vec![Part::Printed("changing-lines")] };
         let written = generate(&options, &|_, _, _| ()).expect("generate runs, its own preflight passing");
         Run { dir, files: written.into_iter().map(|e| (e.kind, e.path)).collect() }
     })

@@ -42,7 +42,7 @@ fn run() -> &'static Run {
             layouts: Layouts { duplex: true, fold: true, cut: true },
             ..Default::default()
         };
-        let options = GenerateOptions { out: dir.0.clone(), print, parts: vec![Part::ChangingLines] };
+        let options = GenerateOptions { out: dir.0.clone(), print, parts: vec![Part::Printed("changing-lines")] };
         generate(&options, &|_, _, _| ()).expect("generate runs");
         Run { dir }
     })

@@ -627,7 +627,7 @@ fn generate_in_french_writes_the_french_zhi_pai() {
         profiles: hexforge::print::profile::Profiles::HOME,
         ..Default::default()
     };
-    let options = GenerateOptions { out: out.0.clone(), print, parts: vec![Part::ZhiPai, Part::Rulebooks] };
+    let options = GenerateOptions { out: out.0.clone(), print, parts: vec![Part::Printed("zhi-pai"), Part::Rulebooks] };
     let written: std::collections::BTreeSet<String> =
         generate(&options, &|_, _, _| ()).expect("generate runs").into_iter().map(|e| e.path).collect();
     let mut expected: std::collections::BTreeSet<String> =

@@ -189,7 +189,7 @@ fn an_undecided_search_exits_3() {
 
     // A check's verdict does not wait on the search: solved, exit 0, optimum unknown.
     let check = hexforge(&[
-        "check",
+        "check-sequence",
         "zhipai",
         "--start",
         "12",
@@ -204,10 +204,10 @@ fn an_undecided_search_exits_3() {
 
 #[test]
 fn checks_say_unfinished_apart_from_broken() {
-    let unfinished = hexforge(&["check", "zhipai", "--start", "12", "--placements", "6:left", "--json"]);
+    let unfinished = hexforge(&["check-sequence", "zhipai", "--start", "12", "--placements", "6:left", "--json"]);
     assert_eq!(unfinished.status.code(), Some(1));
     assert_eq!(json(&unfinished)["state"], "unfinished");
-    let broken = hexforge(&["check", "zhipai", "--start", "12", "--placements", "6:left,6:right"]);
+    let broken = hexforge(&["check-sequence", "zhipai", "--start", "12", "--placements", "6:left,6:right"]);
     assert_eq!(broken.status.code(), Some(1));
     assert!(stdout(&broken).starts_with("not valid: move 2"), "{}", stdout(&broken));
 }

@@ -279,7 +279,17 @@ fn the_pages_show_commands_of_every_kind() {
     let all: Vec<DocCommand> =
         pages().iter().flat_map(|p| commands(&read(p)).unwrap_or_else(|e| panic!("{}: {e}", p.display()))).collect();
     assert!(all.len() >= 50, "only {} commands found: is the extraction broken?", all.len());
-    for first in ["generate", "hexagram", "cast", "verify-neighbours", "verify-photo", "solve", "check", "puzzle"] {
+    for first in [
+        "generate",
+        "hexagram",
+        "cast",
+        "verify-neighbours",
+        "verify-photo",
+        "solve",
+        "check",
+        "check-sequence",
+        "puzzle",
+    ] {
         assert!(all.iter().any(|c| c.args.first().is_some_and(|a| a == first)), "no `hexforge {first}` shown");
     }
     let readme = commands(&read(Path::new("README.md"))).unwrap();

@@ -159,8 +159,11 @@ async fn meta_lists_what_the_page_builds_its_controls_from() {
     // Every value listed is one the API accepts: a Pathways query with each deck and mode.
     for deck in names(&meta["pathways"]["decks"], "name") {
         for mode in names(&meta["pathways"]["modes"], "name") {
-            let a = post_json("/api/pathways/shortest", json!({"from": 1, "to": 1, "deck": deck, "orientation": mode}))
-                .await;
+            let a = post_json(
+                "/api/sequences/pathways/shortest",
+                json!({"from": 1, "to": 1, "deck": deck, "orientation": mode}),
+            )
+            .await;
             assert_eq!(a.status, StatusCode::OK, "{deck} {mode}: {}", a.text());
         }
     }
@@ -361,7 +364,9 @@ async fn malformed_bodies_are_json_4xx_on_every_post_route() {
 
 #[tokio::test]
 async fn pathways_shortest_and_check() {
-    let a = post_json("/api/pathways/shortest", json!({"from": 1, "to": 2, "deck": "6d", "orientation": "dark"})).await;
+    let a =
+        post_json("/api/sequences/pathways/shortest", json!({"from": 1, "to": 2, "deck": "6d", "orientation": "dark"}))
+            .await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.text());
     let answer = a.json();
     let length = answer["length"].as_u64().expect("1 reaches 2 in the full deck");
@@ -374,7 +379,7 @@ async fn pathways_shortest_and_check() {
     let laid: Vec<Value> =
         sequence.iter().map(|l| json!({"card": l["card"], "orientation": l["orientation"]})).collect();
     let report = post_json(
-        "/api/pathways/check",
+        "/api/sequences/pathways/check",
         json!({"from": 1, "to": 2, "deck": "6d", "orientation": "dark", "sequence": laid}),
     )
     .await;
@@ -384,7 +389,7 @@ async fn pathways_shortest_and_check() {
 
     // 1 then 2: six lines apart; the broken rule is named.
     let bad = post_json(
-        "/api/pathways/check",
+        "/api/sequences/pathways/check",
         json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orientation": "dark"}, {"card": 2, "orientation": "dark"}]}),
     )
     .await;
@@ -394,13 +399,13 @@ async fn pathways_shortest_and_check() {
     assert!(r["errors"][0].as_str().unwrap().contains("exactly one line"), "{r}");
 
     // A custom deck that cannot reach the goal: a clear "no sequence".
-    let none = post_json("/api/pathways/shortest", json!({"from": 1, "to": 2, "cards": [1, 2]})).await;
+    let none = post_json("/api/sequences/pathways/shortest", json!({"from": 1, "to": 2, "cards": [1, 2]})).await;
     assert_eq!(none.json(), json!({"status": "none", "length": null, "sequence": null}));
 }
 
 #[tokio::test]
 async fn pathways_refuses_bad_values() {
-    let s = |body: Value| post_json("/api/pathways/shortest", body);
+    let s = |body: Value| post_json("/api/sequences/pathways/shortest", body);
     s(json!({"from": 0, "to": 2})).await.assert_error(StatusCode::BAD_REQUEST, &["0"]);
     s(json!({"from": 1, "to": 65})).await.assert_error(StatusCode::BAD_REQUEST, &["65"]);
     s(json!({"from": 1, "to": 2, "deck": "7d"})).await.assert_error(StatusCode::BAD_REQUEST, &["7d"]);
@@ -415,7 +420,7 @@ async fn pathways_refuses_bad_values() {
     s(json!({"from": 1, "to": 2, "orientation": "sideways"}))
         .await
         .assert_error(StatusCode::BAD_REQUEST, &["sideways"]);
-    let c = |body: Value| post_json("/api/pathways/check", body);
+    let c = |body: Value| post_json("/api/sequences/pathways/check", body);
     c(json!({"from": 1, "to": 2})).await.assert_error(StatusCode::BAD_REQUEST, &["sequence"]);
     c(json!({"from": 1, "to": 2, "sequence": [{"card": 70, "orientation": "dark"}]}))
         .await
@@ -436,7 +441,7 @@ fn zhipai_example() -> Value {
 
 #[tokio::test]
 async fn zhipai_shortest_and_check() {
-    let a = post_json("/api/zhipai/check", zhipai_example()).await;
+    let a = post_json("/api/sequences/zhi-pai/check", zhipai_example()).await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.text());
     let r = a.json();
     assert_eq!(
@@ -448,10 +453,10 @@ async fn zhipai_shortest_and_check() {
 
     let mut with_zone = zhipai_example();
     with_zone["common_zone"] = json!(8);
-    assert_eq!(post_json("/api/zhipai/check", with_zone).await.json()["solo_score"], 8);
+    assert_eq!(post_json("/api/sequences/zhi-pai/check", with_zone).await.json()["solo_score"], 8);
 
     let bad = post_json(
-        "/api/zhipai/check",
+        "/api/sequences/zhi-pai/check",
         json!({"start": 12, "placements": [{"card": 6, "side": "left"}, {"card": 22, "side": "left"}]}),
     )
     .await;
@@ -460,7 +465,7 @@ async fn zhipai_shortest_and_check() {
     assert_eq!(r["valid"], false);
     assert!(r["errors"][0].as_str().unwrap().contains("move 2"), "{r}");
 
-    let best = post_json("/api/zhipai/shortest", json!({"start": 12})).await;
+    let best = post_json("/api/sequences/zhi-pai/shortest", json!({"start": 12})).await;
     assert_eq!(best.status, StatusCode::OK, "{}", best.text());
     let b = best.json();
     let length = b["length"].as_u64().unwrap();
@@ -474,14 +479,16 @@ async fn zhipai_shortest_and_check() {
 /// sequence is unfinished, with how each links, and empty once it is solved or broken.
 #[tokio::test]
 async fn checks_list_the_legal_next_moves_while_unfinished() {
-    let one = post_json("/api/zhipai/check", json!({"start": 12, "placements": [{"card": 6, "side": "left"}]})).await;
+    let one =
+        post_json("/api/sequences/zhi-pai/check", json!({"start": 12, "placements": [{"card": 6, "side": "left"}]}))
+            .await;
     let next = one.json()["legal_next"].as_array().unwrap().clone();
     assert!(next.contains(&json!({"card": 22, "side": "right", "condition": 2, "trigram": null})), "{next:?}");
     assert!(next.iter().all(|m| m["card"] != 6 && m["card"] != 12 && m["card"] != 11), "laid cards are not offered");
-    assert_eq!(post_json("/api/zhipai/check", zhipai_example()).await.json()["legal_next"], json!([]));
+    assert_eq!(post_json("/api/sequences/zhi-pai/check", zhipai_example()).await.json()["legal_next"], json!([]));
 
     let pile = json!({"from": 1, "to": 2, "deck": "6d", "orientation": "dark", "sequence": [{"card": 1, "orientation": "dark"}]});
-    let next = post_json("/api/pathways/check", pile).await.json()["legal_next"].clone();
+    let next = post_json("/api/sequences/pathways/check", pile).await.json()["legal_next"].clone();
     let cards: Vec<u64> = next.as_array().unwrap().iter().map(|m| m["card"].as_u64().unwrap()).collect();
     assert_eq!(
         cards,
@@ -497,14 +504,14 @@ async fn checks_list_the_legal_next_moves_while_unfinished() {
 
 #[tokio::test]
 async fn zhipai_refuses_bad_values() {
-    let s = |body: Value| post_json("/api/zhipai/shortest", body);
+    let s = |body: Value| post_json("/api/sequences/zhi-pai/shortest", body);
     s(json!({"start": 65})).await.assert_error(StatusCode::BAD_REQUEST, &["65"]);
     s(json!({"start": 12, "active": ["fog"]})).await.assert_error(StatusCode::BAD_REQUEST, &["fog"]);
     s(json!({"start": 12, "active": ["water", "water"]})).await.assert_error(StatusCode::BAD_REQUEST, &["water"]);
     s(json!({"start": 12, "available": [12, 6]})).await.assert_error(StatusCode::BAD_REQUEST, &["12"]);
     s(json!({"start": 12, "available": [0]})).await.assert_error(StatusCode::BAD_REQUEST, &["0"]);
     s(json!({"start": "12"})).await.assert_error(StatusCode::BAD_REQUEST, &["start"]);
-    let c = |body: Value| post_json("/api/zhipai/check", body);
+    let c = |body: Value| post_json("/api/sequences/zhi-pai/check", body);
     c(json!({"start": 12})).await.assert_error(StatusCode::BAD_REQUEST, &["placements"]);
     c(json!({"start": 12, "placements": [{"card": 6, "side": "up"}]}))
         .await
@@ -523,11 +530,11 @@ async fn zhipai_refuses_bad_values() {
 /// what is known, never a 422 or a 5xx.
 #[tokio::test]
 async fn a_search_out_of_budget_answers_unknown() {
-    let a = post_json("/api/zhipai/shortest", json!({"start": 12, "max_positions": 1})).await;
+    let a = post_json("/api/sequences/zhi-pai/shortest", json!({"start": 12, "max_positions": 1})).await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.text());
     let v = a.json();
     assert_eq!((&v["status"], &v["length"]), (&json!("unknown"), &json!(null)), "{v}");
-    let optimum = post_json("/api/zhipai/shortest", json!({"start": 12})).await.json();
+    let optimum = post_json("/api/sequences/zhi-pai/shortest", json!({"start": 12})).await.json();
     assert_eq!(optimum["status"], "optimal");
     let lower_bound = v["lower_bound"].as_u64().expect("a lower bound");
     assert!(lower_bound <= optimum["length"].as_u64().unwrap(), "{v}");
@@ -536,7 +543,7 @@ async fn a_search_out_of_budget_answers_unknown() {
     // The check still gives its verdict; only the optimum is unknown.
     let mut check = zhipai_example();
     check["max_positions"] = json!(1);
-    let r = post_json("/api/zhipai/check", check).await.json();
+    let r = post_json("/api/sequences/zhi-pai/check", check).await.json();
     assert_eq!((&r["state"], &r["valid"]), (&json!("solved"), &json!(true)), "{r}");
     assert_eq!(
         (&r["shortest"], &r["shortest_status"], &r["distance"]),
@@ -551,7 +558,7 @@ async fn a_search_out_of_budget_answers_unknown() {
 async fn a_check_always_gives_its_verdict() {
     let body = json!({"start": 2, "available": [4, 7, 8, 11, 15, 16, 19, 20, 23, 25, 29, 35, 36, 39, 40, 45, 46, 52, 62],
         "placements": [{"card": 33, "side": "left"}], "max_positions": 20000});
-    let a = post_json("/api/zhipai/check", body).await;
+    let a = post_json("/api/sequences/zhi-pai/check", body).await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.text());
     let r = a.json();
     assert_eq!(
@@ -569,7 +576,7 @@ async fn a_check_always_gives_its_verdict() {
 #[tokio::test]
 async fn checks_list_the_moves_and_name_the_first_broken_rule() {
     let bad = json!({"start": 12, "placements": [{"card": 6, "side": "left"}, {"card": 22, "side": "left"}]});
-    let r = post_json("/api/zhipai/check", bad).await.json();
+    let r = post_json("/api/sequences/zhi-pai/check", bad).await.json();
     assert_eq!((&r["state"], &r["failed_move"], &r["rule"]), (&json!("broken"), &json!(2), &json!("no-link")), "{r}");
     // 6 is one line from 12: condition 1, nothing spent.
     assert_eq!(
@@ -579,7 +586,8 @@ async fn checks_list_the_moves_and_name_the_first_broken_rule() {
     assert_eq!((&r["moves"][1]["ok"], &r["moves"][1]["condition"]), (&json!(false), &json!(null)));
 
     let unfinished =
-        post_json("/api/zhipai/check", json!({"start": 12, "placements": [{"card": 6, "side": "left"}]})).await;
+        post_json("/api/sequences/zhi-pai/check", json!({"start": 12, "placements": [{"card": 6, "side": "left"}]}))
+            .await;
     let u = unfinished.json();
     assert_eq!(
         (&u["state"], &u["valid"], &u["failed_move"]),
@@ -587,14 +595,14 @@ async fn checks_list_the_moves_and_name_the_first_broken_rule() {
         "{u}"
     );
 
-    let solved = post_json("/api/zhipai/check", zhipai_example()).await.json();
+    let solved = post_json("/api/sequences/zhi-pai/check", zhipai_example()).await.json();
     assert_eq!((&solved["state"], &solved["distance"]), (&json!("solved"), &json!(6 - 4)), "{solved}");
 
     // Pathways: each move names the hexagram shown and the lines changed; 1 → 44 changes
     // line 1, 44 → 2 five lines (2 to 6), which the message lists.
     let pile = json!({"from": 1, "to": 2, "sequence": [
         {"card": 1, "orientation": "dark"}, {"card": 44, "orientation": "dark"}, {"card": 2, "orientation": "dark"}]});
-    let p = post_json("/api/pathways/check", pile).await.json();
+    let p = post_json("/api/sequences/pathways/check", pile).await.json();
     assert_eq!((&p["state"], &p["failed_move"], &p["rule"]), (&json!("broken"), &json!(3), &json!("one-line")), "{p}");
     assert_eq!(p["moves"][0]["lines_changed"], json!([]));
     assert_eq!(
@@ -604,7 +612,7 @@ async fn checks_list_the_moves_and_name_the_first_broken_rule() {
     assert_eq!(p["moves"][2]["lines_changed"], json!([2, 3, 4, 5, 6]));
     assert!(p["errors"][0].as_str().unwrap().contains("in 5 lines (2, 3, 4, 5, 6)"), "{p}");
     let short = json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orientation": "dark"}]});
-    assert_eq!(post_json("/api/pathways/check", short).await.json()["state"], "unfinished");
+    assert_eq!(post_json("/api/sequences/pathways/check", short).await.json()["state"], "unfinished");
 }
 
 /// Issue 15: small searches run inline, without a slot; a Zhi Pai question that needs
@@ -619,10 +627,13 @@ async fn small_searches_run_inline_and_big_ones_need_a_slot() {
     };
     let full = AppState::default().with_search_slots(0);
     for (uri, body) in [
-        ("/api/zhipai/shortest", json!({"start": 12})),
-        ("/api/zhipai/check", zhipai_example()),
-        ("/api/pathways/shortest", json!({"from": 1, "to": 2})),
-        ("/api/pathways/check", json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orientation": "dark"}]})),
+        ("/api/sequences/zhi-pai/shortest", json!({"start": 12})),
+        ("/api/sequences/zhi-pai/check", zhipai_example()),
+        ("/api/sequences/pathways/shortest", json!({"from": 1, "to": 2})),
+        (
+            "/api/sequences/pathways/check",
+            json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orientation": "dark"}]}),
+        ),
     ] {
         let a = send_to(full.clone(), post(uri, body)).await;
         assert_eq!(a.status, StatusCode::OK, "{uri} is small enough to answer inline: {}", a.text());
@@ -633,7 +644,8 @@ async fn small_searches_run_inline_and_big_ones_need_a_slot() {
         json!({"start": 2, "available": [4, 7, 8, 11, 15, 16, 19, 20, 23, 25, 29, 35, 36, 39, 40, 45, 46, 52, 62]});
     let mut hard_check = hard.clone();
     hard_check["placements"] = json!([{"card": 4, "side": "left"}]);
-    for (uri, body) in [("/api/zhipai/shortest", hard.clone()), ("/api/zhipai/check", hard_check)] {
+    for (uri, body) in [("/api/sequences/zhi-pai/shortest", hard.clone()), ("/api/sequences/zhi-pai/check", hard_check)]
+    {
         let a = send_to(full.clone(), post(uri, body)).await;
         a.assert_error(StatusCode::SERVICE_UNAVAILABLE, &["busy"]);
         assert_eq!(a.headers[header::RETRY_AFTER], "1", "{uri}");
@@ -641,11 +653,11 @@ async fn small_searches_run_inline_and_big_ones_need_a_slot() {
     // A request that asks for no more than the inline budget gets its final answer inline.
     let mut capped = hard.clone();
     capped["max_positions"] = json!(50);
-    let a = send_to(full.clone(), post("/api/zhipai/shortest", capped)).await;
+    let a = send_to(full.clone(), post("/api/sequences/zhi-pai/shortest", capped)).await;
     assert_eq!((a.status, a.json()["status"].clone()), (StatusCode::OK, json!("unknown")), "{}", a.text());
 
     let one = AppState::default().with_search_slots(1);
-    let a = send_to(one.clone(), post("/api/zhipai/shortest", hard)).await;
+    let a = send_to(one.clone(), post("/api/sequences/zhi-pai/shortest", hard)).await;
     assert_eq!((a.status, a.json()["status"].clone()), (StatusCode::OK, json!("none")), "a free slot serves");
     let metrics = send_to(one, Request::get("/metrics").body(Body::empty()).unwrap()).await.text();
     assert!(metrics.contains("hexforge_searches_pooled_total 1\n"), "{metrics}");
@@ -842,7 +854,7 @@ async fn wrong_types_name_the_field() {
     post_json("/api/neighbours/verify", json!({"card": 12, "numbers": [1, 2, "x", 4, 5, 6]}))
         .await
         .assert_error(StatusCode::BAD_REQUEST, &["numbers[2]", "invalid type"]);
-    post_json("/api/zhipai/check", json!({"start": 12, "placements": [{"card": 6, "side": 3}]}))
+    post_json("/api/sequences/zhi-pai/check", json!({"start": 12, "placements": [{"card": 6, "side": 3}]}))
         .await
         .assert_error(StatusCode::BAD_REQUEST, &["placements[0].side"]);
 }
@@ -852,15 +864,18 @@ async fn wrong_types_name_the_field() {
 #[tokio::test]
 async fn misspelt_solver_fields_are_refused() {
     let cases = [
-        ("/api/pathways/shortest", json!({"from": 1, "to": 2, "dekc": "3d"})),
+        ("/api/sequences/pathways/shortest", json!({"from": 1, "to": 2, "dekc": "3d"})),
         (
-            "/api/pathways/check",
+            "/api/sequences/pathways/check",
             json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orientation": "dark"}], "orientaton": "free"}),
         ),
-        ("/api/pathways/check", json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orient": "dark"}]})),
-        ("/api/zhipai/shortest", json!({"start": 12, "actve": ["water"]})),
-        ("/api/zhipai/check", json!({"start": 12, "placements": [{"card": 6, "side": "left"}], "availble": [6]})),
-        ("/api/zhipai/check", json!({"start": 12, "placements": [{"card": 6, "sid": "left"}]})),
+        ("/api/sequences/pathways/check", json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orient": "dark"}]})),
+        ("/api/sequences/zhi-pai/shortest", json!({"start": 12, "actve": ["water"]})),
+        (
+            "/api/sequences/zhi-pai/check",
+            json!({"start": 12, "placements": [{"card": 6, "side": "left"}], "availble": [6]}),
+        ),
+        ("/api/sequences/zhi-pai/check", json!({"start": 12, "placements": [{"card": 6, "sid": "left"}]})),
     ];
     for (route, body) in cases {
         let answer = post_json(route, body.clone()).await;
@@ -944,12 +959,12 @@ async fn the_server_does_what_the_schema_says_where_schemathesis_found_it_did_no
             json!({"card": 12, "orientation": null, "numbers": [25, 6, 33, 20, 35, 45]}),
             "null",
         ),
-        ("/api/zhipai/shortest", json!({"start": 12, "available": null}), "null"),
-        ("/api/zhipai/shortest", json!({"start": 12, "max_positions": null}), "null"),
-        ("/api/pathways/shortest", json!({"from": 1, "to": 2, "cards": null}), "null"),
-        ("/api/pathways/shortest", json!({"from": 1, "to": 2, "deck": "1,2"}), "1,2"),
-        ("/api/pathways/shortest", json!({"from": 1, "to": 2, "orientation": "DARK"}), "DARK"),
-        ("/api/zhipai/shortest", json!({"start": 12, "active": ["kan"]}), "kan"),
+        ("/api/sequences/zhi-pai/shortest", json!({"start": 12, "available": null}), "null"),
+        ("/api/sequences/zhi-pai/shortest", json!({"start": 12, "max_positions": null}), "null"),
+        ("/api/sequences/pathways/shortest", json!({"from": 1, "to": 2, "cards": null}), "null"),
+        ("/api/sequences/pathways/shortest", json!({"from": 1, "to": 2, "deck": "1,2"}), "1,2"),
+        ("/api/sequences/pathways/shortest", json!({"from": 1, "to": 2, "orientation": "DARK"}), "DARK"),
+        ("/api/sequences/zhi-pai/shortest", json!({"start": 12, "active": ["kan"]}), "kan"),
         ("/api/puzzles/zhipai-1/check", json!({"turns": ["17:Left"]}), "17:Left"),
         ("/api/change", json!({"hexagram": "0012", "lines": [1]}), "0012"),
         (
@@ -965,11 +980,14 @@ async fn the_server_does_what_the_schema_says_where_schemathesis_found_it_did_no
     get("/api/puzzles/zhipai-9222-93-57/stats").await.assert_error(StatusCode::NOT_FOUND, &["9222-93-57"]);
     // Allowed by the schema, once refused: an integer written with a zero fraction.
     for (uri, body) in [
-        ("/api/zhipai/shortest", json!({"start": 46.0, "available": [48.0, 21], "max_positions": 1000.0})),
+        ("/api/sequences/zhi-pai/shortest", json!({"start": 46.0, "available": [48.0, 21], "max_positions": 1000.0})),
         ("/api/change", json!({"hexagram": 43.0, "lines": [3.0, 2]})),
         ("/api/cast", json!({"values": [6.0, 7, 8, 9, 7, 8]})),
         ("/api/neighbours/verify", json!({"card": 12.0, "numbers": [25.0, 6, 33, 20, 35, 45]})),
-        ("/api/pathways/check", json!({"from": 1.0, "to": 2, "sequence": [{"card": 1.0, "orientation": "d"}]})),
+        (
+            "/api/sequences/pathways/check",
+            json!({"from": 1.0, "to": 2, "sequence": [{"card": 1.0, "orientation": "d"}]}),
+        ),
     ] {
         let answer = post_json(uri, body.clone()).await;
         assert_eq!(answer.status, StatusCode::OK, "{uri} {body}: {}", answer.text());

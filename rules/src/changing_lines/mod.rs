@@ -5,3 +5,12 @@
 
 pub mod deck;
 pub mod pathways;
+
+use crate::play::descriptor::{Names, Printed};
+
+/// The Changing Lines deck, which Tao and Pathways are played with.
+pub const PRINTED: Printed = Printed {
+    key: "changing-lines",
+    title: Names { en: "Changing Lines", fr: None, zh: Some("變爻") },
+    about: "the Changing Lines deck: SVG, PNG, print-service PNGs, A4/Letter PDFs, contact and TTS sheets",
+};

@@ -5,6 +5,7 @@
 use super::record::Record;
 use super::{Dragons, NAME, Variant};
 use crate::play::Illegal;
+use crate::play::descriptor::{GameDescriptor, Names, Printed};
 use crate::play::registry::{GameOption, Registered, Setup};
 use std::ops::RangeInclusive;
 
@@ -47,3 +48,16 @@ impl Registered for DragonsRules {
         Ok(Dragons::named(scenario, mode)?.with_variant(variant).salted(seed))
     }
 }
+
+/// Dragons of the Ba-Gua, declared once ([`crate::games`] lists it).
+pub static GAME: GameDescriptor = GameDescriptor {
+    rules: &RULES,
+    names: Names { en: "Dragons of the Ba-Gua", fr: None, zh: Some("八卦龍") },
+    about: "Dragons of the Ba-Gua: two dragons on the board of human, moved by the stones sown on the Ba-Gua wheel.",
+    printed: Printed {
+        key: NAME,
+        title: Names { en: "Dragons of the Ba-Gua", fr: None, zh: Some("八卦龍") },
+        about: "Dragons of the Ba-Gua: both boards, every piece, the setups; A4/Letter and A3/Tabloid PDFs",
+    },
+    puzzles: None,
+};

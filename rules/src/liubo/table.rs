@@ -4,6 +4,7 @@
 use super::record::{ACTION_LIMIT, NAME, Record};
 use super::{Liubo, PLAYERS, Variant};
 use crate::play::Illegal;
+use crate::play::descriptor::{GameDescriptor, Names, Printed};
 use crate::play::registry::{GameOption, Registered, Setup};
 use std::ops::RangeInclusive;
 
@@ -32,3 +33,16 @@ impl Registered for LiuboRules {
         Ok(Liubo::with_variant(seed, variant))
     }
 }
+
+/// Liubo, declared once ([`crate::games`] lists it).
+pub static GAME: GameDescriptor = GameDescriptor {
+    rules: &RULES,
+    names: Names { en: "Liubo", fr: None, zh: Some("六博") },
+    about: "六博: throw the sticks and race your stones round the 29 stations of the Han board.",
+    printed: Printed {
+        key: NAME,
+        title: Names { en: "Liubo", fr: None, zh: Some("六博") },
+        about: "Liubo: the board (tiled A4/Letter, whole A3/Tabloid), stones, owls, sticks, throw chart",
+    },
+    puzzles: None,
+};

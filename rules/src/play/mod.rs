@@ -8,6 +8,7 @@
 //! game's record as an event (`{"seat":1,"draw":33}`), so a record replays without the seed.
 
 pub mod bots;
+pub mod descriptor;
 pub mod json;
 pub mod registry;
 pub mod simulate;

@@ -5,6 +5,7 @@ use super::deal::{Deal, default_hand};
 use super::record::{ACTION_LIMIT, Record};
 use super::{PLAYERS, Tao};
 use crate::play::Illegal;
+use crate::play::descriptor::{GameDescriptor, Names};
 use crate::play::registry::{GameOption, Registered, Setup};
 use std::ops::RangeInclusive;
 
@@ -31,3 +32,12 @@ impl Registered for TaoRules {
         Ok(Tao::new(&Deal::shuffled_hands(players, hand, seed)?, seed))
     }
 }
+
+/// Tao, declared once ([`crate::games`] lists it).
+pub static GAME: GameDescriptor = GameDescriptor {
+    rules: &RULES,
+    names: Names::one("Tao"),
+    about: "The shedding game of the Changing Lines deck: play your cards onto one pile, each as the hexagram it shows allows.",
+    printed: crate::changing_lines::PRINTED,
+    puzzles: None,
+};

@@ -22,6 +22,7 @@ use super::legal::{self, Call, Group, Place};
 use super::tiles::{TileSet, Variant};
 use super::{Action, Lay, Settings, YijingPai};
 use crate::play::bots::Bot;
+use crate::play::descriptor::{GameDescriptor, Names, Printed};
 use crate::play::registry::{self as records, GameOption, GameRecord, Registered, Setup};
 use crate::play::simulate::{GameResult, game_seed};
 use crate::play::{Game, Illegal, Outcome, Seat};
@@ -219,3 +220,16 @@ impl Registered for YijingPaiRules {
         Ok(YijingPai::shuffled(setup_settings(setup)?, seed))
     }
 }
+
+/// 易经牌, declared once ([`crate::games`] lists it).
+pub static GAME: GameDescriptor = GameDescriptor {
+    rules: &RULES,
+    names: Names { en: "Yijing Pai", fr: None, zh: Some("易经牌") },
+    about: "易经牌: a mahjong-like game for four, building six-line hexagrams of yang, yin and taiji tiles.",
+    printed: Printed {
+        key: NAME,
+        title: Names { en: "Yijing Pai", fr: None, zh: Some("易经牌") },
+        about: "易经牌 Yijing Pai: the tile faces and back, sheets of the 144 and 162 sets on A4/Letter",
+    },
+    puzzles: None,
+};

@@ -4,7 +4,9 @@
 use super::duel::{ACTION_LIMIT, Deal, Duel, PLAYERS};
 use super::duel_record::Record;
 use crate::play::Illegal;
+use crate::play::descriptor::{GameDescriptor, Names, Printed};
 use crate::play::registry::{GameOption, Registered, Setup};
+use crate::puzzles::PuzzleGame;
 use std::ops::RangeInclusive;
 
 /// Zhi Pai's entry (the game for two).
@@ -24,3 +26,16 @@ impl Registered for ZhiPaiRules {
         Ok(Duel::new(&Deal::shuffled(seed)))
     }
 }
+
+/// Zhi Pai, declared once ([`crate::games`] lists it).
+pub static GAME: GameDescriptor = GameDescriptor {
+    rules: &RULES,
+    names: Names { en: "Zhi Pai", fr: Some("Zhi Pai"), zh: Some("易經紙牌") },
+    about: "Zhi Pai for two: lay hexagram cards into your line, with your eight trigram cards.",
+    printed: Printed {
+        key: super::KEY,
+        title: Names { en: "Zhi Pai", fr: Some("Zhi Pai"), zh: Some("易經紙牌") },
+        about: "the Zhi Pai deck: hexagram cards, back, two sets of trigram cards; same outputs",
+    },
+    puzzles: Some(PuzzleGame::Zhipai),
+};

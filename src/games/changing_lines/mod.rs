@@ -29,6 +29,10 @@ pub const DECK: PrintedDeck = PrintedDeck::new(&art::Cards);
 pub struct ChangingLines;
 
 impl crate::games::PrintedGame for ChangingLines {
+    fn lane(&self) -> super::Lane {
+        super::Lane::LargeDeck
+    }
+
     fn key(&self) -> &'static str {
         KEY
     }

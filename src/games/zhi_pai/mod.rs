@@ -33,6 +33,10 @@ pub const DECK: PrintedDeck = PrintedDeck::new(&art::Cards);
 pub struct ZhiPai;
 
 impl crate::games::PrintedGame for ZhiPai {
+    fn lane(&self) -> super::Lane {
+        super::Lane::Typeset
+    }
+
     fn key(&self) -> &'static str {
         KEY
     }

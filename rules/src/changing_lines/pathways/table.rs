@@ -6,7 +6,9 @@ use super::engine::{ACTION_LIMIT, PLAYERS, Pathways};
 use super::record::Record;
 use crate::changing_lines::deck::Deck;
 use crate::play::Illegal;
+use crate::play::descriptor::{GameDescriptor, Names};
 use crate::play::registry::{GameOption, Registered, Setup};
+use crate::puzzles::PuzzleGame;
 use std::ops::RangeInclusive;
 
 /// Pathways' entry.
@@ -52,3 +54,12 @@ impl Registered for PathwaysRules {
         Ok(if setup.option("variant") == Some("last-standing-wins") { game.last_standing_wins() } else { game })
     }
 }
+
+/// Pathways, declared once ([`crate::games`] lists it).
+pub static GAME: GameDescriptor = GameDescriptor {
+    rules: &RULES,
+    names: Names::one("Pathways"),
+    about: "Each player grows a pile of Changing Lines cards, each card's hexagram one line away from the one below it.",
+    printed: crate::changing_lines::PRINTED,
+    puzzles: Some(PuzzleGame::Pathways),
+};

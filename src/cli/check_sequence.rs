@@ -1,4 +1,5 @@
-//! `check pathways` and `check zhipai`: is a proposed sequence legal, and how long is the best?
+//! `check-sequence pathways` and `check-sequence zhi-pai`: is a proposed sequence of a
+//! puzzle legal, and how long is the best? (Game records are `check GAME --record`'s.)
 //! Exit 0 when solved, 1 when a rule is broken or the sequence does not reach its end. The
 //! verdict never waits on the search: an optimum left unknown is said, not an error.
 
@@ -10,12 +11,11 @@ use crate::games::zhi_pai::{self as zhipai, SEARCH_LIMIT};
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  hexforge check pathways --from 12 --to 6 --sequence 12:dark,6:dark\n  \
-    hexforge check zhipai --start 12 --placements 6:left,22:right,40:left,55:left --json\n\n\
+#[command(after_help = "Examples:\n  hexforge check-sequence pathways --from 12 --to 6 --sequence 12:dark,6:dark\n  \
+    hexforge check-sequence zhi-pai --start 12 --placements 6:left,22:right,40:left,55:left --json\n\n\
     Game records (JSON Lines, as `hexforge simulate GAME --record FILE` writes them) are checked\n\
-    with `hexforge check GAME --record FILE [--json]`, for every game `hexforge simulate` plays:\n  \
-    hexforge check pathways --record games.jsonl\n  hexforge check zhi-pai --record games.jsonl --json")]
-pub struct CheckArgs {
+    with `hexforge check GAME --record FILE [--json]`, for every game `hexforge simulate` plays.")]
+pub struct CheckSequenceArgs {
     #[command(subcommand)]
     puzzle: CheckPuzzle,
 }
@@ -25,10 +25,8 @@ enum CheckPuzzle {
     /// Check a Pathways pile: every card one line from the last, each card once, ending on the goal.
     Pathways(CheckPathwaysArgs),
     /// Check a Zhi Pai sequence: every placement links, cards once, finished by the last one.
-    Zhipai(CheckZhiPaiArgs),
-    /// Check game records of Tao (JSON Lines): exit 0 all valid, 1 a rule broken. Every
-    /// other game's records too: `check GAME --record FILE`.
-    Tao(super::record::CheckRecordArgs),
+    #[command(name = "zhi-pai", alias = "zhipai")]
+    ZhiPai(CheckZhiPaiArgs),
 }
 
 #[derive(Debug, Args)]
@@ -53,9 +51,8 @@ struct CheckZhiPaiArgs {
     common_zone: Option<i64>,
 }
 
-pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: CheckSequenceArgs) -> anyhow::Result<Outcome> {
     let state = match args.puzzle {
-        CheckPuzzle::Tao(args) => return super::record::run(super::simulate::rules("tao")?, args),
         CheckPuzzle::Pathways(args) => {
             let question = args.puzzle.request();
             let request = api::pathways::CheckRequest {
@@ -78,7 +75,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
             }
             answer.state
         }
-        CheckPuzzle::Zhipai(args) => {
+        CheckPuzzle::ZhiPai(args) => {
             let question = args.setup.request();
             let request = api::zhi_pai::CheckRequest {
                 start: question.start,

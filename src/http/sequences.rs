@@ -1,4 +1,7 @@
-//! The puzzle routes: Pathways and Zhi Pai shortest-sequence queries and checks. The
+//! Puzzle sequences: the shortest sequence of a Pathways or Zhi Pai question, and a
+//! proposed one checked (`/api/sequences/{pathways,zhi-pai}/{shortest,check}`; the older
+//! `/api/pathways/…` and `/api/zhipai/…` are aliases). A game record is checked by
+//! [`super::games`]; a numbered or daily puzzle by [`super::puzzles`]. The
 //! request and answer types are [`crate::api`]'s: the bodies are exactly what
 //! `hexforge solve … --json` and `hexforge check … --json` print. This file only moves
 //! them over HTTP and runs the searches.
@@ -30,6 +33,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 pub(super) fn routes(routes: Routes) -> Routes {
     routes
+        .post("/api/sequences/pathways/shortest", pathways_shortest)
+        .post("/api/sequences/pathways/check", pathways_check)
+        .post("/api/sequences/zhi-pai/shortest", zhipai_shortest)
+        .post("/api/sequences/zhi-pai/check", zhipai_check)
+        // The older addresses, kept as aliases.
         .post("/api/pathways/shortest", pathways_shortest)
         .post("/api/pathways/check", pathways_check)
         .post("/api/zhipai/shortest", zhipai_shortest)
