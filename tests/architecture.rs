@@ -308,3 +308,34 @@ fn the_readme_states_the_modules_size() {
         .unwrap_or_else(|| panic!("no byte count in {row:?}"));
     assert_eq!(stated, size, "README.md states {stated} bytes for web/wasm/hexforge_rules.wasm, which has {size}");
 }
+
+/// The games are listed once, by the rules crate's registry: every part a game is printed
+/// on has its folder in `src/games/` and its `PrintedGame` in `games::all()`, and every
+/// folder and printed game there is a part some game declares; every game's key has a
+/// folder of rules in `rules/src/` (Pathways' are the Changing Lines deck's).
+#[test]
+fn every_game_is_declared_once_and_its_files_follow_its_descriptor() {
+    let games = hexforge_rules::games();
+    let printed: Vec<&str> = hexforge_rules::play::descriptor::printed(&games).iter().map(|p| p.key).collect();
+    let folder = |key: &str| key.replace('-', "_");
+    let mut folders: Vec<String> = fs::read_dir(src().join("games"))
+        .expect("src/games")
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.is_dir())
+        .map(|p| p.file_name().and_then(|n| n.to_str()).expect("a folder name").to_string())
+        .collect();
+    folders.sort();
+    let mut wanted: Vec<String> = printed.iter().map(|k| folder(k)).collect();
+    wanted.sort();
+    assert_eq!(folders, wanted, "src/games/ holds one folder per printed part the games declare");
+    let mut printing: Vec<&str> = hexforge::games::all().iter().map(|g| g.key()).collect();
+    printing.sort();
+    let mut declared = printed.clone();
+    declared.sort();
+    assert_eq!(printing, declared, "games::all() prints exactly the parts the games declare");
+    for game in &games {
+        let own = rules_src().join(folder(game.key()));
+        let deck = rules_src().join(folder(game.printed.key));
+        assert!(own.is_dir() || deck.join(folder(game.key())).is_dir(), "{}: no folder of rules", game.key());
+    }
+}
