@@ -35,6 +35,8 @@ mod hexagrams;
 mod meta;
 pub mod metrics;
 mod openapi;
+#[cfg(test)]
+mod openapi_enums;
 mod page;
 mod peers;
 mod photos;

@@ -1,5 +1,6 @@
 //! `GET /openapi.json`: a hand-written OpenAPI 3.1 document (`web/openapi.json`)
-//! describing every route and schema. A test checks it against [`super::route_table`].
+//! describing every route and schema. A test checks it against [`super::route_table`], and
+//! another each of its enums against the Rust type it describes ([`super::openapi_enums`]).
 
 use super::Routes;
 use axum::http::header;

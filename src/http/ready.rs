@@ -23,12 +23,15 @@ pub struct Ready {
     pub results: &'static str,
 }
 
+/// What `results` says: the database is connected, or the server keeps none.
+pub(crate) const RESULTS: [&str; 2] = ["connected", "none"];
+
 /// 200 `{"status":"ready","results":"connected"|"none"}`, or 503 with `Retry-After`
 /// while the results database is away (not reachable yet, or lost).
 async fn ready(State(state): State<AppState>) -> Response {
     let results = match &state.results {
-        None => "none",
-        Some(results) if results.store.is_connected() => "connected",
+        None => RESULTS[1],
+        Some(results) if results.store.is_connected() => RESULTS[0],
         Some(_) => {
             return AppError::Unavailable {
                 message: "the results database is not connected yet; the service answers, the stats wait for it"
