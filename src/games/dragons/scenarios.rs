@@ -1,5 +1,0 @@
-//! Dragons of the Ba-Gua's scenarios, from the rules crate (`hexforge_rules::dragons::scenarios`), where
-//! the engine that plays the game reads them too; re-exported under the old path for the
-//! art, the print files and the rulebook.
-
-pub use hexforge_rules::dragons::scenarios::*;
