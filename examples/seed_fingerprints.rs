@@ -18,7 +18,22 @@ fn main() {
         eprintln!("usage: seed_fingerprints SEEDS_FOLDER (a folder of the seeds' .txt files)");
         std::process::exit(2);
     };
-    word_runs::write_fingerprints(&dir);
-    han_runs::write_fingerprints(&dir);
+    write_fingerprints(&dir, word_runs::SEED_RUNS, word_runs::runs_of_eight);
+    write_fingerprints(&dir, han_runs::SEED_RUNS_ZH, han_runs::runs);
     println!("wrote {} and {}", word_runs::SEED_RUNS, han_runs::SEED_RUNS_ZH);
+}
+
+/// Rewrites `file` with the fingerprints `runs` finds in every `.txt` seed in `dir`, one
+/// hexadecimal fingerprint a line, sorted; written beside it first, then renamed over it.
+fn write_fingerprints(dir: &str, file: &str, runs: fn(&str) -> std::collections::BTreeSet<u32>) {
+    let mut paths: Vec<_> = std::fs::read_dir(dir).expect("seeds folder").flatten().map(|e| e.path()).collect();
+    paths.sort();
+    let mut all = std::collections::BTreeSet::new();
+    for path in paths.iter().filter(|p| p.extension().is_some_and(|e| e == "txt")) {
+        all.extend(runs(&std::fs::read_to_string(path).expect("seed text")));
+    }
+    let lines: Vec<String> = all.iter().map(|h| format!("{h:08x}")).collect();
+    let partial = format!("{file}.partial");
+    std::fs::write(&partial, lines.join("\n") + "\n").expect("write the fingerprints");
+    std::fs::rename(&partial, file).expect("put the fingerprints in place");
 }

@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 pub const RUN: usize = 12;
 
 /// The seeds' 12-character runs, as fingerprints only (the seeds are not part of this
-/// repository); [`write_fingerprints`] makes the file.
+/// repository); `examples/seed_fingerprints.rs` makes the file.
 pub const SEED_RUNS_ZH: &str = "tests/reference/seed-runs-zh.txt";
 
 /// A Han (CJK ideograph) character.
@@ -43,19 +43,6 @@ pub fn seed_runs() -> BTreeSet<u32> {
 /// The runs of `text` that a seed has too, as text.
 pub fn shared(text: &str, seeds: &BTreeSet<u32>) -> Vec<String> {
     han(text).windows(RUN).filter(|w| seeds.contains(&fingerprint(w))).map(|w| w.iter().collect()).collect()
-}
-
-/// Rewrites [`SEED_RUNS_ZH`] from every `.txt` seed in `dir`.
-#[allow(dead_code)] // only examples/seed_fingerprints.rs rewrites the file
-pub fn write_fingerprints(dir: &str) {
-    let mut paths: Vec<_> = std::fs::read_dir(dir).expect("seeds folder").flatten().map(|e| e.path()).collect();
-    paths.sort();
-    let mut all = BTreeSet::new();
-    for path in paths.iter().filter(|p| p.extension().is_some_and(|e| e == "txt")) {
-        all.extend(runs(&std::fs::read_to_string(path).expect("seed text")));
-    }
-    let lines: Vec<String> = all.iter().map(|h| format!("{h:08x}")).collect();
-    std::fs::write(SEED_RUNS_ZH, lines.join("\n") + "\n").expect("write the fingerprints");
 }
 
 #[cfg(test)]

@@ -231,48 +231,12 @@ async fn change_flips_the_listed_lines() {
 }
 
 #[tokio::test]
-async fn change_refuses_bad_values() {
-    let cases = [
-        (json!({"hexagram": 65, "lines": [1]}), vec!["65"]),
-        (json!({"hexagram": "0101", "lines": [1]}), vec!["0101"]),
-        (json!({"hexagram": true, "lines": [1]}), vec!["true"]),
-        (json!({"hexagram": 1, "lines": [7]}), vec!["line 7"]),
-        (json!({"hexagram": 1, "lines": [2, 2]}), vec!["2"]),
-        (json!({"hexagram": 1, "lines": []}), vec!["lines"]),
-        (json!({"hexagram": 1, "lines": [1, 2, 3, 4, 5, 6, 1]}), vec!["7 lines"]),
-        (json!({"hexagram": 1, "lines": ["one"]}), vec!["lines", "one"]),
-        (json!({"hexagram": 1}), vec!["lines"]),
-        (json!({"hexagram": 1, "lines": [1], "extra": 1}), vec!["extra"]),
-    ];
-    for (body, needles) in cases {
-        post_json("/api/change", body).await.assert_error(StatusCode::BAD_REQUEST, &needles);
-    }
-}
-
-#[tokio::test]
 async fn cast_gives_primary_and_relating() {
     let a = post_json("/api/cast", json!({"values": [9, 6, 9, 6, 9, 6]})).await;
     assert_eq!(a.status, StatusCode::OK);
     assert_eq!(a.json(), json!({"primary": 63, "relating": 64, "changing": [1, 2, 3, 4, 5, 6]}));
     let a = post_json("/api/cast", json!({"values": [7, 7, 7, 7, 7, 7]})).await;
     assert_eq!(a.json(), json!({"primary": 1, "relating": null, "changing": []}));
-}
-
-#[tokio::test]
-async fn cast_refuses_bad_values() {
-    post_json("/api/cast", json!({"values": [7, 7, 5, 7, 7, 7]}))
-        .await
-        .assert_error(StatusCode::BAD_REQUEST, &["5", "line 3"]);
-    post_json("/api/cast", json!({"values": [7, 7]})).await.assert_error(StatusCode::BAD_REQUEST, &["6", "2"]);
-    post_json("/api/cast", json!({"values": [7.5, 7, 7, 7, 7, 7]}))
-        .await
-        .assert_error(StatusCode::BAD_REQUEST, &["values"]);
-    post_json("/api/cast", json!({"values": "777777"})).await.assert_error(StatusCode::BAD_REQUEST, &["values"]);
-    let huge: Vec<i64> = vec![7; 10_000];
-    post_json("/api/cast", json!({ "values": huge })).await.assert_error(StatusCode::BAD_REQUEST, &["10000"]);
-    post_json("/api/cast", json!({"values": [1e300, 7, 7, 7, 7, 7]}))
-        .await
-        .assert_error(StatusCode::BAD_REQUEST, &["values"]);
 }
 
 #[tokio::test]
@@ -299,18 +263,6 @@ async fn verify_finds_wrong_numbers() {
     assert_eq!(light.json()["ok"], true);
     let default = post_json("/api/neighbours/verify", json!({"card": 12, "numbers": [25, 6, 33, 20, 35, 45]})).await;
     assert_eq!(default.json()["ok"], true);
-}
-
-#[tokio::test]
-async fn verify_refuses_bad_values() {
-    let v = |body: Value| post_json("/api/neighbours/verify", body);
-    v(json!({"card": 65, "numbers": [1, 2, 3, 4, 5, 6]})).await.assert_error(StatusCode::BAD_REQUEST, &["65"]);
-    v(json!({"card": 12, "orientation": "up", "numbers": [1, 2, 3, 4, 5, 6]}))
-        .await
-        .assert_error(StatusCode::BAD_REQUEST, &["up", "dark or light"]);
-    v(json!({"card": 12, "numbers": [1, 2, 3]})).await.assert_error(StatusCode::BAD_REQUEST, &["6", "3"]);
-    v(json!({"card": "twelve", "numbers": [1, 2, 3, 4, 5, 6]})).await.assert_error(StatusCode::BAD_REQUEST, &["card"]);
-    v(json!({"numbers": [1, 2, 3, 4, 5, 6]})).await.assert_error(StatusCode::BAD_REQUEST, &["card"]);
 }
 
 // ---------------------------------------------------------------- body handling
@@ -403,35 +355,6 @@ async fn pathways_shortest_and_check() {
     assert_eq!(none.json(), json!({"status": "none", "length": null, "sequence": null}));
 }
 
-#[tokio::test]
-async fn pathways_refuses_bad_values() {
-    let s = |body: Value| post_json("/api/sequences/pathways/shortest", body);
-    s(json!({"from": 0, "to": 2})).await.assert_error(StatusCode::BAD_REQUEST, &["0"]);
-    s(json!({"from": 1, "to": 65})).await.assert_error(StatusCode::BAD_REQUEST, &["65"]);
-    s(json!({"from": 1, "to": 2, "deck": "7d"})).await.assert_error(StatusCode::BAD_REQUEST, &["7d"]);
-    s(json!({"from": 1, "to": 2, "deck": "6d", "cards": [1]}))
-        .await
-        .assert_error(StatusCode::BAD_REQUEST, &["not both"]);
-    s(json!({"from": 1, "to": 2, "cards": [1, 99]})).await.assert_error(StatusCode::BAD_REQUEST, &["99"]);
-    s(json!({"from": 1, "to": 2, "cards": [3, 3]})).await.assert_error(StatusCode::BAD_REQUEST, &["3"]);
-    s(json!({"from": 1, "to": 2, "cards": (1..=200).collect::<Vec<i64>>()}))
-        .await
-        .assert_error(StatusCode::BAD_REQUEST, &["200"]);
-    s(json!({"from": 1, "to": 2, "orientation": "sideways"}))
-        .await
-        .assert_error(StatusCode::BAD_REQUEST, &["sideways"]);
-    let c = |body: Value| post_json("/api/sequences/pathways/check", body);
-    c(json!({"from": 1, "to": 2})).await.assert_error(StatusCode::BAD_REQUEST, &["sequence"]);
-    c(json!({"from": 1, "to": 2, "sequence": [{"card": 70, "orientation": "dark"}]}))
-        .await
-        .assert_error(StatusCode::BAD_REQUEST, &["70"]);
-    c(json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orientation": "up"}]}))
-        .await
-        .assert_error(StatusCode::BAD_REQUEST, &["up"]);
-    let long: Vec<Value> = (0..500).map(|_| json!({"card": 1, "orientation": "dark"})).collect();
-    c(json!({"from": 1, "to": 2, "sequence": long})).await.assert_error(StatusCode::BAD_REQUEST, &["500"]);
-}
-
 /// The worked example of docs/conventions.md, Zhi Pai, in the issue's notation.
 fn zhipai_example() -> Value {
     json!({"start": 12, "placements": [
@@ -500,30 +423,6 @@ async fn checks_list_the_legal_next_moves_while_unfinished() {
             .collect::<Vec<_>>()
     );
     assert!(next.as_array().unwrap().iter().all(|m| m["orientation"] == "dark" && m["line"].is_u64()));
-}
-
-#[tokio::test]
-async fn zhipai_refuses_bad_values() {
-    let s = |body: Value| post_json("/api/sequences/zhi-pai/shortest", body);
-    s(json!({"start": 65})).await.assert_error(StatusCode::BAD_REQUEST, &["65"]);
-    s(json!({"start": 12, "active": ["fog"]})).await.assert_error(StatusCode::BAD_REQUEST, &["fog"]);
-    s(json!({"start": 12, "active": ["water", "water"]})).await.assert_error(StatusCode::BAD_REQUEST, &["water"]);
-    s(json!({"start": 12, "available": [12, 6]})).await.assert_error(StatusCode::BAD_REQUEST, &["12"]);
-    s(json!({"start": 12, "available": [0]})).await.assert_error(StatusCode::BAD_REQUEST, &["0"]);
-    s(json!({"start": "12"})).await.assert_error(StatusCode::BAD_REQUEST, &["start"]);
-    let c = |body: Value| post_json("/api/sequences/zhi-pai/check", body);
-    c(json!({"start": 12})).await.assert_error(StatusCode::BAD_REQUEST, &["placements"]);
-    c(json!({"start": 12, "placements": [{"card": 6, "side": "up"}]}))
-        .await
-        .assert_error(StatusCode::BAD_REQUEST, &["up"]);
-    c(json!({"start": 12, "placements": [{"card": 600, "side": "left"}]}))
-        .await
-        .assert_error(StatusCode::BAD_REQUEST, &["600"]);
-    let mut zone = zhipai_example();
-    zone["common_zone"] = json!(3);
-    c(zone).await.assert_error(StatusCode::BAD_REQUEST, &["3"]);
-    let long: Vec<Value> = (0..300).map(|_| json!({"card": 6, "side": "left"})).collect();
-    c(json!({"start": 12, "placements": long})).await.assert_error(StatusCode::BAD_REQUEST, &["300"]);
 }
 
 /// Issue 17: the search may spend its budget; the answer is then 200 "unknown" with
@@ -846,42 +745,6 @@ async fn json_content_types_are_recognised() {
         let a = send(request).await;
         assert_eq!(a.status, status, "{content_type}: {}", a.text());
         assert!(a.content_type().starts_with("application/json"));
-    }
-}
-
-#[tokio::test]
-async fn wrong_types_name_the_field() {
-    post_json("/api/neighbours/verify", json!({"card": 12, "numbers": [1, 2, "x", 4, 5, 6]}))
-        .await
-        .assert_error(StatusCode::BAD_REQUEST, &["numbers[2]", "invalid type"]);
-    post_json("/api/sequences/zhi-pai/check", json!({"start": 12, "placements": [{"card": 6, "side": 3}]}))
-        .await
-        .assert_error(StatusCode::BAD_REQUEST, &["placements[0].side"]);
-}
-
-/// Regression: a misspelt field (`dekc` for `deck`) used to be ignored, so the query
-/// silently ran on the full deck. Every solver request now refuses unknown fields.
-#[tokio::test]
-async fn misspelt_solver_fields_are_refused() {
-    let cases = [
-        ("/api/sequences/pathways/shortest", json!({"from": 1, "to": 2, "dekc": "3d"})),
-        (
-            "/api/sequences/pathways/check",
-            json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orientation": "dark"}], "orientaton": "free"}),
-        ),
-        ("/api/sequences/pathways/check", json!({"from": 1, "to": 2, "sequence": [{"card": 1, "orient": "dark"}]})),
-        ("/api/sequences/zhi-pai/shortest", json!({"start": 12, "actve": ["water"]})),
-        (
-            "/api/sequences/zhi-pai/check",
-            json!({"start": 12, "placements": [{"card": 6, "side": "left"}], "availble": [6]}),
-        ),
-        ("/api/sequences/zhi-pai/check", json!({"start": 12, "placements": [{"card": 6, "sid": "left"}]})),
-    ];
-    for (route, body) in cases {
-        let answer = post_json(route, body.clone()).await;
-        assert!(answer.status.is_client_error(), "{route} {body}: {}", answer.status);
-        let message = answer.json()["error"].as_str().unwrap_or_default().to_string();
-        assert!(message.contains("unknown field"), "{route} {body}: {message}");
     }
 }
 

@@ -17,6 +17,7 @@ mod photo_corpus;
 #[path = "../temp_dir/mod.rs"]
 mod temp_dir;
 
+mod bad_bodies;
 mod cli;
 mod contract;
 mod doc_commands;

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-/// The seeds' 8-word runs, as fingerprints; [`write_fingerprints`] makes the file.
+/// The seeds' 8-word runs, as fingerprints; `examples/seed_fingerprints.rs` makes the file.
 pub const SEED_RUNS: &str = "tests/reference/seed-runs.txt";
 
 /// The words of a text, lower-case, letters and digits only: what an 8-word run compares.
@@ -27,17 +27,4 @@ pub fn runs_of_eight(text: &str) -> BTreeSet<u32> {
 pub fn seed_runs() -> BTreeSet<u32> {
     let text = std::fs::read_to_string(SEED_RUNS).expect("tests/reference/seed-runs.txt");
     text.split_whitespace().map(|h| u32::from_str_radix(h, 16).expect("hex fingerprint")).collect()
-}
-
-/// Rewrites [`SEED_RUNS`] from every `.txt` seed in `dir`.
-#[allow(dead_code)] // only the example rewrites the file
-pub fn write_fingerprints(dir: &str) {
-    let mut paths: Vec<_> = std::fs::read_dir(dir).expect("seeds folder").flatten().map(|e| e.path()).collect();
-    paths.sort();
-    let mut all = BTreeSet::new();
-    for path in paths.iter().filter(|p| p.extension().is_some_and(|e| e == "txt")) {
-        all.extend(runs_of_eight(&std::fs::read_to_string(path).expect("seed text")));
-    }
-    let lines: Vec<String> = all.iter().map(|h| format!("{h:08x}")).collect();
-    std::fs::write(SEED_RUNS, lines.join("\n") + "\n").expect("write the fingerprints");
 }
