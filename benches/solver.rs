@@ -8,12 +8,12 @@
 //! `cargo bench --bench solver`
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hexforge::core::deck::CardSet;
-use hexforge::core::hexagram::Hexagram;
-use hexforge::core::trigram::Trigram;
-use hexforge::games::changing_lines::deck::{Deck, DeckName};
-use hexforge::games::changing_lines::pathways::{self, Mode};
-use hexforge::games::zhi_pai::{self as zhipai, Budget, Outcome, Setup, TrigramSet, Tuning, search_tuned};
+use hexforge_rules::changing_lines::deck::{Deck, DeckName};
+use hexforge_rules::changing_lines::pathways::{self, Mode};
+use hexforge_rules::core::deck::CardSet;
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::core::trigram::Trigram;
+use hexforge_rules::zhi_pai::{self as zhipai, Budget, Outcome, Setup, TrigramSet, Tuning, search_tuned};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -150,7 +150,7 @@ fn zhipai_hard_benches(c: &mut Criterion) {
 
 /// Issue 13: generating any one puzzle from its id takes at most 50 ms.
 fn puzzle_benches(c: &mut Criterion) {
-    use hexforge::puzzles::{Puzzle, PuzzleId};
+    use hexforge_rules::puzzles::{Puzzle, PuzzleId};
     for game in ["pathways", "zhipai"] {
         let ids: Vec<PuzzleId> = (1..=100).map(|n| format!("{game}-{n}").parse().unwrap()).collect();
         let mut slowest = std::time::Duration::ZERO;

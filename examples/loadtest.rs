@@ -25,9 +25,9 @@
 use axum::Router;
 use axum::routing::get;
 use clap::Parser;
-use hexforge::games::zhi_pai;
 use hexforge::http::{AppState, ServeOptions, serve_with};
 use hexforge::results::{Database, RecordRate, Results};
+use hexforge_rules::zhi_pai;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -159,8 +159,10 @@ fn fresh_zhipai_questions(count: usize) -> Vec<Arc<Vec<u8>>> {
     let mut questions = Vec::with_capacity(count);
     while questions.len() < count {
         let start: u8 = rng.random_range(1..=64);
-        let complement =
-            hexforge::core::hexagram::Hexagram::from_number(i64::from(start)).expect("1..=64").complement().number();
+        let complement = hexforge_rules::core::hexagram::Hexagram::from_number(i64::from(start))
+            .expect("1..=64")
+            .complement()
+            .number();
         let others: Vec<u8> = (1..=64).filter(|&n| n != start && n != complement).collect();
         let mut cards: Vec<u8> = others.choose_multiple(&mut rng, 10).copied().collect();
         cards.sort_unstable();

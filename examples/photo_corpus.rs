@@ -299,7 +299,7 @@ fn cases_for(n: u8, fonts: &[OtherFont]) -> Vec<Case> {
             misprint: None,
         });
         let line = (n + f as u8) % 6 + 1;
-        let right = hexforge::core::hexagram::Hexagram::from_number(i64::from(n)).unwrap().neighbours()
+        let right = hexforge_rules::core::hexagram::Hexagram::from_number(i64::from(n)).unwrap().neighbours()
             [line as usize - 1]
             .number();
         let wrong = if right == 64 { 1 } else { right + 1 };

@@ -8,10 +8,10 @@
 //! (defaults 17, 4000 random questions, 3000 mutation rounds). Seeded: the same
 //! arguments find the same questions.
 
-use hexforge::core::deck::CardSet;
-use hexforge::core::hexagram::Hexagram;
-use hexforge::core::trigram::Trigram;
-use hexforge::games::zhi_pai::{Budget, Effort, Outcome, Setup, TrigramSet, Tuning, search_tuned};
+use hexforge_rules::core::deck::CardSet;
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::core::trigram::Trigram;
+use hexforge_rules::zhi_pai::{Budget, Effort, Outcome, Setup, TrigramSet, Tuning, search_tuned};
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -5,9 +5,9 @@
 //! with CARDS such as `4,7,8` (default: the 62 others), ACTIVE such as `water,fire`
 //! (default none) and RELAX_AFTER a number of positions or `never` (default 5000).
 
-use hexforge::core::deck::CardSet;
-use hexforge::core::hexagram::Hexagram;
-use hexforge::games::zhi_pai::{Budget, Outcome, Setup, TrigramSet, Tuning, search_tuned};
+use hexforge_rules::core::deck::CardSet;
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::zhi_pai::{Budget, Outcome, Setup, TrigramSet, Tuning, search_tuned};
 use std::process::ExitCode;
 use std::time::Instant;
 

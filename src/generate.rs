@@ -5,15 +5,15 @@
 //! write them ([`PrintedGame::generate`]), and refuses a run where the two disagree.
 
 use crate::cards::sheet::Duplex;
-use crate::core::lang::Lang;
-use crate::core::verify::neighbour_table_csv;
-use crate::core::view::all_hexagrams;
 use crate::games::ArtError;
 use crate::games::{self, Lane, PrintOptions, PrintedGame};
 use crate::print::output::{ManifestEntry, Output, OutputError};
 use crate::print::paper::Paper;
 use crate::print::preflight::{self, PreflightError, Shop};
 use crate::rulebook::{self, RulebookError};
+use hexforge_rules::core::lang::Lang;
+use hexforge_rules::core::verify::neighbour_table_csv;
+use hexforge_rules::core::view::all_hexagrams;
 use hexforge_rules::play::descriptor::printed;
 use rayon::prelude::*;
 use serde::Serialize;

@@ -1,6 +1,7 @@
 //! hexforge: print-and-play games from the I Ching.
 //!
-//! One pure core ([`core`]) and the five games built on it ([`games`]), with thin edges
+//! The pure rules are the rules crate's (`hexforge_rules`); here, the five printed games
+//! built on them ([`games`]), with thin edges
 //! around them: printing ([`print`], [`cards`], [`rulebook`]), the CLI ([`cli`]), the
 //! HTTP service ([`http`]) and its results store ([`results`]); reading printed cards back
 //! from photos ([`photo`]).
@@ -9,8 +10,6 @@
 pub mod api;
 pub mod cards;
 pub mod cli;
-/// The pure core, from the rules crate (`hexforge-rules`), under its old path.
-pub use hexforge_rules::core;
 pub mod counter;
 pub mod games;
 pub mod generate;

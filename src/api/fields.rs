@@ -6,11 +6,11 @@
 //! The CLI builds the same request types from its flags without passing through here,
 //! so its own spellings (any case, aliases, a deck as a list of cards) are unchanged.
 
-use crate::core::card::Orientation;
-use crate::core::trigram::Trigram;
-use crate::games::changing_lines::deck::DeckName;
-use crate::games::changing_lines::pathways::Mode;
-use crate::games::zhi_pai::Side;
+use hexforge_rules::changing_lines::deck::DeckName;
+use hexforge_rules::changing_lines::pathways::Mode;
+use hexforge_rules::core::card::Orientation;
+use hexforge_rules::core::trigram::Trigram;
+use hexforge_rules::zhi_pai::Side;
 use serde::de::{self, Deserializer, Unexpected, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt::{self, Display};
@@ -119,7 +119,7 @@ impl Spelled for Trigram {
         &["heaven", "lake", "fire", "thunder", "wind", "water", "mountain", "earth"];
 }
 
-impl Spelled for crate::core::lang::Lang {
+impl Spelled for hexforge_rules::core::lang::Lang {
     const SPELLINGS: &'static [&'static str] = &["en", "fr"];
 }
 

@@ -4,10 +4,12 @@
 
 use super::fields::{parsed, some_wholes, some_word, whole};
 use super::{State, Status, distance};
-use crate::core::card::{Card, Orientation};
-use crate::core::hexagram::Hexagram;
-use crate::games::changing_lines::deck::{Deck, DeckError, DeckName};
-use crate::games::changing_lines::pathways::{self as rules, JudgedMove, Laid, LegalMove, Mode, PathwaysError, Puzzle};
+use hexforge_rules::changing_lines::deck::{Deck, DeckError, DeckName};
+use hexforge_rules::changing_lines::pathways::{
+    self as rules, JudgedMove, Laid, LegalMove, Mode, PathwaysError, Puzzle,
+};
+use hexforge_rules::core::card::{Card, Orientation};
+use hexforge_rules::core::hexagram::Hexagram;
 use serde::{Deserialize, Serialize};
 
 /// The most cards a sequence can hold.

@@ -3,14 +3,15 @@
 //! proposed answer. Pure.
 
 use super::{State, distance};
-use crate::core::card::Card;
-use crate::core::deck::CardSet;
-use crate::core::hexagram::Hexagram;
-use crate::games::changing_lines::deck::Deck;
-use crate::games::changing_lines::pathways::{self, JudgedMove, Laid, Mode, PathwaysError, Puzzle as Puzzle_};
-use crate::puzzles::deal::{self, Turn};
-use crate::puzzles::{DealDifficulty, LadderDifficulty, Puzzle, PuzzleError, PuzzleGame, PuzzleId};
+use hexforge_rules::changing_lines::deck::Deck;
+use hexforge_rules::changing_lines::pathways::{self, JudgedMove, Laid, Mode, PathwaysError, Puzzle as Puzzle_};
+use hexforge_rules::core::card::Card;
+use hexforge_rules::core::deck::CardSet;
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::puzzles::deal::{self, Turn};
+use hexforge_rules::puzzles::{DealDifficulty, LadderDifficulty, Puzzle, PuzzleError, PuzzleGame, PuzzleId};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// `POST /api/puzzles/{id}/check`: `{"sequence":[{"card":29,"orientation":"dark"},…]}`
 /// for a ladder, `{"turns":["17:left","pass","54:right"]}` for a deal.
@@ -74,7 +75,7 @@ pub enum AnswerError {
     #[error(transparent)]
     Pathways(#[from] PathwaysError),
     #[error(transparent)]
-    ZhiPai(#[from] crate::games::zhi_pai::ZhiPaiError),
+    ZhiPai(#[from] hexforge_rules::zhi_pai::ZhiPaiError),
     #[error("{0}")]
     Shape(String),
 }
@@ -179,7 +180,7 @@ fn view(id: &PuzzleId, puzzle: &Puzzle, reveal: bool) -> PuzzleView {
             orientation: "dark",
             optimum: ladder.solution.len(),
             difficulty: ladder.difficulty,
-            rules: &crate::puzzles::ladder::RULES,
+            rules: &hexforge_rules::puzzles::ladder::RULES,
             solution: reveal.then(|| ladder.solution.clone()),
             removed: ladder.removed.clone(),
         }),
@@ -189,7 +190,7 @@ fn view(id: &PuzzleId, puzzle: &Puzzle, reveal: bool) -> PuzzleView {
             start: deal.start,
             optimum: deal.optimum,
             difficulty: deal.difficulty,
-            rules: &crate::puzzles::deal::RULES,
+            rules: &hexforge_rules::puzzles::deal::RULES,
             solution: reveal.then(|| deal.solution.iter().map(ToString::to_string).collect()),
             deal: deal.deal.clone(),
         }),
@@ -271,10 +272,23 @@ pub struct DealCheck {
     pub failed_turn: Option<usize>,
     pub rule: Option<&'static str>,
     /// The trigram cards active after the last legal turn (usable from the next one).
-    pub active: crate::games::zhi_pai::TrigramSet,
+    pub active: hexforge_rules::zhi_pai::TrigramSet,
     /// Legal so far, but no turn is left: no card of the Common Zone links and every card
     /// of the deal is revealed.
     pub dead_end: bool,
+}
+
+/// What the store knows of one puzzle: the counts behind `GET /api/puzzles/{id}/stats`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Answers checked (every check, moves of a game in progress included).
+    pub attempts: u64,
+    /// Answers that solved the puzzle.
+    pub solved: u64,
+    /// Solved answers at the optimum.
+    pub optimal: u64,
+    /// Solved answers by distance from the optimum.
+    pub distribution: BTreeMap<u64, u64>,
 }
 
 /// How a solved answer compares with everyone's, as the service knows it, the answer
@@ -293,7 +307,7 @@ pub struct Compared {
 
 impl Compared {
     /// A solved answer `distance` from the optimum beside `counts`, which do not hold it yet.
-    pub fn new(counts: &crate::results::Counts, distance: u64) -> Compared {
+    pub fn new(counts: &Counts, distance: u64) -> Compared {
         let solved = counts.solved + 1;
         let as_good = 1 + counts.distribution.range(..=distance).map(|(_, n)| n).sum::<u64>();
         let optimal = counts.optimal + u64::from(distance == 0);
@@ -373,7 +387,7 @@ pub fn check(id: &PuzzleId, answer: &Answer) -> Result<PuzzleCheck, PuzzleError>
     }
 }
 
-fn check_ladder(id: &PuzzleId, ladder: &crate::puzzles::Ladder, sequence: &[Laid]) -> LadderCheck {
+fn check_ladder(id: &PuzzleId, ladder: &hexforge_rules::puzzles::Ladder, sequence: &[Laid]) -> LadderCheck {
     let mut cards = CardSet::ALL;
     for &removed in &ladder.removed {
         cards.remove(Card::new(removed));
@@ -391,7 +405,7 @@ fn check_ladder(id: &PuzzleId, ladder: &crate::puzzles::Ladder, sequence: &[Laid
     let dead_end = state == State::Unfinished
         && judgement.moves.last().is_some_and(|top| {
             let laid = judgement.moves.iter().fold(0u64, |m, l| m | 1 << l.hexagram.bits());
-            crate::puzzles::ladder::shortest_count(ladder.deck() & !laid, top.hexagram, ladder.to).is_none()
+            hexforge_rules::puzzles::ladder::shortest_count(ladder.deck() & !laid, top.hexagram, ladder.to).is_none()
         });
     LadderCheck {
         id: id.to_string(),
@@ -412,7 +426,7 @@ fn check_ladder(id: &PuzzleId, ladder: &crate::puzzles::Ladder, sequence: &[Laid
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::card::Orientation;
+    use hexforge_rules::core::card::Orientation;
 
     fn id(text: &str) -> PuzzleId {
         text.parse().unwrap()
@@ -421,7 +435,9 @@ mod tests {
     fn laid(cards: &[Hexagram]) -> Vec<Laid> {
         cards
             .iter()
-            .map(|h| Laid::new(crate::core::card::Card::from_number(h.number().into()).unwrap(), Orientation::Dark))
+            .map(|h| {
+                Laid::new(hexforge_rules::core::card::Card::from_number(h.number().into()).unwrap(), Orientation::Dark)
+            })
             .collect()
     }
 
@@ -440,7 +456,7 @@ mod tests {
 
     #[test]
     fn an_answer_is_compared_with_itself_counted() {
-        let counts = crate::results::Counts {
+        let counts = Counts {
             attempts: 20,
             solved: 4,
             optimal: 1,
@@ -450,7 +466,7 @@ mod tests {
         assert_eq!((c.solved, c.as_good, c.optimal, c.share_as_good), (5, 4, 1, 0.8));
         let c = Compared::new(&counts, 0);
         assert_eq!((c.solved, c.as_good, c.optimal, c.share_as_good), (5, 2, 2, 0.4));
-        let first = Compared::new(&crate::results::Counts::default(), 2);
+        let first = Compared::new(&Counts::default(), 2);
         assert_eq!((first.solved, first.as_good, first.optimal, first.share_as_good), (1, 1, 0, 1.0));
         // The verdict's fields and the comparison side by side in one object.
         let request: CheckRequest = serde_json::from_str(&solution_request(&id("pathways-1"))).unwrap();

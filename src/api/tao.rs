@@ -6,8 +6,8 @@
 
 use super::fields::some_whole;
 use super::pathways::LaidRequest;
-use crate::core::card::Card;
-use crate::core::error::CoreError;
+use hexforge_rules::core::card::Card;
+use hexforge_rules::core::error::CoreError;
 use hexforge_rules::tao::legal::Laid;
 use hexforge_rules::tao::plays::{LegalPlays, legal_plays};
 use serde::Deserialize;

@@ -3,11 +3,11 @@
 
 use super::fields::{parsed, some_count, some_whole, some_wholes, whole, words};
 use super::{State, Status, cards, distance};
-use crate::core::deck::{CardSet, DeckError};
-use crate::core::hexagram::Hexagram;
-use crate::core::trigram::Trigram;
 use crate::counter::Counter;
-use crate::games::zhi_pai::{
+use hexforge_rules::core::deck::{CardSet, DeckError};
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::core::trigram::Trigram;
+use hexforge_rules::zhi_pai::{
     self as rules, Budget, JudgedMove, Link, Outcome, Placement, Setup, Side, Solution, Stop, TrigramSet, ZhiPaiError,
 };
 use serde::{Deserialize, Serialize};
@@ -276,7 +276,7 @@ pub fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::zhi_pai::SEARCH_LIMIT;
+    use hexforge_rules::zhi_pai::SEARCH_LIMIT;
 
     fn check_json(body: &str, server_max: usize) -> CheckAnswer {
         check(&serde_json::from_str(body).expect("a valid request"), server_max, None).expect("a verdict")

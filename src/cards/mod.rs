@@ -23,7 +23,7 @@ pub mod layouts;
 pub mod names;
 pub mod sheet;
 
-pub use crate::core::lang::Lang;
+pub use hexforge_rules::core::lang::Lang;
 pub(crate) mod geometry;
 pub use deck::{CardDeck, PrintedDeck};
 pub use geometry::{Canvas, LineShape, NameRoom, Rect, TextBox, TextureLine, canvas, text_width};
@@ -34,11 +34,11 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use crate::core::hexagram::Hexagram;
-use crate::core::trigram::Trigram;
 use crate::print::plan::Backs;
 use crate::print::render::{self, RenderError};
 use crate::print::template::{self, TemplateError};
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::core::trigram::Trigram;
 
 /// Canvas width, bleed included (mm).
 pub const CANVAS_WIDTH_MM: f32 = 69.0;
@@ -79,7 +79,7 @@ pub enum CardError {
     },
     /// A language that is not offered.
     #[error(transparent)]
-    BadLang(#[from] crate::core::lang::LangError),
+    BadLang(#[from] hexforge_rules::core::lang::LangError),
     /// The template failed (missing file, syntax error, misspelt field).
     #[error(transparent)]
     Template(#[from] TemplateError),

@@ -6,8 +6,8 @@
 //! are skipped; a name may be quoted (`12,"Standstill, or Stagnation"`, with `""` for a
 //! quote inside). Spaces around either field are trimmed.
 
-use crate::core::hexagram::Hexagram;
-use crate::core::lang::{Edition, Lang};
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::core::lang::{Edition, Lang};
 
 use super::NameRoom;
 

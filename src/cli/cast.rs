@@ -1,8 +1,8 @@
 //! `cast`: six line values, or a card method with a seed.
 
 use super::{Outcome, print_json};
-use crate::core::casting::{Cast, DrawMethod, cast, draw};
 use clap::{Args, ValueEnum};
+use hexforge_rules::core::casting::{Cast, DrawMethod, cast, draw};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  hexforge cast 9 6 9 6 9 6\n  hexforge cast --draw three --seed 42 --json")]

@@ -6,9 +6,9 @@
 use super::solve::{PathwaysArgs, ZhiPaiArgs};
 use super::{Outcome, print_json};
 use crate::api::{self, State, Status};
-use crate::games::changing_lines::pathways;
-use crate::games::zhi_pai::{self as zhipai, SEARCH_LIMIT};
 use clap::{Args, Subcommand};
+use hexforge_rules::changing_lines::pathways;
+use hexforge_rules::zhi_pai::{self as zhipai, SEARCH_LIMIT};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  hexforge check-sequence pathways --from 12 --to 6 --sequence 12:dark,6:dark\n  \

@@ -2,7 +2,6 @@
 
 use super::Outcome;
 use crate::cards::names::parse_names;
-use crate::core::lang::{Edition, Lang};
 use crate::games::PrintOptions;
 use crate::generate::{GenerateOptions, Part, generate};
 use crate::print::dpi::Dpi;
@@ -11,6 +10,7 @@ use crate::print::profile::Profiles;
 use crate::print::template;
 use anyhow::Context;
 use clap::Args;
+use hexforge_rules::core::lang::{Edition, Lang};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};

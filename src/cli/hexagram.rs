@@ -1,9 +1,9 @@
 //! `hexagram`, `hexagrams` and `change`.
 
 use super::{Outcome, parse_hexagram, parse_line, print_json};
-use crate::core::hexagram::{Hexagram, Kind, Line, LinePosition};
-use crate::core::view::{HexagramView, all_hexagrams};
 use clap::Args;
+use hexforge_rules::core::hexagram::{Hexagram, Kind, Line, LinePosition};
+use hexforge_rules::core::view::{HexagramView, all_hexagrams};
 
 #[derive(Debug, Args)]
 pub struct HexagramArgs {

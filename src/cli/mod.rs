@@ -28,9 +28,9 @@ mod values;
 mod verify;
 mod verify_photo;
 
-use crate::core::error::CoreError;
-use crate::core::hexagram::{Hexagram, LinePosition};
 use clap::{Parser, Subcommand};
+use hexforge_rules::core::error::CoreError;
+use hexforge_rules::core::hexagram::{Hexagram, LinePosition};
 use std::process::ExitCode;
 
 /// hexforge — print-and-play games from the I Ching.

@@ -5,10 +5,10 @@
 use super::{Outcome, print_json};
 use crate::api::puzzles::{Answer, PuzzleCheck, PuzzleView};
 use crate::api::{self, State};
-use crate::core::hexagram::Hexagram;
-use crate::games::changing_lines::pathways;
-use crate::puzzles::{Date, PuzzleGame, PuzzleId};
 use clap::{Args, Subcommand};
+use hexforge_rules::changing_lines::pathways;
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::puzzles::{Date, PuzzleGame, PuzzleId};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  hexforge puzzle daily\n  hexforge puzzle daily --date 2026-11-24 --json\n  \
@@ -78,13 +78,13 @@ struct PuzzleCheckArgs {
 }
 
 /// An id whose puzzle is out: a daily puzzle of a day after tomorrow (UTC) is refused.
-fn released_id(text: &str) -> Result<PuzzleId, crate::puzzles::PuzzleError> {
+fn released_id(text: &str) -> Result<PuzzleId, hexforge_rules::puzzles::PuzzleError> {
     crate::puzzles::released_now(text.parse::<PuzzleId>()?)
 }
 
 /// A ladder's answer: bare card numbers lie dark side up, as every ladder's cards do
 /// (`38,64` is `38:dark,64:dark`); a card with an orientation is read as written.
-fn ladder_sequence(text: &str) -> Result<Vec<crate::games::changing_lines::pathways::Laid>, pathways::PathwaysError> {
+fn ladder_sequence(text: &str) -> Result<Vec<hexforge_rules::changing_lines::pathways::Laid>, pathways::PathwaysError> {
     let items: Vec<String> = text
         .split(',')
         .map(str::trim)
@@ -105,7 +105,7 @@ pub fn run(args: PuzzleArgs) -> anyhow::Result<Outcome> {
         PuzzleCommand::Check(a) => {
             let answer = match (&a.sequence, &a.turns) {
                 (Some(sequence), _) => Answer::Sequence(ladder_sequence(sequence)?),
-                (None, Some(turns)) => Answer::Turns(crate::puzzles::deal::parse_turns(turns)?),
+                (None, Some(turns)) => Answer::Turns(hexforge_rules::puzzles::deal::parse_turns(turns)?),
                 (None, None) => anyhow::bail!("give the answer with --sequence (pathways) or --turns (zhipai)"),
             };
             let verdict = api::puzzles::check(&a.id, &answer)?;

@@ -3,11 +3,11 @@
 
 use super::{Outcome, parse_hexagram, print_json};
 use crate::api::{self, Status};
-use crate::core::deck::{CardSet, DeckError};
-use crate::core::hexagram::Hexagram;
-use crate::games::changing_lines::pathways::{self, Mode, Puzzle};
-use crate::games::zhi_pai::{self as zhipai, Placement, SEARCH_LIMIT, Setup, TrigramSet, ZhiPaiError};
 use clap::{Args, Subcommand};
+use hexforge_rules::changing_lines::pathways::{self, Mode, Puzzle};
+use hexforge_rules::core::deck::{CardSet, DeckError};
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::zhi_pai::{self as zhipai, Placement, SEARCH_LIMIT, Setup, TrigramSet, ZhiPaiError};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  hexforge solve pathways --from 1 --to 2 --deck 6d\n  \

@@ -1,8 +1,8 @@
 //! `tao legal`: every legal play on a card as it lies (docs/rules.md, Tao), with what each does.
 
 use super::{Outcome, print_json};
-use crate::core::card::{Card, Orientation};
 use clap::{Args, Subcommand};
+use hexforge_rules::core::card::{Card, Orientation};
 use hexforge_rules::tao::legal::Laid;
 use hexforge_rules::tao::plays::legal_plays;
 
@@ -43,7 +43,8 @@ fn parse_card(s: &str) -> Result<Card, String> {
 fn parse_laid(s: &str) -> Result<Laid, String> {
     let (card, orientation) =
         s.split_once(':').ok_or_else(|| format!("{s:?} is not CARD:ORIENTATION, e.g. 12:dark"))?;
-    let orientation: Orientation = orientation.parse().map_err(|e: crate::core::error::CoreError| e.to_string())?;
+    let orientation: Orientation =
+        orientation.parse().map_err(|e: hexforge_rules::core::error::CoreError| e.to_string())?;
     Ok(Laid::new(parse_card(card)?, orientation))
 }
 

@@ -1,10 +1,10 @@
 //! `verify-neighbours`: one card's printed numbers, or a whole deck from a CSV file.
 
 use super::{Outcome, print_json};
-use crate::core::card::{Card, Orientation};
-use crate::core::verify::{CSV_HEADER, verify_neighbours, verify_table};
 use anyhow::Context;
 use clap::Args;
+use hexforge_rules::core::card::{Card, Orientation};
+use hexforge_rules::core::verify::{CSV_HEADER, verify_neighbours, verify_table};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -31,7 +31,7 @@ pub struct VerifyArgs {
 }
 
 fn parse_orientation(s: &str) -> Result<Orientation, String> {
-    s.parse().map_err(|e: crate::core::error::CoreError| e.to_string())
+    s.parse().map_err(|e: hexforge_rules::core::error::CoreError| e.to_string())
 }
 
 pub fn run(args: VerifyArgs) -> anyhow::Result<Outcome> {

@@ -1,10 +1,10 @@
 //! `verify-photo`: read the numbers printed on cards from photos or scans and check them.
 
 use super::{Outcome, print_json};
-use crate::core::verify::LineStatus;
 use crate::photo::{PhotoReport, Reading, verify_photo};
 use anyhow::Context;
 use clap::Args;
+use hexforge_rules::core::verify::LineStatus;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]

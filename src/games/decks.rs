@@ -58,7 +58,7 @@ impl FromStr for PrintedDeck {
 mod tests {
     use super::*;
     use crate::cards::{Face, Lang, PlayerSet, TrigramFace, card_svg};
-    use crate::core::trigram::Trigram;
+    use hexforge_rules::core::trigram::Trigram;
 
     #[test]
     fn faces_and_pairs_count() {

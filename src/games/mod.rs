@@ -16,9 +16,9 @@ pub mod zhi_pai;
 
 use serde::Serialize;
 
-use crate::core::lang::Lang;
 pub use crate::print::plan::{PrintFile, PrintOptions};
 use crate::rulebook::Book;
+use hexforge_rules::core::lang::Lang;
 
 use crate::print::output::Output;
 

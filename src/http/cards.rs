@@ -10,13 +10,13 @@
 use super::error::{AppError, Path, Query, blocking};
 use super::{AppState, Routes};
 use crate::cards::{CANVAS_HEIGHT_MM, CANVAS_WIDTH_MM, Face, Lang, PrintedDeck, card_svg};
-use crate::core::card::Orientation;
 use crate::print::dpi::Dpi;
 use crate::print::render;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::Response;
+use hexforge_rules::core::card::Orientation;
 use serde::Deserialize;
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -239,7 +239,7 @@ fn turned(svg: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::hexagram::Hexagram;
+    use hexforge_rules::core::hexagram::Hexagram;
 
     fn key(n: i64) -> Key {
         Key {

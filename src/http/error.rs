@@ -8,14 +8,14 @@
 //! 408 of the timeout).
 
 use crate::cards::CardError;
-use crate::core::deck::DeckError;
-use crate::core::error::CoreError;
-use crate::games::changing_lines::pathways::PathwaysError;
-use crate::games::zhi_pai::ZhiPaiError;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::{HeaderValue, StatusCode, header, request::Parts};
 use axum::response::{IntoResponse, Response};
+use hexforge_rules::changing_lines::pathways::PathwaysError;
+use hexforge_rules::core::deck::DeckError;
+use hexforge_rules::core::error::CoreError;
+use hexforge_rules::zhi_pai::ZhiPaiError;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 

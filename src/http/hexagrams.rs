@@ -6,14 +6,14 @@
 use super::Routes;
 use super::error::{AppError, Json, Path};
 use crate::api::fields::{self, Whole};
-use crate::core::card::{Card, Orientation};
-use crate::core::casting::{Cast, cast};
-use crate::core::hexagram::{Hexagram, LinePosition};
-use crate::core::verify::{Mismatch, verify_neighbours};
-use crate::core::view::{HexagramView, all_hexagrams};
 use axum::body::Bytes;
 use axum::http::header;
 use axum::response::IntoResponse;
+use hexforge_rules::core::card::{Card, Orientation};
+use hexforge_rules::core::casting::{Cast, cast};
+use hexforge_rules::core::hexagram::{Hexagram, LinePosition};
+use hexforge_rules::core::verify::{Mismatch, verify_neighbours};
+use hexforge_rules::core::view::{HexagramView, all_hexagrams};
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
@@ -50,7 +50,7 @@ async fn list() -> impl IntoResponse {
 /// `GET /api/hexagrams/{n}`: `n` is a King Wen number or six lines bottom to top.
 async fn one(Path(n): Path<String>) -> Result<impl IntoResponse, AppError> {
     let hexagram: Hexagram =
-        n.parse().map_err(|e: crate::core::error::CoreError| AppError::not_found(e.to_string()))?;
+        n.parse().map_err(|e: hexforge_rules::core::error::CoreError| AppError::not_found(e.to_string()))?;
     Ok(json_bytes(SERIALISED[usize::from(hexagram.number())].clone()))
 }
 

@@ -4,13 +4,13 @@
 
 use super::Routes;
 use crate::cards::{CANVAS_HEIGHT_MM, CANVAS_WIDTH_MM};
-use crate::core::card::Orientation;
-use crate::core::trigram::Trigram;
-use crate::games::changing_lines::deck::DeckName;
-use crate::games::changing_lines::pathways::Mode;
 use crate::games::decks;
-use crate::games::zhi_pai::rules::{Condition, Side};
 use axum::Json;
+use hexforge_rules::changing_lines::deck::DeckName;
+use hexforge_rules::changing_lines::pathways::Mode;
+use hexforge_rules::core::card::Orientation;
+use hexforge_rules::core::trigram::Trigram;
+use hexforge_rules::zhi_pai::rules::{Condition, Side};
 use serde::Serialize;
 use std::sync::LazyLock;
 

@@ -6,15 +6,15 @@
 use super::openapi::OPENAPI_JSON;
 use crate::api::fields::Spelled;
 use crate::api::{State, Status};
-use crate::core::card::Orientation;
-use crate::core::hexagram::{Hexagram, Kind};
-use crate::core::lang::Lang;
-use crate::core::trigram::Trigram;
-use crate::core::verify::LineStatus;
-use crate::games::changing_lines::deck::DeckName;
-use crate::games::changing_lines::pathways::Mode;
-use crate::games::zhi_pai::{Condition, Side};
+use hexforge_rules::changing_lines::deck::DeckName;
+use hexforge_rules::changing_lines::pathways::Mode;
+use hexforge_rules::core::card::Orientation;
+use hexforge_rules::core::hexagram::{Hexagram, Kind};
+use hexforge_rules::core::lang::Lang;
+use hexforge_rules::core::trigram::Trigram;
+use hexforge_rules::core::verify::LineStatus;
 use hexforge_rules::puzzles::{PuzzleGame, PuzzleId};
+use hexforge_rules::zhi_pai::{Condition, Side};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -86,7 +86,7 @@ fn kinds() -> Vec<Value> {
 
 /// The line values a cast takes: those six of which cast.
 fn cast_values() -> Vec<Value> {
-    (0..=20).filter(|&v| crate::core::casting::cast(&[v; 6]).is_ok()).map(|v| json!(v)).collect()
+    (0..=20).filter(|&v| hexforge_rules::core::casting::cast(&[v; 6]).is_ok()).map(|v| json!(v)).collect()
 }
 
 /// A field of the puzzle `id` as the server shows it.

@@ -5,11 +5,11 @@
 use super::error::{AppError, Json, Path, Query};
 use super::{AppState, PeerAddr, Routes};
 use crate::api::puzzles::{self, AnswerError, CheckRequest, Checked, Compared};
-use crate::puzzles::{PuzzleError, PuzzleGame, PuzzleId};
 use crate::results::{PuzzleStats, Record};
 use axum::extract::{Extension, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
+use hexforge_rules::puzzles::{PuzzleError, PuzzleGame, PuzzleId};
 use serde::Deserialize;
 
 pub(super) fn routes(routes: Routes) -> Routes {

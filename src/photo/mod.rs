@@ -6,7 +6,7 @@
 //! [`numbers`] (the strip beside each line → a number or nothing), [`digits`] (one
 //! digit's shape against the bundled fonts' digits). The hexagram comes from the bars,
 //! so no card number is read; the expected numbers come from
-//! [`crate::core::verify::check_read_numbers`], the comparison the typed
+//! [`hexforge_rules::core::verify::check_read_numbers`], the comparison the typed
 //! `verify-neighbours` uses.
 //!
 //! Pure Rust and deterministic: the same bytes give the same report on every machine.
@@ -20,9 +20,9 @@ pub mod stack;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::core::card::Orientation;
-use crate::core::hexagram::Hexagram;
-use crate::core::verify::{LineCheck, LineStatus, check_read_numbers};
+use hexforge_rules::core::card::Orientation;
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::core::verify::{LineCheck, LineStatus, check_read_numbers};
 use numbers::{Side, SideReading, read_side};
 
 /// Why a photo could not be read at all.

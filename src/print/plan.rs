@@ -2,9 +2,9 @@
 
 use serde::Serialize;
 
-use crate::core::lang::Lang;
 use crate::print::dpi::Dpi;
 use crate::print::profile::Profiles;
+use hexforge_rules::core::lang::Lang;
 
 /// How to print: the options `generate` passes to every game.
 #[derive(Debug, Clone, Copy, PartialEq)]

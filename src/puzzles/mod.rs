@@ -1,8 +1,8 @@
 //! Puzzles (docs/puzzles.md): their generation, ids and checks are pure and live in the rules
-//! crate (`hexforge_rules::puzzles`), re-exported here under their old paths. What the
+//! crate (`hexforge_rules::puzzles`). What the
 //! application adds is the clock: today's date and which daily puzzles are out now.
 
-pub use hexforge_rules::puzzles::*;
+use hexforge_rules::puzzles::{Date, PuzzleError, PuzzleId};
 
 /// Now, in Unix seconds (0 if the clock is before 1970).
 pub fn now_seconds() -> u64 {

@@ -23,8 +23,8 @@ pub use recorder::{Recorder, RecorderCounters, Writer, WriterHandle};
 pub use store::{ResultStore, StoreError};
 
 use crate::api::State;
-use crate::api::puzzles::PuzzleCheck;
-use crate::puzzles::PuzzleId;
+use crate::api::puzzles::{Counts, PuzzleCheck};
+use hexforge_rules::puzzles::PuzzleId;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -171,19 +171,6 @@ impl Record {
             State::Broken => "broken",
         }
     }
-}
-
-/// What the store knows of one puzzle: the counts behind `GET /api/puzzles/{id}/stats`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// Answers checked (every check, moves of a game in progress included).
-    pub attempts: u64,
-    /// Answers that solved the puzzle.
-    pub solved: u64,
-    /// Solved answers at the optimum.
-    pub optimal: u64,
-    /// Solved answers by distance from the optimum.
-    pub distribution: BTreeMap<u64, u64>,
 }
 
 /// A puzzle's difficulty measured from players' results, between 0 (everyone finds the

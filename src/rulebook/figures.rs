@@ -7,8 +7,8 @@
 //! the books come from the renderers that print them, not from here.
 
 use crate::cards::geometry::{LineShape, Rect, Stack, TextBox};
-use crate::core::hexagram::{Hexagram, Line};
 use crate::print::template::{self, TemplateError};
+use hexforge_rules::core::hexagram::{Hexagram, Line};
 use serde::Serialize;
 
 /// A colour role of the rulebook palette (`style.json` → `figures.<role>`).

@@ -17,12 +17,12 @@
 pub mod figures;
 pub mod puzzle_book;
 
-use crate::core::hexagram::Hexagram;
-use crate::core::lang::Lang;
-use crate::core::names::capitalise;
-use crate::core::trigram::Trigram;
 use crate::print::output::{Output, OutputError};
 use crate::print::paper::Paper;
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::core::lang::Lang;
+use hexforge_rules::core::names::capitalise;
+use hexforge_rules::core::trigram::Trigram;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

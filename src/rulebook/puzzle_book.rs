@@ -4,10 +4,10 @@
 //! puzzle carries a QR code to `<base>/?puzzle=ID`, which opens it on the page.
 
 use super::{Book, RulebookError, rulebook_pdf};
-use crate::core::lang::Lang;
 use crate::print::output::Output;
 use crate::print::paper::Paper;
-use crate::puzzles::{Puzzle, PuzzleGame, PuzzleId, Serial};
+use hexforge_rules::core::lang::Lang;
+use hexforge_rules::puzzles::{Puzzle, PuzzleGame, PuzzleId, Serial};
 use serde_json::{Value, json};
 
 /// Puzzles of each kind in the book.
@@ -47,7 +47,8 @@ pub fn book(base_url: Option<&str>) -> Book {
         figures.push((format!("qr-{id}.svg"), svg));
         json!(url)
     };
-    let numbers = |cards: &[crate::core::hexagram::Hexagram]| cards.iter().map(|h| h.number()).collect::<Vec<_>>();
+    let numbers =
+        |cards: &[hexforge_rules::core::hexagram::Hexagram]| cards.iter().map(|h| h.number()).collect::<Vec<_>>();
     let ladders: Vec<Value> = series(PuzzleGame::Pathways)
         .into_iter()
         .filter_map(|(id, p)| match p {
@@ -64,7 +65,7 @@ pub fn book(base_url: Option<&str>) -> Book {
         .filter_map(|(id, p)| match p {
             Puzzle::Deal(d) => Some(json!({
                 "id": id.to_string(), "qr": qr(&id), "start": d.start.number(), "complement": d.start.complement().number(),
-                "deal": numbers(&d.deal), "opening": crate::puzzles::deal::OPENING_ZONE, "optimum": d.optimum,
+                "deal": numbers(&d.deal), "opening": hexforge_rules::puzzles::deal::OPENING_ZONE, "optimum": d.optimum,
                 "rating": d.difficulty.rating,
                 "solution": d.solution.iter().map(ToString::to_string).collect::<Vec<_>>(),
             })),
@@ -75,7 +76,7 @@ pub fn book(base_url: Option<&str>) -> Book {
         "hexagrams": super::hexagrams_json(),
         "ladders": ladders,
         "deals": deals,
-        "penalties": crate::games::zhi_pai::SOLO_PENALTIES,
+        "penalties": hexforge_rules::zhi_pai::SOLO_PENALTIES,
         "base_url": base_url,
     });
     Book { key: "puzzle-book", lang: Lang::En, data, figures }

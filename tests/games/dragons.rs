@@ -2,13 +2,9 @@
 //! every print PDF parsed (page sizes, boxes, viewer preferences), the rulebook
 //! editions, and byte-identical output from one run to the next.
 
-use hexforge::core::trigram::Trigram;
 use hexforge::games::dragons::boards::{BAGUA_MM, board_side_mm};
 use hexforge::games::dragons::components::{COMPONENTS, ComponentKind as K, Shape, component, group_total};
 use hexforge::games::dragons::pieces::{CELL_MM, COIN_MM, PieceFace, RULER_MM, STONE_MM, TILE_MM, faces};
-use hexforge::games::dragons::rules::{self as dragons, Cell, Dragon, PortalColour, StoneColour};
-use hexforge::games::dragons::scenarios::{scenario, scenarios};
-use hexforge::games::dragons::wheel::WHEEL;
 use hexforge::games::dragons::{Dragons, figures::rulebook_figures};
 use hexforge::games::{PrintOptions, PrintedGame as _};
 use hexforge::print::fonts;
@@ -16,6 +12,10 @@ use hexforge::print::output::Output;
 use hexforge::print::paper::Paper as BookPaper;
 use hexforge::print::render;
 use hexforge::rulebook;
+use hexforge_rules::core::trigram::Trigram;
+use hexforge_rules::dragons::rules::{self as dragons, Cell, Dragon, PortalColour, StoneColour};
+use hexforge_rules::dragons::scenarios::{scenario, scenarios};
+use hexforge_rules::dragons::wheel::WHEEL;
 use lopdf::{Document, Object};
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;

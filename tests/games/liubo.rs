@@ -3,10 +3,10 @@
 //! pages and boxes.
 
 use hexforge::games::liubo::pieces::{Piece, Side};
-use hexforge::games::liubo::rules::{self as liubo, Station};
 use hexforge::games::liubo::{board, pieces, sheets};
 use hexforge::print::paper::Paper;
 use hexforge::print::tiling::{self, TilingOptions};
+use hexforge_rules::liubo::rules::{self as liubo, Station};
 
 use crate::art_checks;
 use art_checks::{PT, assert_fully_drawn, rect, text_of, viewer_preference};

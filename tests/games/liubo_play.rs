@@ -70,7 +70,7 @@ fn the_rulebooks_simulate_commands_give_its_figures() {
     let reference = &rows[m["reference"].as_u64().unwrap() as usize];
     let minutes = |key: &str| reference[key].as_u64().unwrap() as u32;
     let duration = hexforge::rulebook::cover_time(
-        hexforge::core::lang::Lang::En,
+        hexforge_rules::core::lang::Lang::En,
         minutes("median_minutes"),
         minutes("p90_minutes"),
     );

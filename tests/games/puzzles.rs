@@ -3,7 +3,7 @@
 //! shortest one, and `hexforge puzzle` shows and checks them with the documented exit codes.
 
 use hexforge::api::puzzles::{Answer, PuzzleCheck, PuzzleView, check, show};
-use hexforge::puzzles::PuzzleId;
+use hexforge_rules::puzzles::PuzzleId;
 use std::process::Command;
 
 /// Puzzles as first published. A change to the generator that reshuffles them fails here:
@@ -39,14 +39,14 @@ fn a_longer_legal_answer_is_valid_and_says_how_far_from_the_optimum() {
     // also lacks one of the answer's inner cards.
     let PuzzleView::Ladder(shown) = show(&id("pathways-1"), true) else { panic!("a ladder") };
     let answer = shown.solution.unwrap();
-    let mode = hexforge::games::changing_lines::pathways::Mode::Dark;
+    let mode = hexforge_rules::changing_lines::pathways::Mode::Dark;
     let longer = (1..answer.len() - 1)
         .find_map(|k| {
             let mut out: Vec<i64> = shown.removed.iter().map(|h| i64::from(h.number())).collect();
             out.push(i64::from(answer[k].number()));
             let left: Vec<i64> = (1..=64).filter(|n| !out.contains(n)).collect();
-            let deck = hexforge::games::changing_lines::deck::Deck::custom(&left).unwrap();
-            hexforge::games::changing_lines::pathways::shortest(shown.from, shown.to, &deck, mode)
+            let deck = hexforge_rules::changing_lines::deck::Deck::custom(&left).unwrap();
+            hexforge_rules::changing_lines::pathways::shortest(shown.from, shown.to, &deck, mode)
         })
         .expect("some detour around one of the answer's cards");
     let PuzzleCheck::Ladder(verdict) = check(&id("pathways-1"), &Answer::Sequence(longer.clone())).unwrap() else {
@@ -104,7 +104,7 @@ fn the_command_line_shows_and_checks_puzzles() {
 /// the wrong kind of answer says what was sent and what is expected.
 #[test]
 fn the_command_line_refuses_future_days_and_reads_bare_cards() {
-    use hexforge::puzzles::Date;
+    use hexforge_rules::puzzles::Date;
     let now = hexforge::puzzles::now_seconds();
     let day = |n: u64| Date::from_unix_seconds(now + n * 86_400).to_string();
     let (code, _, err) = hexforge(&["puzzle", "daily", "--date", &day(2)]);

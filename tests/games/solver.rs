@@ -2,13 +2,13 @@
 //! through the library (the seed example, re-checking answers, brute-force optimality).
 
 use hexforge::api;
-use hexforge::core::card::Orientation;
-use hexforge::core::deck::CardSet;
-use hexforge::core::hexagram::Hexagram;
-use hexforge::core::trigram::Trigram;
-use hexforge::games::changing_lines::deck::{Deck, DeckName};
-use hexforge::games::changing_lines::pathways::{self, Laid, Mode, Puzzle};
-use hexforge::games::zhi_pai::{self as zhipai, Chain, Setup, Side, TrigramSet};
+use hexforge_rules::changing_lines::deck::{Deck, DeckName};
+use hexforge_rules::changing_lines::pathways::{self, Laid, Mode, Puzzle};
+use hexforge_rules::core::card::Orientation;
+use hexforge_rules::core::deck::CardSet;
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::core::trigram::Trigram;
+use hexforge_rules::zhi_pai::{self as zhipai, Chain, Setup, Side, TrigramSet};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use std::process::Command;

@@ -2,9 +2,9 @@
 //! once, and the PDFs have the right pages, boxes and viewer preferences.
 
 use hexforge::games::yijing_pai::art::{self as yijing_pai_art, BLEED_MM, COLS, ROWS, TILE_H_MM, TILE_W_MM, TileFace};
-use hexforge::games::yijing_pai::rules::{TileKind, TileSet};
 use hexforge::print::paper::Paper;
 use hexforge::print::render;
+use hexforge_rules::yijing_pai::tiles::{TileKind, TileSet};
 
 use crate::art_checks;
 use art_checks::{PT, assert_fully_drawn, rect, viewer_preference};

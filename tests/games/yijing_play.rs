@@ -66,7 +66,7 @@ fn the_cover_prints_the_measured_time() {
     let data = hexforge::games::yijing_pai::rulebook::data();
     let main = MEASURED.iter().find(|m| (m.set, m.hand, m.bots) == (144, 8, "greedy")).unwrap();
     let cover = hexforge::rulebook::cover_time(
-        hexforge::core::lang::Lang::En,
+        hexforge_rules::core::lang::Lang::En,
         Measured::minutes(main.median_turns),
         Measured::minutes(main.p90_turns),
     );

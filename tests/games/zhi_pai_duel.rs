@@ -95,12 +95,12 @@ fn the_zhi_pai_covers_time_is_what_its_command_gives() {
     assert_eq!(MEASURED_TURNS, (6, 12));
     let minutes = |t: u32| (t * SECONDS_A_TURN + 30) / 60;
     let expected = hexforge::rulebook::cover_time(
-        hexforge::core::lang::Lang::En,
+        hexforge_rules::core::lang::Lang::En,
         minutes(MEASURED_TURNS.0),
         minutes(MEASURED_TURNS.1),
     );
     assert_eq!(expected, "5–10 min", "3 and 6 minutes, widened to fives");
-    let data = hexforge::games::zhi_pai::rulebook::data(hexforge::core::lang::Lang::En);
+    let data = hexforge::games::zhi_pai::rulebook::data(hexforge_rules::core::lang::Lang::En);
     assert_eq!(data["duration"], expected.as_str());
     assert_eq!(data["measured"]["command"], MEASURED_COMMAND);
 }

@@ -5,10 +5,10 @@
 //! questions found by `examples/zhi_pai_hard_family.rs` (`zhi_pai::HARD_QUESTIONS`) are pinned
 //! with what they may cost.
 
-use hexforge::core::deck::CardSet;
-use hexforge::core::hexagram::Hexagram;
-use hexforge::core::trigram::Trigram;
-use hexforge::games::zhi_pai::{
+use hexforge_rules::core::deck::CardSet;
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::core::trigram::Trigram;
+use hexforge_rules::zhi_pai::{
     self as zhipai, Budget, CANCEL_POLL, Chain, HARD_QUESTIONS, Outcome, Setup, Side, Stop, TrigramSet, Tuning,
     search_tuned,
 };

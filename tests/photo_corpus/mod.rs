@@ -15,11 +15,11 @@
 #![allow(dead_code)]
 
 use hexforge::cards::{self, Face, Lang};
-use hexforge::core::card::{Card, Orientation};
-use hexforge::core::hexagram::Hexagram;
-use hexforge::core::verify::LineStatus;
 use hexforge::games::decks;
 use hexforge::photo::PhotoReport;
+use hexforge_rules::core::card::{Card, Orientation};
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::core::verify::LineStatus;
 use image::{ImageFormat, Rgb, RgbImage};
 use imageproc::geometric_transformations::{Interpolation, Projection, warp_into};
 use rand::{Rng, SeedableRng};

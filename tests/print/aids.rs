@@ -8,18 +8,18 @@ use hexforge::cards::aids::{Aid, Block, aid_back_svg, aid_svg, aids, spare_slots
 use hexforge::cards::export::{self, aid_svg_file};
 use hexforge::cards::sheet::{HOME_COLS, HOME_ROWS};
 use hexforge::cards::{BLEED_MM, Lang, PrintedDeck, SAFE_MM, TRIM_HEIGHT_MM, TRIM_WIDTH_MM};
-use hexforge::core::casting;
-use hexforge::core::hexagram::{Hexagram, Line, LinePosition};
-use hexforge::core::trigram::Trigram;
-use hexforge::games::changing_lines::deck::DeckName;
 use hexforge::games::changing_lines::rulebook::TAO_CANCEL_DRAWS;
 use hexforge::games::decks;
-use hexforge::games::zhi_pai::{SOLO_PENALTIES, common_zone_penalty};
 use hexforge::games::{PrintOptions, by_key};
 use hexforge::print::dpi::Dpi;
 use hexforge::print::output::Output;
 use hexforge::print::plan::Backs;
 use hexforge::print::profile::Profiles;
+use hexforge_rules::changing_lines::deck::DeckName;
+use hexforge_rules::core::casting;
+use hexforge_rules::core::hexagram::{Hexagram, Line, LinePosition};
+use hexforge_rules::core::trigram::Trigram;
+use hexforge_rules::zhi_pai::{SOLO_PENALTIES, common_zone_penalty};
 
 fn aid(deck: PrintedDeck, slug: &str) -> Aid {
     aids(deck, Lang::En).into_iter().find(|a| a.slug == slug).unwrap_or_else(|| panic!("{deck} has no aid {slug}"))

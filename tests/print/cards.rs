@@ -6,8 +6,6 @@ use std::path::PathBuf;
 
 use hexforge::cards::sheet;
 use hexforge::cards::{self, Face, Lang, PlayerSet, PrintedDeck, TrigramFace};
-use hexforge::core::card::{Card, Orientation};
-use hexforge::core::hexagram::Hexagram;
 use hexforge::games::changing_lines::ChangingLines;
 use hexforge::games::decks;
 use hexforge::games::zhi_pai::ZhiPai;
@@ -17,6 +15,8 @@ use hexforge::print::fonts;
 use hexforge::print::paper::Paper;
 use hexforge::print::profile::Profiles;
 use hexforge::print::render;
+use hexforge_rules::core::card::{Card, Orientation};
+use hexforge_rules::core::hexagram::Hexagram;
 use roxmltree::{Document, Node};
 
 use crate::art_checks;
@@ -112,9 +112,10 @@ fn every_number_sits_beside_its_own_line() {
             let rects: Vec<Node> = g.children().filter(|r| r.has_tag_name("rect")).collect();
             let aspect = attr(g, "data-aspect");
             assert_eq!(rects.len(), if aspect == "yang" { 1 } else { 2 });
-            let shows_yang =
-                c.shows(Orientation::Dark).line(hexforge::core::hexagram::LinePosition::new(dark_line.into()).unwrap())
-                    == hexforge::core::hexagram::Line::Yang;
+            let shows_yang = c
+                .shows(Orientation::Dark)
+                .line(hexforge_rules::core::hexagram::LinePosition::new(dark_line.into()).unwrap())
+                == hexforge_rules::core::hexagram::Line::Yang;
             assert_eq!(aspect == "yang", shows_yang, "card {} line {dark_line}", c.number());
             let (y, h) = (num(rects[0], "y"), num(rects[0], "height"));
             let left = num(rects[0], "x");
@@ -240,7 +241,7 @@ fn zhi_pai_cards_show_the_hexagram_and_its_complement() {
 fn zhi_pai_trigram_cards_come_in_two_sets_with_two_faces() {
     let mut patterns = BTreeSet::new();
     for set in PlayerSet::ALL {
-        for trigram in hexforge::core::trigram::Trigram::ALL {
+        for trigram in hexforge_rules::core::trigram::Trigram::ALL {
             for active in [true, false] {
                 let face = Face::Trigram(TrigramFace { set, trigram, active });
                 let svg = svg(decks::ZHI_PAI, face, Lang::Fr);

@@ -13,8 +13,8 @@ use std::process::{Command, Output};
 
 use hexforge::cards::names::parse_names;
 use hexforge::cards::{Face, Lang, card_svg};
-use hexforge::core::hexagram::Hexagram;
 use hexforge::games::decks;
+use hexforge_rules::core::hexagram::Hexagram;
 use temp_dir::TempDir;
 
 fn fixture(name: &str) -> PathBuf {

@@ -4,9 +4,9 @@
 use hexforge::cards::{Face, Lang, PrintedDeck, card_svg, card_svg_with_backs};
 use hexforge::games::decks;
 use hexforge::games::yijing_pai::art::{TileFace, tile_svg, tile_svg_with_backs};
-use hexforge::games::yijing_pai::rules::TileKind;
 use hexforge::print::plan::Backs;
 use hexforge::print::render::svg_to_pixmap;
+use hexforge_rules::yijing_pai::tiles::TileKind;
 
 /// Low enough for a line drawing with a little text; a solid back is several times this.
 const LOW_INK_MAX: f64 = 0.12;

@@ -7,9 +7,9 @@
 //! poppler-utils: outside CI a missing one skips these tests with a message; under
 //! `CI=true` it fails them.
 
-use hexforge::core::lang::Lang;
 use hexforge::print::paper::Paper;
 use hexforge::rulebook::{self, puzzle_book};
+use hexforge_rules::core::lang::Lang;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;

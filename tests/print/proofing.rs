@@ -3,9 +3,9 @@
 //! list item, a gloss in parentheses gains a second pair) and for words that are not ours
 //! (the tool's name in the prose, a seed's own sentences).
 
-use hexforge::core::lang::Lang;
 use hexforge::print::paper::Paper;
 use hexforge::rulebook;
+use hexforge_rules::core::lang::Lang;
 use lopdf::Document;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
@@ -439,7 +439,7 @@ fn a_component_counted_more_than_once_is_named_in_the_plural() {
 /// it: it once said "from nine on" while the core doubles it from seven cards to eight.
 #[test]
 fn zhi_pai_says_where_the_penalty_doubles() {
-    use hexforge::games::zhi_pai::SOLO_PENALTIES;
+    use hexforge_rules::zhi_pai::SOLO_PENALTIES;
     let first = SOLO_PENALTIES
         .windows(2)
         .find(|w| w[0].penalty > 0 && w[1].penalty == 2 * w[0].penalty)
@@ -459,8 +459,8 @@ fn zhi_pai_says_where_the_penalty_doubles() {
 /// Adversité, beside the cards' La Stagnation), and "n’éveille aucune" where a turn wakes no trigram card.
 #[test]
 fn the_french_zhi_pai_names_things_as_its_source() {
-    use hexforge::core::hexagram::Hexagram;
-    use hexforge::core::trigram::Trigram;
+    use hexforge_rules::core::hexagram::Hexagram;
+    use hexforge_rules::core::trigram::Trigram;
     for h in Hexagram::all() {
         assert!(!h.names().fr.contains('\''), "hexagram {}: {:?} has a straight apostrophe", h.number(), h.names().fr);
     }

@@ -29,8 +29,10 @@ fn the_book_prints_every_puzzle_as_generated() {
     let deals = book.data["deals"].as_array().unwrap();
     assert_eq!((ladders.len(), deals.len()), (30, 30));
     for (i, l) in ladders.iter().enumerate() {
-        let id: hexforge::puzzles::PuzzleId = l["id"].as_str().unwrap().parse().unwrap();
-        let hexforge::puzzles::Puzzle::Ladder(ladder) = hexforge::puzzles::Puzzle::from_id(&id) else { panic!() };
+        let id: hexforge_rules::puzzles::PuzzleId = l["id"].as_str().unwrap().parse().unwrap();
+        let hexforge_rules::puzzles::Puzzle::Ladder(ladder) = hexforge_rules::puzzles::Puzzle::from_id(&id) else {
+            panic!()
+        };
         let route: Vec<String> = ladder.solution.iter().map(|h| h.number().to_string()).collect();
         let answer = format!("Ladder {}: {} ({} cards)", i + 1, route.join(" → "), route.len());
         let at = t.find("Answers").unwrap_or(0);
@@ -42,8 +44,10 @@ fn the_book_prints_every_puzzle_as_generated() {
     let ratings: Vec<u64> = ladders.iter().map(|l| l["rating"].as_u64().unwrap()).collect();
     assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "rising difficulty: {ratings:?}");
     for (i, d) in deals.iter().enumerate() {
-        let id: hexforge::puzzles::PuzzleId = d["id"].as_str().unwrap().parse().unwrap();
-        let hexforge::puzzles::Puzzle::Deal(deal) = hexforge::puzzles::Puzzle::from_id(&id) else { panic!() };
+        let id: hexforge_rules::puzzles::PuzzleId = d["id"].as_str().unwrap().parse().unwrap();
+        let hexforge_rules::puzzles::Puzzle::Deal(deal) = hexforge_rules::puzzles::Puzzle::from_id(&id) else {
+            panic!()
+        };
         let turns: Vec<String> = deal.solution.iter().map(ToString::to_string).collect();
         assert!(t.contains(&format!("Deal {}: {} (score {})", i + 1, turns.join(", "), deal.optimum)), "{id}'s answer");
         let later: Vec<String> = deal.deal[6..].iter().map(|h| h.number().to_string()).collect();

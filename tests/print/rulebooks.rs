@@ -1,10 +1,10 @@
 //! The rulebook PDFs: they parse, have the right pages and fonts, say everything the
 //! issue asks for, print the core's numbers, and come out byte-identical every time.
 
-use hexforge::core::hexagram::{Hexagram, Line, LinePosition};
-use hexforge::core::lang::Lang;
 use hexforge::print::paper::Paper;
 use hexforge::rulebook;
+use hexforge_rules::core::hexagram::{Hexagram, Line, LinePosition};
+use hexforge_rules::core::lang::Lang;
 
 /// A game, by its key.
 type Game = &'static str;
@@ -269,8 +269,8 @@ fn pathways_decks_are_the_cores() {
 /// start a tie on 3D, 4D and 4D with free orientation.
 #[test]
 fn the_two_player_note_states_the_searchs_figures() {
-    use hexforge::games::changing_lines::deck::DeckName;
-    use hexforge::games::changing_lines::pathways::{Mode, duel};
+    use hexforge_rules::changing_lines::deck::DeckName;
+    use hexforge_rules::changing_lines::pathways::{Mode, duel};
     let t = text("changing-lines", Paper::A4).split_whitespace().collect::<Vec<_>>().join(" ");
     for (deck, mode, printed) in [
         (DeckName::ThreeD, Mode::Dark, "on the 3D deck ("),
@@ -301,18 +301,18 @@ fn zhi_pai_score_table_is_printed() {
 #[test]
 fn liubo_stick_values_are_the_cores() {
     let t = text("liubo", Paper::A4);
-    for row in hexforge::games::liubo::rules::throw_table() {
+    for row in hexforge_rules::liubo::rules::throw_table() {
         let cell = format!("{} ({}%)", row.probability, row.probability.percent());
         assert!(t.contains(&cell), "stick value {} chance {cell:?} not printed", row.score);
     }
-    let extra = hexforge::games::liubo::rules::extra_throw_probability();
+    let extra = hexforge_rules::liubo::rules::extra_throw_probability();
     assert!(t.contains(&extra.to_string()), "extra-throw chance {extra} not printed");
 }
 
 #[test]
 fn casting_table_is_the_cores() {
     let t = text("changing-lines", Paper::A4);
-    let c = hexforge::core::casting::cast(&[7, 8, 9, 7, 6, 8]).expect("cast");
+    let c = hexforge_rules::core::casting::cast(&[7, 8, 9, 7, 6, 8]).expect("cast");
     let relating = c.relating.expect("lines change");
     for n in [c.primary, relating] {
         let s = format!("{} {}", n.number(), n.names().en);
@@ -327,7 +327,7 @@ fn yijing_pai_points_are_the_cores() {
         .map(|yang| {
             let lines: String = (0..6).map(|i| if i < yang { '1' } else { '0' }).collect();
             let h = Hexagram::from_line_string(&lines).expect("lines");
-            hexforge::games::yijing_pai::rules::hexagram_points(h).to_string()
+            hexforge_rules::yijing_pai::tiles::hexagram_points(h).to_string()
         })
         .collect();
     let printed = format!("Points {}", points.join(" "));
@@ -432,8 +432,8 @@ fn no_count_is_typed_into_a_template() {
 /// The counts handed to the templates are the core's, and the PDFs print them.
 #[test]
 fn rulebook_counts_are_the_cores() {
-    use hexforge::core::trigram::Trigram;
-    use hexforge::games::{changing_lines, dragons, liubo, yijing_pai, zhi_pai};
+    use hexforge::games::{changing_lines, dragons};
+    use hexforge_rules::core::trigram::Trigram;
     let data = |game| g(game).book().expect("the book is made").data;
     let deck = Hexagram::all().count();
 
@@ -451,22 +451,25 @@ fn rulebook_counts_are_the_cores() {
     let zp = data("zhi-pai");
     assert_eq!(zp["counts"]["hexagram_cards"], deck);
     assert_eq!(zp["counts"]["trigram_cards"], Trigram::ALL.len());
-    assert_eq!(zp["counts"]["common_zone"], zhi_pai::score::SOLO_PENALTIES[0].common_zone);
+    assert_eq!(zp["counts"]["common_zone"], hexforge_rules::zhi_pai::score::SOLO_PENALTIES[0].common_zone);
     let t = text("zhi-pai", Paper::A4);
     assert!(t.contains("a set of eight trigram cards"), "the trigram set is not counted");
     assert!(t.contains("remaining sixty-two cards"), "the cards left after one setup are not counted");
 
     let lb = data("liubo");
-    assert_eq!(lb["sticks"], liubo::rules::STICK_COUNT);
-    assert_eq!(lb["stones_each"], liubo::rules::PIECES.white_stones);
-    assert_eq!(lb["owl_outnumbered"], liubo::rules::OWL_OUTNUMBERED_BY);
+    assert_eq!(lb["sticks"], hexforge_rules::liubo::rules::STICK_COUNT);
+    assert_eq!(lb["stones_each"], hexforge_rules::liubo::rules::PIECES.white_stones);
+    assert_eq!(lb["owl_outnumbered"], hexforge_rules::liubo::rules::OWL_OUTNUMBERED_BY);
     // The seed's rule 6: six steps across, ten round, four saved.
     let t = text("liubo", Paper::A4);
     assert!(t.contains("A crossing is 6 steps and the way round is 10, so the shortcut saves 4 steps"), "rule 6");
-    assert!(t.contains(liubo::rules::OWL_PROMOTION), "rule 9 does not state the owl as the pieces sheet does");
+    assert!(
+        t.contains(hexforge_rules::liubo::rules::OWL_PROMOTION),
+        "rule 9 does not state the owl as the pieces sheet does"
+    );
 
     let yp = data("yijing-pai");
-    assert_eq!(yp["players"], yijing_pai::rules::PLAYERS);
+    assert_eq!(yp["players"], hexforge_rules::yijing_pai::tiles::PLAYERS);
 
     let dr = data("dragons");
     let portals: u32 = dragons::components::COMPONENTS
@@ -559,15 +562,15 @@ fn zhi_pai_fr_is_written_in_french() {
     }
     let start = Lang::Fr.hexagram_name(Hexagram::from_number(12).expect("a hexagram"));
     assert!(t.contains(start), "the French book never names card 12 as it prints it, {start:?}");
-    let water = Lang::Fr.trigram_name(hexforge::core::trigram::Trigram::WATER);
+    let water = Lang::Fr.trigram_name(hexforge_rules::core::trigram::Trigram::WATER);
     assert!(t.contains(&format!("(ici {water},")), "the trigram card's caption names {water}");
 }
 
 /// The French book's counts and tables are the core's, spelled in French.
 #[test]
 fn zhi_pai_fr_counts_are_the_cores() {
-    use hexforge::core::trigram::Trigram;
-    use hexforge::games::zhi_pai::score::SOLO_PENALTIES;
+    use hexforge_rules::core::trigram::Trigram;
+    use hexforge_rules::zhi_pai::score::SOLO_PENALTIES;
     let data = book("zhi-pai-fr").data;
     let counts = &data["counts"];
     let deck = Hexagram::all().count() as u64;

@@ -66,7 +66,7 @@ fn every_number_that_misreads_when_turned_is_underlined_in_both_readings() {
 fn the_cards_named_in_the_issue_carry_the_mark() {
     // Card 1 shows neighbours 9 (dark) and 16 (light); card 61 shows 61 itself.
     let underlined = |n: i64| {
-        let face = hexforge::cards::Face::Card(hexforge::core::hexagram::Hexagram::from_number(n).unwrap());
+        let face = hexforge::cards::Face::Card(hexforge_rules::core::hexagram::Hexagram::from_number(n).unwrap());
         let svg = card_svg(decks::CHANGING_LINES, &face, Lang::En).unwrap();
         svg.matches("text-decoration=\"underline\"").count()
     };

@@ -4,9 +4,9 @@
 //! characters shared with the seed). The text is read back with `pdftotext`, as a reader's
 //! tools would.
 
-use hexforge::core::lang::Lang;
 use hexforge::games::PrintOptions;
 use hexforge::generate::{GenerateOptions, Part, run_files};
+use hexforge_rules::core::lang::Lang;
 use std::path::Path;
 use std::process::Command;
 

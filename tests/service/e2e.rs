@@ -147,7 +147,7 @@ fn core_verdict(placements: &[(i64, &str)]) -> hexforge::api::zhi_pai::CheckAnsw
     let placements: Vec<_> =
         placements.iter().map(|(card, side)| serde_json::json!({ "card": card, "side": side })).collect();
     let request = serde_json::from_value(serde_json::json!({ "start": 12, "placements": placements })).unwrap();
-    hexforge::api::zhi_pai::check(&request, hexforge::games::zhi_pai::SEARCH_LIMIT, None).expect("a verdict")
+    hexforge::api::zhi_pai::check(&request, hexforge_rules::zhi_pai::SEARCH_LIMIT, None).expect("a verdict")
 }
 
 fn click_scenario(placements: &[(i64, &str)]) -> String {
@@ -263,13 +263,13 @@ fn paragraph_attribute<'a>(dom: &'a str, id: &str, attribute: &str) -> &'a str {
 #[test]
 fn the_page_plays_todays_puzzles_by_clicking() {
     use hexforge::api::puzzles::{PuzzleView, show};
-    use hexforge::puzzles::{PuzzleGame, PuzzleId};
+    use hexforge_rules::puzzles::{PuzzleGame, PuzzleId};
     let Some(chromium) = CHROMIUM.or_skip() else { return };
     let downloads = TempDir::new("downloads-today");
     let database = hexforge::results::Database::sqlite_file(&downloads.0.join("results.sqlite3"));
     let server = Server::start_with(&downloads.0, Some(database));
     let today = hexforge::puzzles::today();
-    let glyph = |n: u8| hexforge::core::hexagram::Hexagram::from_number(n.into()).unwrap().symbol();
+    let glyph = |n: u8| hexforge_rules::core::hexagram::Hexagram::from_number(n.into()).unwrap().symbol();
 
     let id = PuzzleId::daily(PuzzleGame::Zhipai, today);
     let PuzzleView::Deal(deal) = show(&id, true) else { panic!("a deal") };
@@ -291,9 +291,9 @@ fn the_page_plays_todays_puzzles_by_clicking() {
     let share = format!("hexforge {id} {} {marks} {reached} (optimal)", glyph(deal.start.number()));
     assert!(result.contains(&format!("value=\"{share}\"")), "the share text is {share:?}: {result}");
     // The trigram cards active at the end, as the rules' own game has them.
-    let mut game = hexforge::games::zhi_pai::Chain::new(hexforge::games::zhi_pai::Setup::new(deal.start));
-    for turn in hexforge::puzzles::deal::parse_turns(&turns.join(",")).unwrap() {
-        if let hexforge::puzzles::Turn::Place(card, side) = turn {
+    let mut game = hexforge_rules::zhi_pai::Chain::new(hexforge_rules::zhi_pai::Setup::new(deal.start));
+    for turn in hexforge_rules::puzzles::deal::parse_turns(&turns.join(",")).unwrap() {
+        if let hexforge_rules::puzzles::Turn::Place(card, side) = turn {
             game.place(card, side).unwrap();
         }
     }
@@ -302,7 +302,7 @@ fn the_page_plays_todays_puzzles_by_clicking() {
     assert!(play.contains(&format!("trigram cards active: {}", active.join(", "))), "{play}");
     // The rules shown are the puzzle's own, from the service.
     assert!(
-        dom.contains(&format!("<li>{}</li>", hexforge::puzzles::deal::RULES[2])),
+        dom.contains(&format!("<li>{}</li>", hexforge_rules::puzzles::deal::RULES[2])),
         "the deal's rules are on the page"
     );
 
@@ -331,7 +331,7 @@ fn the_page_plays_todays_puzzles_by_clicking() {
     assert!(result.contains(&format!("the generator rates it {}.", ladder.difficulty.rating)), "{result}");
 
     // A card two lines from the start is refused with the rule, and taken back.
-    let far = hexforge::core::hexagram::Hexagram::all()
+    let far = hexforge_rules::core::hexagram::Hexagram::all()
         .find(|h| h.distance(ladder.from) == 2 && !ladder.removed.contains(h))
         .expect("some card two lines away is still in the deck");
     let dom = dump_dom(&chromium, &format!("http://{}/?puzzle={id}&play={}", server.addr, far.number()));
@@ -371,8 +371,8 @@ fn playwright_python() -> Option<std::path::PathBuf> {
 #[test]
 fn the_page_plays_todays_puzzles_as_a_player_would() {
     use hexforge::api::puzzles::{PuzzleView, show};
-    use hexforge::core::hexagram::Hexagram;
-    use hexforge::puzzles::{Date, PuzzleGame, PuzzleId, Turn, deal};
+    use hexforge_rules::core::hexagram::Hexagram;
+    use hexforge_rules::puzzles::{Date, PuzzleGame, PuzzleId, Turn, deal};
     let Some(chromium) = CHROMIUM.or_skip() else { return };
     let Some(python) = playwright_python() else { return };
     let downloads = TempDir::new("downloads-play");
@@ -444,7 +444,7 @@ fn the_page_plays_todays_puzzles_as_a_player_would() {
     // A card of the opening zone that does not link on a side, as the rules judge it.
     let wrong = d.deal[..deal::OPENING_ZONE]
         .iter()
-        .flat_map(|&c| [(c, hexforge::games::zhi_pai::Side::Left), (c, hexforge::games::zhi_pai::Side::Right)])
+        .flat_map(|&c| [(c, hexforge_rules::zhi_pai::Side::Left), (c, hexforge_rules::zhi_pai::Side::Right)])
         .find(|&(c, side)| deal::play(d.start, &d.deal, &[Turn::Place(c, side)]).failure.is_some())
         .map(|(c, side)| format!("{}:{}", c.number(), side.name()))
         .expect("some card of the opening zone does not link on some side");
@@ -582,10 +582,10 @@ fn the_page_checks_pathways_and_verifies_cards() {
         "the refused card is marked: {result}"
     );
     // Issue 27: the optimum's stepper counts moves as the checks do, the start being move 1.
-    let deck: hexforge::games::changing_lines::deck::Deck = "6d".parse().unwrap();
-    let h = |n: u8| hexforge::core::hexagram::Hexagram::from_number(n.into()).unwrap();
-    let mode = hexforge::games::changing_lines::pathways::Mode::Dark;
-    let best = hexforge::games::changing_lines::pathways::shortest(h(1), h(2), &deck, mode).unwrap().len();
+    let deck: hexforge_rules::changing_lines::deck::Deck = "6d".parse().unwrap();
+    let h = |n: u8| hexforge_rules::core::hexagram::Hexagram::from_number(n.into()).unwrap();
+    let mode = hexforge_rules::changing_lines::pathways::Mode::Dark;
+    let best = hexforge_rules::changing_lines::pathways::shortest(h(1), h(2), &deck, mode).unwrap().len();
     assert!(result.contains(&format!("move {best} of {best}")), "{result}");
     assert!(result.contains(&format!("Move {best}: card 2,")), "{result}");
 
@@ -615,7 +615,8 @@ fn the_page_verifies_a_photo_and_marks_the_wrong_number() {
     let Some(chromium) = CHROMIUM.or_skip() else { return };
     let downloads = TempDir::new("downloads-photo");
     // Card 12 with 7 printed beside line 2 of its dark reading instead of 6.
-    let misprint = photo_corpus::Misprint { orientation: hexforge::core::card::Orientation::Dark, line: 2, printed: 7 };
+    let misprint =
+        photo_corpus::Misprint { orientation: hexforge_rules::core::card::Orientation::Dark, line: 2, printed: 7 };
     let card = photo_corpus::changing_lines_card(12, Some(misprint));
     std::fs::write(downloads.0.join("card-12.png"), photo_corpus::png(&card)).unwrap();
     let server = Server::start(&downloads.0);

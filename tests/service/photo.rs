@@ -10,9 +10,9 @@ use crate::temp_dir;
 
 use axum::body::{Body, Bytes};
 use axum::http::{Request, StatusCode, header};
-use hexforge::core::card::Orientation;
 use hexforge::http::{AppState, PHOTO_BODY_LIMIT, app};
 use hexforge::photo::{PhotoError, verify_photo};
+use hexforge_rules::core::card::Orientation;
 use image::{Rgb, RgbImage};
 use photo_corpus::*;
 use rand::{Rng, SeedableRng};
@@ -107,7 +107,7 @@ fn a_urw_gothic_45_is_never_read_as_46() {
     // Card 12 as the corpus draws it in URW Gothic: line 1 misprinted (26 for 25);
     // line 6 carries the 45.
     let (n, f) = (12u8, 6u64);
-    let right = hexforge::core::hexagram::Hexagram::from_number(12).unwrap().neighbours()[0].number();
+    let right = hexforge_rules::core::hexagram::Hexagram::from_number(12).unwrap().neighbours()[0].number();
     let (card, truth) = other_maker_card(n, &font, 0, Some((1, right + 1)));
     assert_eq!(truth.printed[5], 45, "the card of the bug");
     let seed = 9000 + u64::from(n) * 16 + f + 7;

@@ -6,7 +6,7 @@
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use hexforge::http::{AppState, app};
-use hexforge::puzzles::Date;
+use hexforge_rules::puzzles::Date;
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
@@ -108,7 +108,7 @@ async fn a_solved_answer_is_compared_with_itself_counted_once() {
         .unwrap()
         .expect("a store");
     let state = AppState::new(&folder.0).with_results(results.clone());
-    let id: hexforge::puzzles::PuzzleId = "pathways-1".parse().unwrap();
+    let id: hexforge_rules::puzzles::PuzzleId = "pathways-1".parse().unwrap();
     let best: Value = serde_json::from_str(&hexforge::api::puzzles::solution_request(&id)).unwrap();
     let check = |body: Value, compare: bool| {
         let state = state.clone();
@@ -125,9 +125,9 @@ async fn a_solved_answer_is_compared_with_itself_counted_once() {
                     !shown.removed.iter().any(|h| i64::from(h.number()) == n) && n != i64::from(answer[k].number())
                 })
                 .collect();
-            let deck = hexforge::games::changing_lines::deck::Deck::custom(&left).unwrap();
-            let mode = hexforge::games::changing_lines::pathways::Mode::Dark;
-            hexforge::games::changing_lines::pathways::shortest(shown.from, shown.to, &deck, mode)
+            let deck = hexforge_rules::changing_lines::deck::Deck::custom(&left).unwrap();
+            let mode = hexforge_rules::changing_lines::pathways::Mode::Dark;
+            hexforge_rules::changing_lines::pathways::shortest(shown.from, shown.to, &deck, mode)
         })
         .expect("a detour");
     let longer = json!({"sequence": longer.iter().map(|l| json!({"card": l.card.number(), "orientation": "dark"})).collect::<Vec<_>>()});

@@ -8,11 +8,11 @@
 //! counts before and after, on a puzzle picked for the run.
 
 use hexforge::api::puzzles::{Answer, PuzzleCheck, PuzzleView};
-use hexforge::core::card::{Card, Orientation};
-use hexforge::core::hexagram::Hexagram;
-use hexforge::games::changing_lines::pathways::Laid;
 use hexforge::http::AppState;
 use hexforge::results::{Database, RecordRate, Recorder, ResultStore, Results};
+use hexforge_rules::changing_lines::pathways::Laid;
+use hexforge_rules::core::card::{Card, Orientation};
+use hexforge_rules::core::hexagram::Hexagram;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::sync::atomic::Ordering;
@@ -267,8 +267,9 @@ async fn a_full_queue_drops_records_and_counts_them() {
     let database = Database::sqlite_file(&dir.0.join("results.sqlite3"));
     let store = ResultStore::open(&database).await.unwrap().unwrap();
     let (recorder, writer) = Recorder::new(store.clone(), &database, 2);
-    let id: hexforge::puzzles::PuzzleId = "zhipai-1".parse().unwrap();
-    let verdict = hexforge::api::puzzles::check(&id, &Answer::Turns(vec![hexforge::puzzles::Turn::Pass])).unwrap();
+    let id: hexforge_rules::puzzles::PuzzleId = "zhipai-1".parse().unwrap();
+    let verdict =
+        hexforge::api::puzzles::check(&id, &Answer::Turns(vec![hexforge_rules::puzzles::Turn::Pass])).unwrap();
     // The writer is not running yet, so the queue fills up.
     for _ in 0..5 {
         recorder.record(hexforge::results::Record::of(&id, &verdict, 0));
@@ -345,8 +346,9 @@ async fn a_writer_whose_handle_is_dropped_keeps_writing() {
     let database = Database::sqlite_file(&dir.0.join("results.sqlite3"));
     let (results, writer) = Results::start(&database, RecordRate::default(), 100).await.unwrap().unwrap();
     drop(writer);
-    let id: hexforge::puzzles::PuzzleId = "zhipai-2".parse().unwrap();
-    let verdict = hexforge::api::puzzles::check(&id, &Answer::Turns(vec![hexforge::puzzles::Turn::Pass])).unwrap();
+    let id: hexforge_rules::puzzles::PuzzleId = "zhipai-2".parse().unwrap();
+    let verdict =
+        hexforge::api::puzzles::check(&id, &Answer::Turns(vec![hexforge_rules::puzzles::Turn::Pass])).unwrap();
     results.record(None, || hexforge::results::Record::of(&id, &verdict, 0));
     let start = Instant::now();
     while results.store.counts("zhipai-2").await.unwrap().attempts == 0 {

@@ -1,8 +1,7 @@
 //! Liubo (六博): the pure model of the board, the sticks and the pieces (docs/conventions.md, The Liubo board).
 //!
 //! No I/O and no drawing here: the engine ([`super`]), the board art, the rulebook and the
-//! tests all read the facts from this module (the application re-exports it as
-//! `games::liubo::rules`).
+//! tests all read the facts from this module.
 //!
 //! # Board and numbering
 //!

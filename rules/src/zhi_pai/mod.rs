@@ -11,9 +11,8 @@
 //!   [`crate::play::Game`]), its greedy heuristic and its simulation.
 //!
 //! The card art and the rulebook live in the application (`hexforge::games::zhi_pai`),
-//! which re-exports this module's items under their old paths. The public items of the
-//! rule files are re-exported here, so callers write `zhi_pai::shortest`,
-//! `zhi_pai::Setup`, …
+//! which reads them here. The public items of the rule files are re-exported by this
+//! module, so callers write `zhi_pai::shortest`, `zhi_pai::Setup`, …
 
 mod astar;
 pub mod check;

@@ -2,12 +2,12 @@
 //! Pathways and its reduced decks, the divination methods and the trigrams. Every number
 //! comes from the rules or the rulebook's data, never typed here.
 
-use super::deck::DeckName;
-use super::pathways::Mode;
 use super::rulebook::{TAO_CANCEL_DRAWS, TAO_HAND, TAO_MIN_PLAYERS};
 use crate::cards::aids::{Aid, Block};
-use crate::core::hexagram::Hexagram;
-use crate::core::trigram::Trigram;
+use hexforge_rules::changing_lines::deck::DeckName;
+use hexforge_rules::changing_lines::pathways::Mode;
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::core::trigram::Trigram;
 use serde_json::Value;
 
 /// The aids, in sheet order.

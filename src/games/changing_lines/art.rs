@@ -21,9 +21,9 @@ use crate::cards::{
     Canvas, CardDeck, CardError, Face, Lang, LineShape, NameRoom, PrintedDeck, Rect, Stack, TextBox, TextureLine,
     canvas, draw, r2,
 };
-use crate::core::card::{Card, Orientation};
-use crate::core::hexagram::{Hexagram, LinePosition};
 use crate::print::plan::Backs;
+use hexforge_rules::core::card::{Card, Orientation};
+use hexforge_rules::core::hexagram::{Hexagram, LinePosition};
 
 /// The stack of six lines, shared by both readings, centred on the card.
 const LINES: Stack = Stack {
@@ -202,7 +202,7 @@ fn reading(card: Card, orientation: Orientation, lang: Lang, c: &Canvas) -> Read
         _ => Some(pinyin),
     };
 
-    let label = |position: &'static str, trigram: crate::core::trigram::Trigram, line_below: u8| {
+    let label = |position: &'static str, trigram: hexforge_rules::core::trigram::Trigram, line_below: u8| {
         let top_edge = LINES.centre(line_below, 6) - LINES.thickness / 2.0;
         TrigramLabel {
             position,

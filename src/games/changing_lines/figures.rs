@@ -4,9 +4,9 @@
 use super::rulebook::{EXAMPLE_CARD, OPPOSITES_EXAMPLE, hex, pathways_example};
 use crate::cards::export::ExportError;
 use crate::cards::{self, Face, Lang};
-use crate::core::hexagram::Hexagram;
 use crate::games::{ArtError, Figure};
 use crate::rulebook::figures::{Drawing, Ink, Stroke, Weight};
+use hexforge_rules::core::hexagram::Hexagram;
 
 /// The rulebook's figures: the cover grid, the opposites, the Pathways example and card 12.
 pub fn figures() -> Result<Vec<Figure>, ArtError> {

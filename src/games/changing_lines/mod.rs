@@ -1,8 +1,7 @@
 //! Changing Lines: the 64 dual-orientation cards, Tao, Pathways and divination (docs/conventions.md, The Changing Lines deck).
 //!
-//! - [`deck`]: the Pathways decks (`3d` … `6d`, custom); [`pathways`]: the Pathways
-//!   puzzles, their exact search and checker. Both pure, in the rules crate
-//!   (`hexforge_rules::changing_lines`).
+//! - the Pathways decks (`3d` … `6d`, custom) and the Pathways puzzles, their exact search
+//!   and checker, are pure, in the rules crate (`hexforge_rules::changing_lines`).
 //! - [`art`]: the layout of the cards; [`rulebook`]: the rulebook's data and figures;
 //!   [`aids`]: what the player aids say.
 
@@ -10,9 +9,6 @@ pub mod aids;
 pub mod art;
 pub mod figures;
 pub mod rulebook;
-
-// The pure rules live in the rules crate; these keep the old paths.
-pub use hexforge_rules::changing_lines::{deck, pathways};
 
 use crate::cards::{PrintedDeck, export};
 use crate::games::ArtError;

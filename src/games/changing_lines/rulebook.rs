@@ -2,15 +2,15 @@
 //! tables, the Pathways example, all computed from the rules), its components list and its
 //! figures.
 
-use super::deck::{self, Deck, DeckName};
-use super::pathways::{self, Laid, Mode};
 use crate::cards::export::{self as card_export};
 use crate::cards::{self, Face};
-use crate::core::card::{Card, Orientation};
-use crate::core::casting;
-use crate::core::hexagram::{Hexagram, Line, LinePosition};
 use crate::games::ComponentRow;
 use crate::rulebook::{hexagrams_json, trigrams_json};
+use hexforge_rules::changing_lines::deck::{self, Deck, DeckName};
+use hexforge_rules::changing_lines::pathways::{self, Laid, Mode};
+use hexforge_rules::core::card::{Card, Orientation};
+use hexforge_rules::core::casting;
+use hexforge_rules::core::hexagram::{Hexagram, Line, LinePosition};
 use hexforge_rules::tao;
 use serde_json::{Value, json};
 
@@ -84,7 +84,7 @@ fn tao_measured() -> Value {
     // The cover's time: Tao's shortest median game to its longest 90th percentile, over
     // every table size measured.
     let duration = crate::rulebook::cover_time(
-        crate::core::lang::Lang::En,
+        hexforge_rules::core::lang::Lang::En,
         MEASURED.iter().map(|m| Measured::minutes(m.median_turns)).min().expect("measured tables"),
         MEASURED.iter().map(|m| Measured::minutes(m.p90_turns)).max().expect("measured tables"),
     );
@@ -124,7 +124,7 @@ pub fn components() -> Vec<ComponentRow> {
             sheets(),
         ),
         ComponentRow::printed(
-            cards::aids::aids(deck, crate::core::lang::Lang::En).len() as u32,
+            cards::aids::aids(deck, hexforge_rules::core::lang::Lang::En).len() as u32,
             "Player aids",
             "reference cards on the last sheet of the same file, where the deck leaves slots free",
             sheets(),

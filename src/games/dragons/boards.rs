@@ -11,12 +11,14 @@
 
 use super::components::ComponentFace;
 use super::pieces::{CELL_MM, COIN_MM, Piece, PieceKind, STONE_MM, TILE_MM};
-use super::rules::{BOARD_SIZE, Cell, Direction, Dragon, DragonBody, FIRE_STONES, LIFE_MAX, SegmentFace, element_name};
-use super::scenarios::{Scenario, setup_lines};
-use super::wheel::{WHEEL, starting_wheel};
-use crate::core::trigram::Trigram;
 use crate::games::ArtError;
 use crate::print::template;
+use hexforge_rules::core::trigram::Trigram;
+use hexforge_rules::dragons::rules::{
+    BOARD_SIZE, Cell, Direction, Dragon, DragonBody, FIRE_STONES, LIFE_MAX, SegmentFace, element_name,
+};
+use hexforge_rules::dragons::scenarios::{Scenario, setup_lines};
+use hexforge_rules::dragons::wheel::{WHEEL, starting_wheel};
 use serde::Serialize;
 use serde_json::{Value, json};
 use std::f32::consts::PI;

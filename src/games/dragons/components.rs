@@ -1,7 +1,7 @@
 //! What is in the box of Dragons of the Ba-Gua: every component with the seed's count,
 //! its shape and the faces printed for it. Pure data, no I/O.
 
-use super::rules::{Dragon, FIRE_STONES, PortalColour, StoneColour, WATER_STONES};
+use hexforge_rules::dragons::rules::{Dragon, FIRE_STONES, PortalColour, StoneColour, WATER_STONES};
 use serde::{Serialize, Serializer};
 
 /// What a component is, for the sheets that print it.
@@ -212,7 +212,7 @@ pub fn group_total(group: &str) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::dragons::rules::{LIFE_MAX, SEGMENTS, STONES_PER_COLOUR};
+    use hexforge_rules::dragons::rules::{LIFE_MAX, SEGMENTS, STONES_PER_COLOUR};
 
     /// The seed's component list, line by line: (group, count).
     const SEED_COUNTS: [(&str, u32); 11] = [

@@ -5,12 +5,12 @@
 use super::boards::{board_bagua_svg, board_human_svg, dragon_pieces};
 use super::components::{ComponentFace, ComponentKind, Shape};
 use super::pieces::{CELL_MM, Piece, PieceFace, PieceKind, RULER_MM, TILE_MM, faces, ruler_pair};
-use super::rules::{Cell, Dragon, DragonBody, element_name, reachable, ruler_reach};
-use super::scenarios::scenarios;
-use crate::core::trigram::Trigram;
 use crate::games::ArtError;
 use crate::games::Figure;
 use crate::print::template;
+use hexforge_rules::core::trigram::Trigram;
+use hexforge_rules::dragons::rules::{Cell, Dragon, DragonBody, element_name, reachable, ruler_reach};
+use hexforge_rules::dragons::scenarios::scenarios;
 use serde::Serialize;
 use serde_json::{Value, json};
 

@@ -3,15 +3,17 @@
 //! writes exactly those, all under `dragons/` in the output folder.
 
 use super::boards::{board_bagua_svg, board_human_svg};
-use super::components::ComponentKind;
+use super::components::{COMPONENTS, Component, ComponentKind};
+use super::pieces::CELL_MM;
 use super::pieces::{PieceFace, face_svg, faces};
-use super::rulebook::components_json;
-use super::scenarios::{Scenario, scenarios};
 use super::sheets::{board_human_poster_pdf, board_human_tiled_pdf, home_print_pdf};
 use crate::games::ArtError;
 use crate::games::{PrintFile, PrintOptions};
 use crate::print::output::Output;
 use crate::print::render;
+use hexforge_rules::dragons::rules::{BOARD_SIZE, RULER_SLANT, RULER_STRAIGHT};
+use hexforge_rules::dragons::scenarios::{Scenario, scenarios};
+use serde::Serialize;
 
 /// The folder of the output everything of the game goes in.
 const FOLDER: &str = super::KEY;
@@ -203,4 +205,64 @@ pub fn generate(out: &Output, options: &PrintOptions) -> Result<(), ArtError> {
     let file = components_file();
     out.write(&file.path, &file.kind, components_json().as_bytes())?;
     Ok(())
+}
+
+/// The note printed beside a component.
+pub(super) fn note(c: &Component) -> String {
+    match c.kind {
+        ComponentKind::BoardHuman => {
+            format!("{n} × {n} squares of {CELL_MM} mm; two pages to glue, or one A3/Tabloid sheet", n = BOARD_SIZE)
+        }
+        ComponentKind::BoardBagua => "the wheel of the eight trigrams, the centre and both dragons' areas".into(),
+        ComponentKind::DragonHead(_) => "faces: alive and defeated".into(),
+        ComponentKind::DragonSegment(_) => "faces: straight and curve".into(),
+        ComponentKind::Portal(_) => "faces: free and occupied".into(),
+        ComponentKind::DistanceRuler => {
+            format!("faces: straight ({}) and slant ({})", join_values(&RULER_STRAIGHT), join_values(&RULER_SLANT))
+        }
+        ComponentKind::FluxCoin => "faces: counter-clockwise and clockwise".into(),
+        ComponentKind::WaterStone => "life points".into(),
+        ComponentKind::FireStone => "attack power".into(),
+        ComponentKind::Rock => "an obstacle".into(),
+        ComponentKind::BaguaStone(_) => String::new(),
+    }
+}
+
+fn join_values(v: &[u8]) -> String {
+    v.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// A row of `components.json`. The fields are in alphabetical order, the order the file
+/// has always had.
+#[derive(Serialize)]
+struct ListedComponent {
+    count: u8,
+    /// Its drawings, relative to the game's folder.
+    files: Vec<String>,
+    group: &'static str,
+    key: ComponentKind,
+    name: &'static str,
+    note: String,
+}
+
+/// `components.json`: every component with its count, group and drawings.
+pub fn components_json() -> String {
+    #[derive(Serialize)]
+    struct Listing {
+        components: Vec<ListedComponent>,
+        game: &'static str,
+    }
+    let components = COMPONENTS
+        .iter()
+        .map(|c| ListedComponent {
+            count: c.quantity,
+            files: drawing_files(c.kind),
+            group: c.group,
+            key: c.kind,
+            name: c.name,
+            note: note(c),
+        })
+        .collect();
+    let json = serde_json::to_string_pretty(&Listing { components, game: super::KEY }).expect("the listing serialises");
+    format!("{json}\n")
 }

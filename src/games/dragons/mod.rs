@@ -1,6 +1,7 @@
 //! Dragons of the Ba-Gua, one folder: its rules, its art, its print files and its rulebook.
 //!
-//! Stages: the facts ([`rules`], [`wheel`], [`scenarios`], [`components`]) → layout in
+//! Stages: the facts (the rules crate's `hexforge_rules::dragons::{rules, wheel, scenarios}`,
+//! and [`components`]) → layout in
 //! millimetres ([`pieces`], [`boards`], [`sheets`], [`figures`]) → `templates/dragons/*.svg.j2`
 //! (looks) → [`crate::print::render`] (PNG), [`crate::print::pdf`] and
 //! [`crate::print::tiling`] (PDF). [`files`] names every file written; [`rulebook`] gives
@@ -12,11 +13,8 @@ pub mod figures;
 pub mod files;
 pub mod pieces;
 pub mod rulebook;
-pub mod rules;
-pub mod scenarios;
 pub mod screen;
 pub mod sheets;
-pub mod wheel;
 
 use crate::games::ArtError;
 use crate::games::{ComponentRow, Figure, PrintFile, PrintOptions, PrintedGame};

@@ -7,9 +7,9 @@
 //! printer that cannot print both sides in register.
 
 use super::components::{COMPONENTS, Component, ComponentFace, ComponentKind, Shape};
-use super::rules::{Dragon, PortalColour, RULER_SLANT, RULER_STRAIGHT, StoneColour};
 use crate::games::ArtError;
 use crate::print::template;
+use hexforge_rules::dragons::rules::{Dragon, PortalColour, RULER_SLANT, RULER_STRAIGHT, StoneColour};
 use serde::Serialize;
 use serde_json::{Value, json};
 

@@ -1,45 +1,19 @@
-//! Dragons of the Ba-Gua's facts for its rulebook and its components list: the rows of
-//! the rulebook's components table, `components.json`, and the data the template
-//! `templates/rulebooks/dragons.typ` reads, all computed from the rules.
+//! Dragons of the Ba-Gua's facts for its rulebook: the rows of its components table and
+//! the data the template `templates/rulebooks/dragons.typ` reads, all computed from the
+//! rules (`components.json` and the notes beside each component are [`super::files`]').
 
 use super::boards::{BAGUA_MM, board_side_mm};
-use super::components::{COMPONENTS, Component, ComponentKind};
-use super::files::{drawing_files, print_files};
+use super::components::{COMPONENTS, ComponentKind};
+use super::files::{note, print_files};
 use super::pieces::{CELL_MM, TILE_MM};
-use super::rules::{
+use crate::games;
+use hexforge_rules::dragons::rules::{
     BITE_DAMAGE, BOARD_SIZE, Cell, Dragon, DragonBody, FIRE_MAX, FIRE_STONES, LIFE_MAX, RULER_SLANT, RULER_STRAIGHT,
     SEGMENTS, WATER_STONES, bites, element_name,
 };
-use super::scenarios::{scenarios, setup_lines};
-use super::wheel::{Space, WHEEL, starting_wheel};
-use crate::games;
-use serde::Serialize;
+use hexforge_rules::dragons::scenarios::{scenarios, setup_lines};
+use hexforge_rules::dragons::wheel::{Space, WHEEL, starting_wheel};
 use serde_json::{Value, json};
-
-/// The note printed beside a component.
-fn note(c: &Component) -> String {
-    match c.kind {
-        ComponentKind::BoardHuman => {
-            format!("{n} × {n} squares of {CELL_MM} mm; two pages to glue, or one A3/Tabloid sheet", n = BOARD_SIZE)
-        }
-        ComponentKind::BoardBagua => "the wheel of the eight trigrams, the centre and both dragons' areas".into(),
-        ComponentKind::DragonHead(_) => "faces: alive and defeated".into(),
-        ComponentKind::DragonSegment(_) => "faces: straight and curve".into(),
-        ComponentKind::Portal(_) => "faces: free and occupied".into(),
-        ComponentKind::DistanceRuler => {
-            format!("faces: straight ({}) and slant ({})", join_values(&RULER_STRAIGHT), join_values(&RULER_SLANT))
-        }
-        ComponentKind::FluxCoin => "faces: counter-clockwise and clockwise".into(),
-        ComponentKind::WaterStone => "life points".into(),
-        ComponentKind::FireStone => "attack power".into(),
-        ComponentKind::Rock => "an obstacle".into(),
-        ComponentKind::BaguaStone(_) => String::new(),
-    }
-}
-
-fn join_values(v: &[u8]) -> String {
-    v.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
-}
 
 /// The rulebook's components table: every component with the PDFs to print it from.
 pub fn component_rows() -> Vec<games::ComponentRow> {
@@ -47,41 +21,6 @@ pub fn component_rows() -> Vec<games::ComponentRow> {
         .iter()
         .map(|c| games::ComponentRow::printed(u32::from(c.quantity), c.name, &note(c), print_files(c.kind)))
         .collect()
-}
-
-/// A row of `components.json`. The fields are in alphabetical order, the order the file
-/// has always had.
-#[derive(Serialize)]
-struct ListedComponent {
-    count: u8,
-    /// Its drawings, relative to the game's folder.
-    files: Vec<String>,
-    group: &'static str,
-    key: ComponentKind,
-    name: &'static str,
-    note: String,
-}
-
-/// `components.json`: every component with its count, group and drawings.
-pub fn components_json() -> String {
-    #[derive(Serialize)]
-    struct Listing {
-        components: Vec<ListedComponent>,
-        game: &'static str,
-    }
-    let components = COMPONENTS
-        .iter()
-        .map(|c| ListedComponent {
-            count: c.quantity,
-            files: drawing_files(c.kind),
-            group: c.group,
-            key: c.kind,
-            name: c.name,
-            note: note(c),
-        })
-        .collect();
-    let json = serde_json::to_string_pretty(&Listing { components, game: super::KEY }).expect("the listing serialises");
-    format!("{json}\n")
 }
 
 /// The facts the rulebook prints, for `sys.inputs.data`.
@@ -142,7 +81,7 @@ pub fn rulebook_data() -> Value {
         "water_stones": WATER_STONES,
         "fire_stones": FIRE_STONES,
         "portal_tiles": super::components::group_total("portal tiles"),
-        "stones_per_colour": super::components::component(ComponentKind::BaguaStone(super::rules::StoneColour::White)).quantity,
+        "stones_per_colour": super::components::component(ComponentKind::BaguaStone(hexforge_rules::dragons::rules::StoneColour::White)).quantity,
         "ruler": { "straight": RULER_STRAIGHT, "slant": RULER_SLANT },
         "wheel": wheel,
         "scenarios": scenarios,
@@ -193,7 +132,7 @@ fn measured() -> Value {
     // this edition plays.
     let played = || greedy.iter().filter(|m| m.variant.is_none());
     let duration = crate::rulebook::cover_time(
-        crate::core::lang::Lang::En,
+        hexforge_rules::core::lang::Lang::En,
         played().map(|m| Measured::minutes(m.median_turns)).min().expect("measured settings"),
         played().map(|m| Measured::minutes(m.p90_turns)).max().expect("measured settings"),
     );

@@ -14,9 +14,9 @@
 use super::boards::curve_turns;
 use super::components::ComponentFace;
 use super::pieces::{COIN_MM, Piece, PieceKind, STONE_MM, TILE_MM};
-use super::rules::{Direction, Dragon, PortalColour};
 use crate::games::ArtError;
 use crate::print::template;
+use hexforge_rules::dragons::rules::{Direction, Dragon, PortalColour};
 use serde_json::json;
 
 /// One piece alone as SVG at its printed size (mm), drawn by `dragons/piece.svg.j2`.

@@ -10,13 +10,13 @@ use super::boards::{
 use super::components::{COMPONENTS, Component, ComponentKind, Shape, component};
 use super::pieces::CELL_MM;
 use super::pieces::{COIN_MM, Piece, PieceFace, RULER_MM, STONE_MM, TILE_MM, pair, ruler_pair};
-use super::rules::{BOARD_SIZE, Cell, StoneColour};
-use super::scenarios::scenarios;
 use crate::games::ArtError;
 use crate::print::pdf::{self, MmRect, ViewerPreferences};
 use crate::print::render;
 use crate::print::template;
 use crate::print::tiling;
+use hexforge_rules::dragons::rules::{BOARD_SIZE, Cell, StoneColour};
+use hexforge_rules::dragons::scenarios::scenarios;
 use serde::Serialize;
 use serde_json::{Value, json};
 

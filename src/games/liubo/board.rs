@@ -1,6 +1,6 @@
 //! The Liubo board as SVG: stations, links and the TLV marks, laid out in millimetres.
 //!
-//! Stages: [`super::rules`] gives the facts (stations, links); this module turns them into
+//! Stages: [`hexforge_rules::liubo::rules`] gives the facts (stations, links); this module turns them into
 //! a layout model; `templates/liubo/board.svg.j2` only draws it. The board's PDFs are in
 //! [`super::sheets`].
 //!
@@ -18,9 +18,9 @@
 //! `<line data-from="a" data-to="b" data-path="…">` oriented in the direction of travel, so
 //! the board graph can be read back from the file and checked against the rules.
 
-use super::rules::{self as liubo, Path, Station, StationKind};
 use crate::games::ArtError;
 use crate::print::template;
+use hexforge_rules::liubo::rules::{self as liubo, Path, Station, StationKind};
 use serde::{Serialize, Serializer};
 
 /// Board side, mm.

@@ -3,10 +3,10 @@
 
 use super::board;
 use super::rulebook::STICKS_EXAMPLE;
-use super::rules::{self as liubo};
-use crate::core::trigram::Trigram;
 use crate::games::{ArtError, Figure};
 use crate::rulebook::figures::{Drawing, Ink, Stroke, Weight, rect, stroke};
+use hexforge_rules::core::trigram::Trigram;
+use hexforge_rules::liubo::rules::{self as liubo};
 
 /// The rulebook's figures: the board (also on the cover) as printed, and the throw example.
 pub fn figures() -> Result<Vec<Figure>, ArtError> {

@@ -1,8 +1,8 @@
 //! Liubo (六博): the Han board game of stations, stones, owls and throwing sticks, as one
 //! folder: its rules, its drawings, its print files and its rulebook.
 //!
-//! - [`rules`]: the pure model (stations, links, the throw table, the pieces), re-exported
-//!   from the rules crate (`hexforge_rules::liubo`, where the engine that plays it lives);
+//! - the pure model (stations, links, the throw table, the pieces) is the rules crate's
+//!   `hexforge_rules::liubo::rules`, beside the engine that plays it;
 //! - [`board`], [`pieces`]: the SVG drawings; [`sheets`]: the PDFs made of them;
 //! - [`rulebook`]: the rulebook's facts, components list and figures;
 //! - here: [`Liubo`], the [`PrintedGame`] that lists ([`OutFile`]) and writes every file under
@@ -13,9 +13,6 @@ pub mod figures;
 pub mod pieces;
 pub mod rulebook;
 pub mod sheets;
-
-/// The pure model lives in the rules crate, beside the engine that plays it.
-pub use hexforge_rules::liubo::rules;
 
 use self::pieces::{Piece, Side};
 use crate::games::ArtError;

@@ -1,5 +1,5 @@
 //! The Liubo pieces as SVG: the stones, the owls, the sticks, the throw chart and the
-//! sheet that holds them, laid out in millimetres from [`super::rules`].
+//! sheet that holds them, laid out in millimetres from [`hexforge_rules::liubo::rules`].
 //!
 //! # Sizes
 //!
@@ -11,10 +11,10 @@
 //! - Throw chart: 186 × 120 mm, two per page, one for each player.
 
 use super::board::{Pt, pt};
-use super::rules::{self as liubo, StickFace};
-use crate::core::trigram::Trigram;
 use crate::games::ArtError;
 use crate::print::template;
+use hexforge_rules::core::trigram::Trigram;
+use hexforge_rules::liubo::rules::{self as liubo, StickFace};
 use serde::{Serialize, Serializer};
 
 /// Diameter of a stone token, mm.

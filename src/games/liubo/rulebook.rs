@@ -1,10 +1,10 @@
 //! What the Liubo rulebook prints: its facts, its components list and its figures, all
-//! computed from [`super::rules`] and drawn by the same code that draws the print files.
+//! computed from [`hexforge_rules::liubo::rules`] and drawn by the same code that draws the print files.
 
-use super::rules::{self as liubo, Path as Road, Station};
 use super::{board_pdf_file, pieces_pdf_file};
-use crate::core::trigram::Trigram;
 use crate::games::ComponentRow;
+use hexforge_rules::core::trigram::Trigram;
+use hexforge_rules::liubo::rules::{self as liubo, Path as Road, Station};
 use serde_json::{Value, json};
 
 /// The throw charts Liubo prints: one per player, both on the pieces sheet's second page.
@@ -92,7 +92,7 @@ fn duration() -> String {
     use hexforge_rules::liubo::measured::{Measured, reference};
     let m = reference();
     crate::rulebook::cover_time(
-        crate::core::lang::Lang::En,
+        hexforge_rules::core::lang::Lang::En,
         Measured::minutes(m.median_turns),
         Measured::minutes(m.p90_turns),
     )

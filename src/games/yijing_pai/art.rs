@@ -22,11 +22,11 @@
 
 use crate::cards::sheet::SEAM_OVERLAP_MM;
 use crate::games::ArtError;
-use crate::games::yijing_pai::rules::{TileKind, TileSet};
 use crate::print::pdf::{self, CropMarks, MmRect, ViewerPreferences};
 use crate::print::plan::Backs;
 use crate::print::render;
 use crate::print::template;
+use hexforge_rules::yijing_pai::tiles::{TileKind, TileSet};
 use serde::Serialize;
 
 /// Trim width of a tile, mm.

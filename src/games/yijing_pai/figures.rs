@@ -4,12 +4,12 @@
 
 use super::art::{self, TileFace};
 use super::rulebook::{EXAMPLES, RESPONSE, YANG_PUNG};
-use super::rules::{self as yijing_pai, TileKind};
-use crate::core::hexagram::{Hexagram, Line};
-use crate::core::lang::Lang;
 use crate::games::{ArtError, Figure};
 use crate::print::fonts::CJK_SC;
 use crate::rulebook::figures::{Drawing, Ink, Stroke, Weight, rect, stroke};
+use hexforge_rules::core::hexagram::{Hexagram, Line};
+use hexforge_rules::core::lang::Lang;
+use hexforge_rules::yijing_pai::tiles::{self as yijing_pai, TileKind};
 
 /// The English rulebook's figures: the table diagrams, then each tile front as printed.
 pub fn figures() -> Result<Vec<Figure>, ArtError> {

@@ -1,7 +1,7 @@
 //! 易经牌 (Yijing Pai): the tile game of yang, yin and taiji tiles, as one folder: its
 //! rules, its tiles and print sheets, and its rulebook.
 //!
-//! - [`rules`]: the pure model (tile sets, variants, scoring);
+//! - the pure model (tile sets, variants, scoring): the rules crate's `hexforge_rules::yijing_pai::tiles`;
 //! - [`art`]: the tile faces as SVG and the sheets as PDF;
 //! - [`rulebook`]: the rulebook's facts, components list and figures; [`rulebook_zh`] the
 //!   same in simplified Chinese, for the Chinese book (`generate --lang zh`);
@@ -12,15 +12,14 @@ pub mod art;
 pub mod figures;
 pub mod rulebook;
 pub mod rulebook_zh;
-pub mod rules;
 
 use self::art::TileFace;
-use self::rules::TileSet;
 use crate::games::ArtError;
 use crate::games::{ComponentRow, Figure, PrintFile, PrintOptions, PrintedGame};
 use crate::print::output::Output;
 use crate::print::plan::Backs;
 use crate::print::render;
+use hexforge_rules::yijing_pai::tiles::TileSet;
 
 /// The game's key: its output folder, its rulebook's name.
 pub const KEY: &str = "yijing-pai";
@@ -99,12 +98,12 @@ impl PrintedGame for YijingPai {
         figures::figures()
     }
 
-    fn rulebook_langs(&self) -> &'static [crate::core::lang::Lang] {
-        &[crate::core::lang::Lang::En, crate::core::lang::Lang::Zh]
+    fn rulebook_langs(&self) -> &'static [hexforge_rules::core::lang::Lang] {
+        &[hexforge_rules::core::lang::Lang::En, hexforge_rules::core::lang::Lang::Zh]
     }
 
-    fn book_in(&self, lang: crate::core::lang::Lang) -> Result<crate::rulebook::Book, ArtError> {
-        if lang == crate::core::lang::Lang::Zh { rulebook_zh::book() } else { self.book() }
+    fn book_in(&self, lang: hexforge_rules::core::lang::Lang) -> Result<crate::rulebook::Book, ArtError> {
+        if lang == hexforge_rules::core::lang::Lang::Zh { rulebook_zh::book() } else { self.book() }
     }
 }
 

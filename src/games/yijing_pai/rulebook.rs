@@ -2,10 +2,10 @@
 //! figures (the tiles as printed, and table diagrams drawn from the same tile faces).
 
 use super::art::{self};
-use super::rules::{self as yijing_pai, TileKind, TileSet, Variant};
 use super::sheets_file;
-use crate::core::hexagram::Hexagram;
 use crate::games::ComponentRow;
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::yijing_pai::tiles::{self as yijing_pai, TileKind, TileSet, Variant};
 use serde_json::{Value, json};
 
 /// The seed's two scoring examples are worth 5 and 4½: four and three yang lines.
@@ -50,7 +50,7 @@ pub fn measured() -> Value {
     facts.insert("seconds_a_turn".into(), json!(SECONDS_A_TURN));
     let main = main_row();
     let cover = crate::rulebook::cover_time(
-        crate::core::lang::Lang::En,
+        hexforge_rules::core::lang::Lang::En,
         Measured::minutes(main.median_turns),
         Measured::minutes(main.p90_turns),
     );
@@ -153,7 +153,7 @@ pub fn data() -> Value {
         },
         "tile_names": TileKind::ALL.iter().map(|k| format!("{} {}", k.key(), k.chinese())).collect::<Vec<_>>(),
         "players": yijing_pai::PLAYERS,
-        "hexagram_lines": crate::core::hexagram::LinePosition::ALL.len(),
+        "hexagram_lines": hexforge_rules::core::hexagram::LinePosition::ALL.len(),
         "sets": sets,
         "variants": { "pairs": variant(Variant::Pairs), "triples": variant(Variant::Triples) },
         "pairs": [

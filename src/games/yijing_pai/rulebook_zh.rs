@@ -3,12 +3,12 @@
 //! template is `templates/rulebooks/yijing-pai-zh.typ`.
 
 use super::rulebook::{EXAMPLES, FIRST_PAIR, RESPONSE, YANG_PUNG, main_row, measured_rows, percent};
-use super::rules::{self as yijing_pai, TileKind, TileSet, Variant};
 use super::{YijingPai, art, sheets_file};
-use crate::core::hexagram::{Hexagram, LinePosition};
-use crate::core::lang::Lang;
 use crate::games::{ArtError, ComponentRow, PrintedGame};
 use crate::rulebook::Book;
+use hexforge_rules::core::hexagram::{Hexagram, LinePosition};
+use hexforge_rules::core::lang::Lang;
+use hexforge_rules::yijing_pai::tiles::{self as yijing_pai, TileKind, TileSet, Variant};
 use serde_json::{Value, json};
 
 /// The book in Chinese, ready for the engine: its data, its components and its figures

@@ -1,11 +1,11 @@
 //! The player aid of the Zhi Pai deck (issue 11): its 80 cards leave one slot of the last
 //! sheet free, and the one card holds both things a player looks up mid-game, the three
-//! ways a card links and the solo score table (from [`super::score::SOLO_PENALTIES`]).
+//! ways a card links and the solo score table (from `hexforge_rules::zhi_pai::score::SOLO_PENALTIES`).
 
-use super::rules::Condition;
-use super::score::SOLO_PENALTIES;
 use crate::cards::aids::{Aid, Block};
-use crate::core::lang::Lang;
+use hexforge_rules::core::lang::Lang;
+use hexforge_rules::zhi_pai::rules::Condition;
+use hexforge_rules::zhi_pai::score::SOLO_PENALTIES;
 
 /// The aids, in sheet order, in `lang` (the Zhi Pai deck is printed in French too).
 pub fn aids(lang: Lang) -> Vec<Aid> {

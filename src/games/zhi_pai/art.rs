@@ -15,9 +15,9 @@ use crate::cards::{
     Canvas, CardDeck, CardError, Face, Lang, LineShape, NameRoom, PlayerSet, Rect, Stack, TextBox, TextureLine,
     TrigramFace, canvas, draw, r2,
 };
-use crate::core::hexagram::Hexagram;
-use crate::core::trigram::Trigram;
 use crate::print::plan::Backs;
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::core::trigram::Trigram;
 
 const LEFT: f32 = 7.2;
 const RIGHT: f32 = 62.4;

@@ -4,10 +4,10 @@
 use super::rulebook::{ZHI_PAI_SEQUENCE, hex};
 use crate::cards::export::ExportError;
 use crate::cards::{self, Face, Lang, PlayerSet, TrigramFace};
-use crate::core::hexagram::Line;
-use crate::core::trigram::Trigram;
 use crate::games::{ArtError, Figure};
 use crate::rulebook::figures::{Drawing, Ink, Stroke, Weight, rect, stroke};
+use hexforge_rules::core::hexagram::Line;
+use hexforge_rules::core::trigram::Trigram;
 
 /// The rulebook's figures: the setup, the cards of the worked example and a trigram card
 /// on both faces.

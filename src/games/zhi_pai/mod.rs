@@ -1,19 +1,11 @@
 //! Zhi Pai (易經紙牌, docs/conventions.md, Zhi Pai): two chains of hexagram cards grown toward each other.
 //!
 //! The rules, the solo score, the searches for the shortest sequence, the checker and the
-//! game for two are pure and live in the rules crate (`hexforge_rules::zhi_pai`); they are
-//! re-exported here under their old paths, so callers write `zhi_pai::shortest`,
-//! `zhi_pai::Setup`, … This folder holds what prints: [`art`]: the layout of the cards;
+//! game for two are pure and live in the rules crate (`hexforge_rules::zhi_pai`), where
+//! callers find them. This folder holds what prints: [`art`]: the layout of the cards;
 //! [`rulebook`]: the rulebook's data and [`figures`]; [`aids`]: what the player aid says.
 
-pub use hexforge_rules::zhi_pai::{
-    Budget, CANCEL_POLL, Chain, Condition, Effort, HARD_QUESTIONS, HEAVIEST, HardQuestion, JudgedMove, Judgement, KEY,
-    Link, Outcome, Placement, Position, REFINE_AFTER, RELAX_AFTER, Report, SEARCH_LIMIT, SOLO_PENALTIES, Setup, Side,
-    SoloPenalty, Solution, Stop, TrigramSet, Tuning, Violation, ZhiPaiError, activate, common_zone_penalty, is_swap,
-    judge, link, parse_placements, search, search_tuned, sequence_length, shared_trigram, shortest, shortest_within,
-    solo_score,
-};
-pub use hexforge_rules::zhi_pai::{check, duel, rules, score, solve};
+pub use hexforge_rules::zhi_pai::KEY;
 
 pub mod aids;
 pub mod art;

@@ -1,15 +1,15 @@
 //! The Zhi Pai rulebook's part: its facts (the worked example played through the rules,
 //! the score table), its components list and its figures.
 
-use super::rules::{Chain, Condition, Setup, Side};
-use super::{score, shared_trigram};
 use crate::cards::export::{self as card_export};
 use crate::cards::{self, Face};
-use crate::core::hexagram::Hexagram;
-use crate::core::lang::Lang;
-use crate::core::trigram::Trigram;
 use crate::games::ComponentRow;
 use crate::rulebook::{hexagrams_json, numbers, trigrams_json};
+use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::core::lang::Lang;
+use hexforge_rules::core::trigram::Trigram;
+use hexforge_rules::zhi_pai::rules::{Chain, Condition, Setup, Side};
+use hexforge_rules::zhi_pai::{score, shared_trigram};
 use serde_json::{Value, json};
 
 /// The worked Zhi Pai chain of docs/conventions.md, Zhi Pai, left to right.
