@@ -13,7 +13,7 @@ use crate::print::preflight::{self, PreflightError, Shop};
 use crate::rulebook::{self, RulebookError};
 use hexforge_rules::core::lang::Lang;
 use hexforge_rules::core::verify::neighbour_table_csv;
-use hexforge_rules::core::view::all_hexagrams;
+use hexforge_rules::core::hexagram_json::all_hexagrams;
 use hexforge_rules::play::descriptor::printed;
 use rayon::prelude::*;
 use serde::Serialize;

@@ -3,7 +3,7 @@
 use super::{Outcome, parse_hexagram, parse_line, print_json};
 use clap::Args;
 use hexforge_rules::core::hexagram::{Hexagram, Kind, Line, LinePosition};
-use hexforge_rules::core::view::{HexagramView, all_hexagrams};
+use hexforge_rules::core::hexagram_json::{HexagramView, all_hexagrams};
 
 #[derive(Debug, Args)]
 pub struct HexagramArgs {

@@ -13,7 +13,7 @@ use hexforge_rules::core::card::{Card, Orientation};
 use hexforge_rules::core::casting::{Cast, cast};
 use hexforge_rules::core::hexagram::{Hexagram, LinePosition};
 use hexforge_rules::core::verify::{Mismatch, verify_neighbours};
-use hexforge_rules::core::view::{HexagramView, all_hexagrams};
+use hexforge_rules::core::hexagram_json::{HexagramView, all_hexagrams};
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 

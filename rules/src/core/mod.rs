@@ -11,7 +11,7 @@ pub mod lang;
 pub mod names;
 pub mod trigram;
 pub mod verify;
-pub mod view;
+pub mod hexagram_json;
 
 /// A word as the parsers of the API's words compare it: trimmed and lower-cased. A word
 /// that already is (lower-case ASCII letters and digits: what the JSON API sends) is
