@@ -205,15 +205,9 @@ fn required(game: Game) -> Vec<&'static str> {
             "Variant: hands of nine",
             "Glossary",
         ],
-        "liubo" => vec![
-            "The board",
-            "The sticks",
-            "The seventeen rules",
-            "The owl",
-            "prisoner",
-            "large victory",
-            "How a game ends",
-        ],
+        "liubo" => {
+            vec!["The board", "The sticks", "The 17 rules", "The owl", "prisoner", "large victory", "How a game ends"]
+        }
         "dragons" => vec![],
         other => panic!("no required sections for {other}"),
     });
@@ -233,7 +227,7 @@ fn every_section_is_there() {
 #[test]
 fn liubo_lists_all_seventeen_rules() {
     let t = text("liubo", Paper::A4);
-    let start = t.find("The seventeen rules").expect("rules heading");
+    let start = t.find("The 17 rules").expect("rules heading");
     let rules = &t[start..];
     let mut at = 0;
     for n in 1..=17 {
@@ -445,7 +439,7 @@ fn rulebook_counts_are_the_cores() {
     let special = Hexagram::all().filter(|h| h.is_double() || h.is_mirror()).count();
     let t = text("changing-lines", Paper::A4);
     assert_eq!(special, 12);
-    assert!(t.contains("The twelve special cards"), "the special cards are not counted as the core counts them");
+    assert!(t.contains("The 12 special cards"), "the special cards are not counted as the core counts them");
     assert!(t.contains("deal eight cards to each player"), "Tao's deal is not printed");
 
     let zp = data("zhi-pai");
@@ -454,7 +448,7 @@ fn rulebook_counts_are_the_cores() {
     assert_eq!(zp["counts"]["common_zone"], hexforge_rules::zhi_pai::score::SOLO_PENALTIES[0].common_zone);
     let t = text("zhi-pai", Paper::A4);
     assert!(t.contains("a set of eight trigram cards"), "the trigram set is not counted");
-    assert!(t.contains("remaining sixty-two cards"), "the cards left after one setup are not counted");
+    assert!(t.contains("remaining 62 cards"), "the cards left after one setup are not counted");
 
     let lb = data("liubo");
     assert_eq!(lb["sticks"], hexforge_rules::liubo::rules::STICK_COUNT);
@@ -510,15 +504,14 @@ fn yijing_pai_names_each_pair_once() {
 // ---------------------------------------------------------------------------------------
 // Issue 11: Zhi Pai in French.
 
-/// French number words, written out here apart from the template's `mots()`, for the
-/// counts the French book spells.
-fn mots(n: u64) -> &'static str {
+/// A count as the French book writes it (docs/conventions.md, "Numbers in the books"):
+/// one to nine in words, written out here apart from the template's `mots()`, 10 and above
+/// in digits.
+fn mots(n: u64) -> String {
     match n {
-        6 => "six",
-        8 => "huit",
-        60 => "soixante",
-        62 => "soixante-deux",
-        64 => "soixante-quatre",
+        6 => "six".into(),
+        8 => "huit".into(),
+        n if n >= 10 => n.to_string(),
         other => panic!("no French word here for {other}"),
     }
 }

@@ -19,9 +19,11 @@ use crate::print::pdf::PRINTER_SAFE_MM;
 /// The rules, in the order they are reported.
 pub const RULES: &[&str] = &["paper", "margin"];
 
-/// The resolution pages are rendered at for the margin: 5 mm is 19 whole pixels (18 on the
-/// right and at the bottom, [`SPREAD_PX`]), so ink from 4.6 mm of the edge outwards is found.
-pub const RENDER_DPI: f32 = 100.0;
+/// The resolution pages are rendered at for the margin, the lowest the rule needs: 5 mm is
+/// exactly 12 pixels of 5/12 mm (11 on the right and at the bottom, [`SPREAD_PX`]), so ink
+/// from 4.6 mm of the edge outwards is found, as at 100 dpi (19 and 18 pixels), for 37 % of
+/// the pixels to draw.
+pub const RENDER_DPI: f32 = 60.96;
 
 /// A channel this light or lighter is paper: a faint anti-aliased fringe of a mark placed
 /// just inside the band would still be darker.
@@ -72,8 +74,12 @@ pub fn check(bytes: &[u8], back_offset_mm: f32) -> Result<Vec<Verdict>, Prefligh
         let render = RenderSettings { x_scale: scale, y_scale: scale, bg_color: WHITE, ..Default::default() };
         let pixmap = hayro::render(page, &cache, &settings, &render);
         let (pw, ph) = (usize::from(pixmap.width()), usize::from(pixmap.height()));
-        let rgb: Vec<[u8; 3]> = pixmap.data().iter().map(|p| [p.r, p.g, p.b]).collect();
-        if let Some(ink) = ink_in_band(&rgb, pw, ph, margin_mm) {
+        let data = pixmap.data();
+        let rgb = |x: usize, y: usize| {
+            let p = data[y * pw + x];
+            [p.r, p.g, p.b]
+        };
+        if let Some(ink) = ink_in_band(rgb, pw, ph, margin_mm, RENDER_DPI) {
             inked.push(format!("page {}: {ink}", i + 1));
         }
     }
@@ -104,19 +110,30 @@ fn home_paper(w: f64, h: f64) -> Option<Paper> {
 }
 
 /// The inked pixel nearest the paper's edge among those wholly inside the outer
-/// `margin_mm` of a `w`×`h` page rendered at [`RENDER_DPI`], described.
-pub fn ink_in_band(rgb: &[[u8; 3]], w: usize, h: usize, margin_mm: f64) -> Option<String> {
-    let band = (margin_mm / MM_PER_INCH * f64::from(RENDER_DPI)).floor() as usize;
+/// `margin_mm` of a `w`×`h` page rendered at `dpi` (`rgb(x, y)` its pixels), described.
+/// Only the band's pixels are read, row by row.
+pub fn ink_in_band(
+    rgb: impl Fn(usize, usize) -> [u8; 3],
+    w: usize,
+    h: usize,
+    margin_mm: f64,
+    dpi: f32,
+) -> Option<String> {
+    // The 1e-9 keeps a band of exactly whole pixels (5 mm at 60.96 dpi) from rounding down.
+    let band = (margin_mm / MM_PER_INCH * f64::from(dpi) + 1e-9).floor() as usize;
     let far_band = band.saturating_sub(SPREAD_PX);
     let mut nearest: Option<(usize, usize, usize, [u8; 3])> = None;
     for y in 0..h {
-        for x in 0..w {
+        // A row within the band on top or at the bottom is read whole; any other, at its ends.
+        let whole = y < band || h - 1 - y < far_band;
+        let ends = (0..band.min(w)).chain(w.saturating_sub(far_band).max(band.min(w))..w);
+        let xs: Box<dyn Iterator<Item = usize>> = if whole { Box::new(0..w) } else { Box::new(ends) };
+        for x in xs {
             let from_edge = x.min(y).min(w - 1 - x).min(h - 1 - y);
-            let inside = x.min(y) < band || (w - 1 - x).min(h - 1 - y) < far_band;
-            if !inside || nearest.is_some_and(|n| n.0 <= from_edge) {
+            if nearest.is_some_and(|n| n.0 <= from_edge) {
                 continue;
             }
-            let p = rgb[y * w + x];
+            let p = rgb(x, y);
             if p.iter().any(|&v| v < PAPER_MIN) {
                 nearest = Some((from_edge, x, y, p));
             }
@@ -129,13 +146,18 @@ pub fn ink_in_band(rgb: &[[u8; 3]], w: usize, h: usize, margin_mm: f64) -> Optio
         d if d == w - 1 - x => "right",
         _ => "bottom",
     };
-    let mm = (from_edge as f64 + 0.5) * MM_PER_INCH / f64::from(RENDER_DPI);
+    let mm = (from_edge as f64 + 0.5) * MM_PER_INCH / f64::from(dpi);
     Some(format!("ink (RGB {}, {}, {}) {mm:.1} mm from the {edge} edge", p[0], p[1], p[2]))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The pixels of a `w`-wide page as `ink_in_band` reads them.
+    fn at(rgb: &[[u8; 3]], w: usize) -> impl Fn(usize, usize) -> [u8; 3] + '_ {
+        move |x, y| rgb[y * w + x]
+    }
 
     /// A blank 200×240 px page, and one mark at `x` px on row 120.
     fn page_with_mark(at_px: Option<usize>) -> (Vec<[u8; 3]>, usize, usize) {
@@ -152,27 +174,43 @@ mod tests {
         // 5 mm at 100 dpi is 19.7 px: pixels 0 to 18 lie wholly in the band on the left
         // and top, 0 to 17 from the right and the bottom (the renderer's spread).
         let (rgb, w, h) = page_with_mark(None);
-        assert_eq!(ink_in_band(&rgb, w, h, 5.0), None);
+        assert_eq!(ink_in_band(at(&rgb, w), w, h, 5.0, 100.0), None);
         let (rgb, w, h) = page_with_mark(Some(19));
-        assert_eq!(ink_in_band(&rgb, w, h, 5.0), None, "pixel 19 straddles 5 mm");
+        assert_eq!(ink_in_band(at(&rgb, w), w, h, 5.0, 100.0), None, "pixel 19 straddles 5 mm");
         let (rgb, w, h) = page_with_mark(Some(18));
-        let found = ink_in_band(&rgb, w, h, 5.0).expect("pixel 18 is 4.7 mm in");
+        let found = ink_in_band(at(&rgb, w), w, h, 5.0, 100.0).expect("pixel 18 is 4.7 mm in");
         assert!(found.contains("4.7 mm from the left edge"), "{found}");
         let (rgb, w, h) = page_with_mark(Some(w - 1 - 18));
-        assert_eq!(ink_in_band(&rgb, w, h, 5.0), None, "the right band is a pixel narrower");
+        assert_eq!(ink_in_band(at(&rgb, w), w, h, 5.0, 100.0), None, "the right band is a pixel narrower");
         let (rgb, w, h) = page_with_mark(Some(w - 1 - 10));
-        let found = ink_in_band(&rgb, w, h, 5.0).expect("2.7 mm from the right");
+        let found = ink_in_band(at(&rgb, w), w, h, 5.0, 100.0).expect("2.7 mm from the right");
         assert!(found.contains("2.7 mm from the right edge"), "{found}");
         // The bottom is a far side too: the row 18 px above it passes, 10 px above it fails.
         let mut rgb = vec![[255u8; 3]; w * h];
         rgb[(h - 1 - 18) * w + 100] = [243, 243, 243];
-        assert_eq!(ink_in_band(&rgb, w, h, 5.0), None, "the bottom band is a pixel narrower");
+        assert_eq!(ink_in_band(at(&rgb, w), w, h, 5.0, 100.0), None, "the bottom band is a pixel narrower");
         rgb[(h - 1 - 10) * w + 100] = [243, 243, 243];
-        let found = ink_in_band(&rgb, w, h, 5.0).expect("2.7 mm from the bottom");
+        let found = ink_in_band(at(&rgb, w), w, h, 5.0, 100.0).expect("2.7 mm from the bottom");
         assert!(found.contains("2.7 mm from the bottom edge"), "{found}");
         // A narrower margin (a back offset of 3 mm) leaves 2.8 mm in.
         let (rgb, w, h) = page_with_mark(Some(10));
-        assert_eq!(ink_in_band(&rgb, w, h, 2.0), None);
+        assert_eq!(ink_in_band(at(&rgb, w), w, h, 2.0, 100.0), None);
+    }
+
+    #[test]
+    fn at_the_render_resolution_the_band_is_five_millimetres_of_whole_pixels() {
+        // 5 mm at 60.96 dpi is exactly 12 px: pixel 11 is in the band, pixel 12 is not;
+        // 11 px from the right and the bottom.
+        let (w, h) = (120, 160);
+        for (x, y, found) in [(11, 80, true), (12, 80, false), (w - 1 - 10, 80, true), (w - 1 - 11, 80, false)]
+            .into_iter()
+            .chain([(60, 11, true), (60, 12, false), (60, h - 1 - 10, true), (60, h - 1 - 11, false)])
+        {
+            let mut rgb = vec![[255u8; 3]; w * h];
+            rgb[y * w + x] = [0, 0, 0];
+            let ink = ink_in_band(at(&rgb, w), w, h, 5.0, RENDER_DPI);
+            assert_eq!(ink.is_some(), found, "({x}, {y}): {ink:?}");
+        }
     }
 
     #[test]
