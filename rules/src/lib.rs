@@ -22,6 +22,7 @@ pub mod core;
 pub mod dragons;
 pub mod liubo;
 pub mod play;
+pub mod poker;
 pub mod puzzles;
 pub mod tao;
 pub mod yijing_pai;
