@@ -24,6 +24,7 @@ pub mod liubo;
 pub mod play;
 pub mod poker;
 pub mod puzzles;
+pub mod solitaire;
 pub mod tao;
 pub mod yijing_pai;
 pub mod zhi_pai;
