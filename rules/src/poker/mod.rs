@@ -3,6 +3,7 @@
 //! exactly over every hand (docs/poker.md).
 
 pub mod count;
+pub mod equity;
 pub mod features;
 pub mod hand;
 pub mod measured;
