@@ -1,0 +1,58 @@
+//! Solves seeded I-Ching Solitaire deals exactly and plays them greedily; prints the share
+//! winnable, the greedy player's wins, the shortest wins and the solver's times:
+//! `cargo run -p hexforge-rules --release --example solitaire_measure -- DEALS [variants]`.
+
+use hexforge_rules::solitaire::greedy;
+use hexforge_rules::solitaire::solve::Solver;
+use hexforge_rules::solitaire::{Deal, Variant};
+use std::time::Instant;
+
+fn run(deals: u64, variant: Variant) {
+    let mut solver = Solver::new();
+    let (mut winnable, mut greedy_wins) = (0u64, 0u64);
+    let mut shortest = vec![0u64; hexforge_rules::solitaire::STOCK + 1];
+    let mut times = Vec::with_capacity(deals as usize);
+    let mut states = Vec::with_capacity(deals as usize);
+    for seed in 0..deals {
+        let deal = Deal::shuffled(seed);
+        let start = Instant::now();
+        let result = solver.shortest(&deal, variant);
+        times.push(start.elapsed().as_secs_f64() * 1000.0);
+        states.push(solver.states);
+        if let Some(turned) = result {
+            winnable += 1;
+            shortest[turned] += 1;
+        }
+        greedy_wins += u64::from(greedy::play(&deal, variant).is_some());
+    }
+    times.sort_by(f64::total_cmp);
+    states.sort_unstable();
+    let pct = |n: u64| 100.0 * n as f64 / deals as f64;
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    println!("{}: {deals} deals (seeds 0..{deals})", variant.name());
+    println!("  winnable {winnable} ({:.1} %), greedy wins {greedy_wins} ({:.1} %)", pct(winnable), pct(greedy_wins));
+    println!("  shortest win, stock cards turned (0..=15): {shortest:?}");
+    println!(
+        "  solver ms: median {:.2}, p90 {:.2}, p99 {:.2}, max {:.2}; states median {}, max {}",
+        at(0.5),
+        at(0.9),
+        at(0.99),
+        at(1.0),
+        states[states.len() / 2],
+        states[states.len() - 1]
+    );
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let deals: u64 = args.next().map_or(1000, |a| a.parse().expect("DEALS: a number of deals"));
+    let variants = args.next().is_some_and(|a| a == "variants");
+    run(deals, Variant::BOOK);
+    if variants {
+        for (readings, complements, mirrors) in
+            [(true, false, true), (true, true, false), (false, true, true), (true, false, false)]
+        {
+            run(deals, Variant { readings, complements, mirrors });
+        }
+    }
+}
