@@ -538,6 +538,43 @@ fn the_play_page_plays_every_game_against_the_bots() {
     eprintln!("every game played in the browser; screenshots in {}\n{said}", shots.display());
 }
 
+/// Runs a script of tests/page_play/ against a fresh server in Chromium, with its
+/// screenshots in the target folder's tmp (`shots`); its printed JSON, or the failure said.
+fn run_play_script(script: &str, shots: &str, env: &[(&str, &std::ffi::OsStr)]) -> Option<serde_json::Value> {
+    let chromium = CHROMIUM.or_skip()?;
+    let python = playwright_python()?;
+    let downloads = TempDir::new("downloads-offline");
+    let server = Server::start(&downloads.0);
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join(shots);
+    std::fs::create_dir_all(&shots).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/page_play").join(script);
+    let mut command = Command::new(&python);
+    command.arg(&script).arg(format!("http://{}", server.addr)).arg(&shots).arg(&chromium).stdin(Stdio::null());
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let out = command.output().expect("python runs");
+    let said = format!("{}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{}:\n{said}", script.display());
+    eprintln!("{} passed; screenshots in {}\n{said}", script.display(), shots.display());
+    Some(serde_json::from_slice(&out.stdout).expect("the script's JSON"))
+}
+
+/// Issue 44: the play pages installable and offline (tests/page_play/offline.py): the
+/// first screen of /play/tao within 300 KB; with the context offline after one visit,
+/// /play/tao opens and plays to its end, /play and every game open, a reload resumes; a
+/// game in progress keeps the module version it began with, and its cache.
+#[test]
+fn the_play_pages_open_and_play_offline_after_one_visit() {
+    let Some(report) = run_play_script("offline.py", "play-offline", &[]) else { return };
+    let widths: Vec<u64> = report["offline"].as_array().unwrap().iter().map(|r| r["width"].as_u64().unwrap()).collect();
+    assert_eq!(widths, [1280, 390]);
+    for r in report["offline"].as_array().unwrap() {
+        assert!(r["first_screen_bytes"].as_u64().unwrap() <= 300 * 1024, "{r}");
+        assert!(r["moves_offline"].as_u64().unwrap() > 3, "{r}");
+    }
+}
+
 #[test]
 fn the_page_checks_zhi_pai_placements() {
     let Some(chromium) = CHROMIUM.or_skip() else { return };

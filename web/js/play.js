@@ -13,7 +13,8 @@
 // After the game: the result, the record to download and a replay link
 // (`/play/GAME#record=…`, the record in the fragment, never sent to the server).
 import { $, el } from './dom.js';
-import { call, load } from './rules.js';
+import { call } from './rules.js';
+import { inUse, loadRules, register } from './offline.js';
 import { drawTable, hands, label, picks, seatLine } from './boards.js';
 import * as saved from './saved.js';
 
@@ -108,7 +109,7 @@ function keep() {
   const s = current();
   saved.save(state.key, {
     game: state.game, address: address(), seats: state.seats, seed: state.seed, actions: state.actions,
-    over: state.over, next: s.outcome ? null : who(s.to_move),
+    over: state.over, next: s.outcome ? null : who(s.to_move), module: inUse(),
   });
 }
 
@@ -539,7 +540,8 @@ function inProgress() {
 
 async function main() {
   try {
-    await load();
+    const note = await loadRules();
+    if (note) problem(note);
   } catch (err) {
     return problem('The rules module did not load: ' + err.message);
   }
@@ -573,6 +575,7 @@ async function main() {
   // Milliseconds from the start of navigation to a table ready to play (the README's figure).
   document.body.dataset.interactiveMs = String(Math.round(performance.now()));
   document.body.dataset.ready = 'true';
+  register();
 }
 
 function fillNav(games) {
