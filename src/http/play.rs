@@ -46,6 +46,7 @@ static PAGES: LazyLock<Vec<(&'static str, Bytes, HeaderValue)>> = LazyLock::new(
             let html = PLAY_HTML
                 .replacen(super::play_art::MARK, &art, 1)
                 .replacen(super::play_rules::MARK, &super::play_rules::panel(rules.name()), 1)
+                .replacen(super::play_rules::BOTS_MARK, &super::play_rules::bot_levels(), 1)
                 .replacen(MODULE_MARK, &format!("content=\"{}\"", super::offline::module_version()), 1);
             let tag = super::etag(html.as_bytes());
             (rules.name(), Bytes::from(html), tag)
@@ -158,7 +159,7 @@ pub(super) fn escape(text: &str) -> String {
 /// The head and header every page of `/play` shares, titled `title`.
 fn shell(title: &str, body: &str) -> String {
     format!(
-        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<link rel=\"icon\" href=\"data:,\">\n<link rel=\"stylesheet\" href=\"/style.css\">\n<link rel=\"stylesheet\" href=\"/play.css\">\n<link rel=\"manifest\" href=\"/manifest.webmanifest\">\n<meta name=\"theme-color\" content=\"#8a2c1b\">\n<script type=\"module\" src=\"/js/install.js\"></script>\n</head>\n<body>\n<a class=\"skip\" href=\"#main\">Skip to content</a>\n<header class=\"site\"><div class=\"wrap\"><p class=\"brand\"><a href=\"/\"><span class=\"brand-mark\" aria-hidden=\"true\">䷀</span> <span class=\"brand-name\">hexforge</span></a></p></div></header>\n<main id=\"main\" class=\"wrap play\">\n{body}\n</main>\n</body>\n</html>\n",
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<link rel=\"icon\" href=\"data:,\">\n<link rel=\"stylesheet\" href=\"/style.css\">\n<link rel=\"stylesheet\" href=\"/play.css\">\n<link rel=\"manifest\" href=\"/manifest.webmanifest\">\n<meta name=\"theme-color\" content=\"#8a2c1b\">\n<script type=\"module\" src=\"/js/install.js\"></script>\n</head>\n<body>\n<a class=\"skip\" href=\"#main\">Skip to content</a>\n<header class=\"site\"><div class=\"wrap\"><p class=\"brand\"><a href=\"/\" aria-label=\"hexforge: home\"><span class=\"brand-mark\" aria-hidden=\"true\">䷀</span> <span class=\"brand-name\">hexforge</span></a></p></div></header>\n<main id=\"main\" class=\"wrap play\">\n{body}\n</main>\n</body>\n</html>\n",
         escape(title)
     )
 }

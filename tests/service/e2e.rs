@@ -575,6 +575,23 @@ fn the_play_pages_open_and_play_offline_after_one_visit() {
     }
 }
 
+/// Issue 44: each /play/GAME teaches its game (the how-to-play panel, the rulebook's
+/// link), /play lists the games, the setup form offers the bots by strength and plays
+/// forced moves when asked, one whole game is played by keyboard, and axe-core finds no
+/// violation on /play and /play/tao (tests/page_play/learn.py), at 1280 and 390 px.
+/// axe-core is npm's, installed by `.ci/run` (`HEXFORGE_AXE`).
+#[test]
+fn the_play_pages_teach_the_rules_and_play_by_keyboard() {
+    let Some(axe) = std::env::var_os("HEXFORGE_AXE") else {
+        outside_tool::missing("axe-core (HEXFORGE_AXE: its axe.min.js)", "npm install axe-core", ".ci/run installs it");
+        return;
+    };
+    let Some(report) = run_play_script("learn.py", "play-learn", &[("HEXFORGE_AXE", &axe)]) else { return };
+    for width in [1280, 390] {
+        assert!(report[format!("keyboard_presses_{width}")].as_u64().unwrap() > 5, "{report}");
+    }
+}
+
 #[test]
 fn the_page_checks_zhi_pai_placements() {
     let Some(chromium) = CHROMIUM.or_skip() else { return };
