@@ -1,9 +1,11 @@
 //! Each game at a glance: its goal, a turn, and the kinds of move, in a few lines. One
 //! source for two readers: the rulebook prints it as the "At a glance" box at the head
 //! of the game's rules (`data.glance`, `templates/rulebooks/common.typ`), and the play
-//! page `/play/GAME` shows it beside the table (`src/http/play.rs`). Where a game's printed
-//! player aid already lists its plays (Tao, Zhi Pai), the rows are the aid's own; every
-//! number comes from the rules.
+//! page `/play/GAME` shows it beside the table (`src/http/play_rules.rs`). Where a game's
+//! printed player aid already lists its plays, the rows are the aid's own: Tao's four plays
+//! (its book's box leaves them to the aid and to the table of "Your turn"), Zhi Pai's
+//! three links. Dragons' kinds of move are its book's Quick reference. Every number comes
+//! from the rules.
 
 use super::changing_lines::aids as cl_aids;
 use super::changing_lines::rulebook::{TAO_CANCEL_DRAWS, TAO_HAND, TAO_MIN_PLAYERS};
@@ -46,20 +48,13 @@ pub fn glance(game: &str) -> Option<Glance> {
     Some(match game {
         "tao" => {
             let aids = cl_aids::aids();
-            let mut moves = aid_rows(&aids, "tao-plays");
-            moves.push(row(
-                "Draw",
-                format!(
-                    "when you cannot or would rather not lay a card: one card at a time, until you can and want to play. A cancel's {} cards are drawn at once.",
-                    TAO_CANCEL_DRAWS[0]
-                ),
-            ));
             Glance {
                 goal: "Be the first to lay down every card in your hand.".into(),
                 turn: format!(
-                    "{TAO_MIN_PLAYERS} or more players, {TAO_HAND} cards each. On your turn lay one card on the play pile so that it relates to the top card in one of four ways; each way has its own effect on the direction of play."
+                    "{TAO_MIN_PLAYERS} or more players, {TAO_HAND} cards each. On your turn lay one card on the play pile so that it relates to the top card in one of four ways, each with its own effect on the direction of play; or draw, one card at a time, until you can and want to play (a cancel's {} cards are drawn at once).",
+                    TAO_CANCEL_DRAWS[0]
                 ),
-                moves,
+                moves: aid_rows(&aids, "tao-plays"),
             }
         }
         "pathways" => {
@@ -156,7 +151,7 @@ mod tests {
     fn tao_and_zhi_pai_list_the_rows_of_their_printed_aids() {
         let tao = glance("tao").unwrap();
         let plays = aid_rows(&cl_aids::aids(), "tao-plays");
-        assert_eq!(&tao.moves[..plays.len()], &plays[..]);
+        assert_eq!(tao.moves, plays);
         assert_eq!(plays.len(), 4, "change, match, cancel, invert");
         let zhi = glance("zhi-pai").unwrap();
         assert!(zhi.moves.iter().any(|(n, w)| n == "Link 1" && w.contains("one line")), "{zhi:?}");

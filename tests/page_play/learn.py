@@ -121,6 +121,7 @@ def keyboard(page, width):
         check(focused is not None, f"{width}: after every move the focus is on a move", presses)
         check(focused[0] and focused[1] != "none" and focused[2] != "0px", f"{width}: the focused move is drawn with a visible ring", focused)
         if presses == 3:
+            page.wait_for_timeout(800)  # the page scrolls smoothly to the focused move
             page.screenshot(path=f"{SHOTS}/keyboard-{width}.png", full_page=False)
         page.keyboard.press("Enter" if presses % 2 == 0 else "Space")
         presses += 1
