@@ -80,8 +80,7 @@ async function add(urls) {
   }
 }
 
-/** Deletes the caches of other versions, except those whose module a game in progress uses
- *  (the newest cache of each such module is kept). */
+/** Deletes the caches of other versions, except those whose module a game in progress uses. */
 async function prune(keep) {
   const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
   for (const name of names) {

@@ -18,28 +18,13 @@ Prints JSON: what was checked.
 
 import json
 import os
-import sys
 
 from playwright.sync_api import sync_playwright
 
-BASE, SHOTS = sys.argv[1], sys.argv[2]
+from common import ARGS, BASE, CHECKED, CHROMIUM, SHOTS, check, moves_or_end, ready
+
 AXE = os.environ.get("HEXFORGE_AXE", "")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
-CHECKED = []
 GAMES = ["tao", "pathways", "zhi-pai", "liubo", "yijing-pai", "dragons"]
-
-
-def check(ok, what, seen=""):
-    if not ok:
-        raise AssertionError(f"{what}; the page showed: {seen}")
-    if what not in CHECKED:
-        CHECKED.append(what)
-
-
-def ready(page, path):
-    page.goto(BASE + path)
-    page.wait_for_selector("body[data-ready='true']", timeout=30000)
 
 
 def panels(page, width):
@@ -86,9 +71,7 @@ def bots(page, width):
     check("bots=person%2Csearch" in page.url and "auto=1" in page.url, f"{width}: the address keeps the bots and the forced-moves option", page.url)
     lone = 0
     for _ in range(300):
-        page.wait_for_function(
-            "() => !document.querySelector('#play-end').hidden || document.querySelectorAll('#play-moves button[data-move]').length > 0",
-            timeout=60000)
+        moves_or_end(page, 60000)
         if not page.locator("#play-end").is_hidden():
             break
         n = page.locator("#play-moves button[data-move]").count()
@@ -158,7 +141,7 @@ def main():
         raise SystemExit(f"HEXFORGE_AXE must name axe-core's axe.min.js (.ci/run installs it); it is {AXE!r}")
     report = {}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=sys.argv[3] if len(sys.argv) > 3 else None, args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for width, height in [(1280, 900), (390, 844)]:
             # axe-core is added to the page as a script of its own: the page's policy allows
             # only its own scripts, so this context bypasses it (the page's scripts are the same).

@@ -22,27 +22,12 @@ Prints JSON: the bytes of the first screen at each width.
 """
 
 import json
-import sys
 
 from playwright.sync_api import sync_playwright
 
-BASE, SHOTS = sys.argv[1], sys.argv[2]
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
-CHECKED = []
+from common import ARGS, BASE, CHECKED, CHROMIUM, SHOTS, check, moves_or_end, ready
+
 OLD = "0000000000000000"
-
-
-def check(ok, what, seen=""):
-    if not ok:
-        raise AssertionError(f"{what}; the page showed: {seen}")
-    if what not in CHECKED:
-        CHECKED.append(what)
-
-
-def ready(page, path):
-    page.goto(BASE + path)
-    page.wait_for_selector("body[data-ready='true']", timeout=30000)
 
 
 def offline_ready(page):
@@ -55,9 +40,7 @@ def play_to_end(page, where, limit=400):
     """Clicks the first offered move until the game is over; returns the moves clicked."""
     clicked = 0
     for _ in range(limit):
-        page.wait_for_function(
-            "() => !document.querySelector('#play-end').hidden || document.querySelectorAll('#play-moves button[data-move]').length > 0",
-            timeout=30000)
+        moves_or_end(page)
         if not page.locator("#play-end").is_hidden():
             return clicked
         page.locator("#play-moves button[data-move]").first.click()
@@ -190,7 +173,7 @@ def kept_module(browser):
 def main():
     report = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=sys.argv[3] if len(sys.argv) > 3 else None, args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for width, height in [(1280, 900), (390, 844)]:
             report.append(offline_play(browser, width, height))
         kept_module(browser)
