@@ -10,6 +10,7 @@
 pub mod changing_lines;
 pub mod decks;
 pub mod dragons;
+pub mod glance;
 pub mod liubo;
 pub mod yijing_pai;
 pub mod zhi_pai;

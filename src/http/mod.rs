@@ -34,6 +34,7 @@ mod games;
 mod hexagrams;
 mod meta;
 pub mod metrics;
+mod offline;
 mod openapi;
 #[cfg(test)]
 mod openapi_enums;
@@ -42,6 +43,7 @@ mod peers;
 mod photos;
 mod play;
 mod play_art;
+mod play_rules;
 mod puzzles;
 mod ready;
 mod sequences;
@@ -275,6 +277,7 @@ fn all_routes() -> Routes {
     let routes = Routes::new();
     let routes = page::routes(routes);
     let routes = play::routes(routes);
+    let routes = offline::routes(routes);
     let routes = ready::routes(routes);
     let routes = meta::routes(routes);
     let routes = hexagrams::routes(routes);

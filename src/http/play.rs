@@ -24,7 +24,7 @@ pub(super) fn routes(routes: Routes) -> Routes {
 }
 
 const PLAY_HTML: &str = include_str!("../../web/play.html");
-const PLAY_CSS: &str = include_str!("../../web/play.css");
+pub(super) const PLAY_CSS: &str = include_str!("../../web/play.css");
 /// The rules crate compiled to WebAssembly (committed; CI checks it is fresh).
 pub const MODULE: &[u8] = include_bytes!("../../web/wasm/hexforge_rules.wasm");
 const MODULE_NAME: &str = "hexforge_rules.wasm";
@@ -43,12 +43,30 @@ static PAGES: LazyLock<Vec<(&'static str, Bytes, HeaderValue)>> = LazyLock::new(
                 }
                 None => String::new(),
             };
-            let html = PLAY_HTML.replacen(super::play_art::MARK, &art, 1);
+            let html = PLAY_HTML
+                .replacen(super::play_art::MARK, &art, 1)
+                .replacen(super::play_rules::MARK, &super::play_rules::panel(rules.name()), 1)
+                .replacen(super::play_rules::BOTS_MARK, &super::play_rules::bot_levels(), 1)
+                .replacen(MODULE_MARK, &format!("content=\"{}\"", super::offline::module_version()), 1);
             let tag = super::etag(html.as_bytes());
             (rules.name(), Bytes::from(html), tag)
         })
         .collect()
 });
+
+/// The attribute of `web/play.html`'s `<meta name="hexforge-module">` that the server fills
+/// with the rules module's version ([`super::offline::module_version`]).
+const MODULE_MARK: &str = "content=\"MODULE\"";
+
+/// Each game's page as served, by the game's name (the service worker precaches them).
+pub(super) fn pages() -> impl Iterator<Item = (&'static str, Bytes)> {
+    PAGES.iter().map(|(name, html, _)| (*name, html.clone()))
+}
+
+/// `/play` as served.
+pub(super) fn games_list_html() -> Bytes {
+    GAMES_PAGE.0.clone()
+}
 
 static ETAGS: LazyLock<[HeaderValue; 1]> = LazyLock::new(|| [super::etag(PLAY_CSS.as_bytes())]);
 
@@ -114,14 +132,14 @@ enum Picture {
 }
 
 /// Escapes text for HTML.
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// The head and header every page of `/play` shares, titled `title`.
 fn shell(title: &str, body: &str) -> String {
     format!(
-        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<link rel=\"icon\" href=\"data:,\">\n<link rel=\"stylesheet\" href=\"/style.css\">\n<link rel=\"stylesheet\" href=\"/play.css\">\n</head>\n<body>\n<a class=\"skip\" href=\"#main\">Skip to content</a>\n<header class=\"site\"><div class=\"wrap\"><p class=\"brand\"><a href=\"/\"><span class=\"brand-mark\" aria-hidden=\"true\">䷀</span> <span class=\"brand-name\">hexforge</span></a></p></div></header>\n<main id=\"main\" class=\"wrap play\">\n{body}\n</main>\n</body>\n</html>\n",
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<link rel=\"icon\" href=\"data:,\">\n<link rel=\"stylesheet\" href=\"/style.css\">\n<link rel=\"stylesheet\" href=\"/play.css\">\n<link rel=\"manifest\" href=\"/manifest.webmanifest\">\n<meta name=\"theme-color\" content=\"#8a2c1b\">\n<script type=\"module\" src=\"/js/install.js\"></script>\n</head>\n<body>\n<a class=\"skip\" href=\"#main\">Skip to content</a>\n<header class=\"site\"><div class=\"wrap\"><p class=\"brand\"><a href=\"/\" aria-label=\"hexforge: home\"><span class=\"brand-mark\" aria-hidden=\"true\">䷀</span> <span class=\"brand-name\">hexforge</span></a></p></div></header>\n<main id=\"main\" class=\"wrap play\">\n{body}\n</main>\n</body>\n</html>\n",
         escape(title)
     )
 }
@@ -216,10 +234,19 @@ async fn style(headers: HeaderMap) -> Response {
 }
 
 /// `GET /wasm/hexforge_rules.wasm`: the rules module, as stored bytes (compressed once,
-/// ranges, `HEAD`).
-async fn module(headers: HeaderMap, Path(file): Path<String>) -> Result<Response, AppError> {
+/// ranges, `HEAD`). `?v=` names the version asked for (a game in progress keeps the module
+/// it began with): another version than this server's is not here (404).
+async fn module(headers: HeaderMap, Path(file): Path<String>, RawQuery(query): RawQuery) -> Result<Response, AppError> {
     if file != MODULE_NAME {
         return Err(AppError::not_found(format!("no module {file:?}; the rules module is /wasm/{MODULE_NAME}")));
+    }
+    let ours = super::offline::module_version();
+    let query = query.unwrap_or_default();
+    let asked = query.split('&').find_map(|pair| pair.strip_prefix("v="));
+    if let Some(asked) = asked.filter(|v| *v != ours) {
+        return Err(AppError::not_found(format!(
+            "no rules module of version {asked:?} here; this server has version {ours} (/wasm/{MODULE_NAME}?v={ours})"
+        )));
     }
     Ok(MODULE_ASSET.respond(&headers))
 }
@@ -240,6 +267,12 @@ mod tests {
             let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body");
             let html = String::from_utf8(body.to_vec()).expect("utf-8");
             let drawn = ["liubo", "dragons", "yijing-pai"].contains(&rules.name());
+            let version = super::super::offline::module_version();
+            assert!(
+                html.contains(&format!("<meta name=\"hexforge-module\" content=\"{version}\">")),
+                "{}",
+                rules.name()
+            );
             assert_eq!(html.contains("id=\"play-art\""), drawn, "{}", rules.name());
             assert!(!html.contains(super::super::play_art::MARK), "the mark is replaced");
         }

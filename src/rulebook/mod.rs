@@ -163,7 +163,12 @@ fn compile(
         .build();
     let mut inputs = Dict::new();
     inputs.insert("paper".into(), paper.typst_name().into_value());
-    inputs.insert("data".into(), game.data.to_string().into_value());
+    // Every book may print a game's glance (`data.glance`), the same the play page shows.
+    let mut data = game.data.clone();
+    if let Value::Object(map) = &mut data {
+        map.insert("glance".into(), crate::games::glance::all());
+    }
+    inputs.insert("data".into(), data.to_string().into_value());
     inputs.insert("lang".into(), game.lang.code().into_value());
     inputs.insert("style".into(), style.to_string().into_value());
     let compiled = engine.compile_with_input(format!("/{template}").as_str(), inputs);

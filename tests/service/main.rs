@@ -27,6 +27,7 @@ mod http;
 mod http_habits;
 mod photo;
 mod photo_memory;
+mod play_pages;
 mod puzzle_routes;
 mod records;
 mod results;

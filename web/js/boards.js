@@ -25,7 +25,7 @@ export function cardBox(n, ...notes) {
  *  a card turned light side up shows another hexagram than its number's). */
 export function laidBox(n, shows, ...notes) {
   const says = notes.filter(Boolean);
-  return el('span', { class: 'card', 'data-card': n, 'data-shows': shows, 'aria-label': 'card ' + n + (says.length ? ', ' + says.join(', ') : '') },
+  return el('span', { class: 'card', role: 'img', 'data-card': n, 'data-shows': shows, 'aria-label': 'card ' + n + (says.length ? ', ' + says.join(', ') : '') },
     el('span', { class: 'card-symbol', 'aria-hidden': 'true', text: glyph(shows) }),
     el('span', { class: 'card-n', 'aria-hidden': 'true', text: String(n) }),
     says.length ? el('span', { class: 'card-note', 'aria-hidden': 'true', text: says.join(' · ') }) : null);

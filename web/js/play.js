@@ -13,7 +13,9 @@
 // After the game: the result, the record to download and a replay link
 // (`/play/GAME#record=…`, the record in the fragment, never sent to the server).
 import { $, el } from './dom.js';
-import { call, load } from './rules.js';
+import { call } from './rules.js';
+import { inUse, loadRules, register } from './offline.js';
+import { levels, seatText } from './levels.js';
 import { drawTable, hands, label, picks, seatLine } from './boards.js';
 import * as saved from './saved.js';
 
@@ -85,6 +87,7 @@ function setupFromAddress() {
   const options = {};
   for (const o of info.options) if (q.has(o.name)) options[o.name] = q.get(o.name);
   state.options = options;
+  state.auto = q.get('auto') === '1';
   state.seed = /^\d+$/.test(q.get('seed') || '') ? q.get('seed') : randomSeed();
   // The address names the whole setup and the seed, so that it deals the same game again.
   const here = address();
@@ -98,6 +101,7 @@ function address() {
   p.set('seats', String(state.seats.length));
   p.set('bots', state.seats.join(','));
   for (const k of Object.keys(state.options).sort()) p.set(k, state.options[k]);
+  if (state.auto) p.set('auto', '1');
   p.set('seed', state.seed);
   return '/play/' + encodeURIComponent(state.game) + '?' + p.toString();
 }
@@ -108,7 +112,7 @@ function keep() {
   const s = current();
   saved.save(state.key, {
     game: state.game, address: address(), seats: state.seats, seed: state.seed, actions: state.actions,
-    over: state.over, next: s.outcome ? null : who(s.to_move),
+    over: state.over, next: s.outcome ? null : who(s.to_move), module: inUse(),
   });
 }
 
@@ -136,8 +140,9 @@ function resume() {
 }
 
 function start() {
-  const bad = state.seats.find((s) => s !== 'person' && !['random', 'greedy', 'search'].includes(s));
-  if (bad) return problem('Unknown bot “' + bad + '”: the bots are random, greedy and search.');
+  const bots = levels().map((b) => b.name);
+  const bad = state.seats.find((s) => s !== 'person' && !bots.includes(s));
+  if (bad) return problem('Unknown bot “' + bad + '”: the bots are ' + bots.join(', ') + '.');
   try {
     state.table = call({ op: 'new', game: state.game, players: state.seats.length, options: state.options, seed: state.seed }).table;
   } catch (err) {
@@ -200,6 +205,8 @@ function step() {
     render(current(seat), person);
   }
   if (!person) state.timer = setTimeout(botMove, state.pace);
+  // A lone move (a forced "Draw a card") is played for the person who asked for it.
+  else if (state.auto && peek.actions.length === 1) state.timer = setTimeout(() => { const s = current(); if (!s.outcome && s.actions.length === 1) act(s, 0); }, state.pace);
 }
 
 function botMove() {
@@ -345,8 +352,11 @@ function render(s, interactive) {
   $('play-undo').onclick = undoable ? undo : null;
   $('play-moves').replaceChildren(...(yours ? s.actions.map((a, i) => el('button', {
     type: 'button', class: 'move', 'data-move': JSON.stringify(a), 'data-index': i,
-    onclick: () => act(s, i),
+    // A move played from the keyboard (a click without a pointer) leaves the focus on
+    // the moves, so that the next one is a Tab or an Enter away.
+    onclick: (e) => { state.keys = e.detail === 0; act(s, i); },
   }, label(state.game, a, s.view))) : []));
+  if (yours && state.keys && !$('play-moves').contains(document.activeElement)) $('play-moves').querySelector('button')?.focus();
   // Clicking the drawing: one move ending where it was clicked is made; several, the first
   // of their buttons takes the focus.
   $('play-board').onclick = yours ? (e) => {
@@ -487,12 +497,13 @@ function fillSetup(games) {
   const kinds = () => {
     const n = Number(seats.value);
     $('play-seat-kinds').replaceChildren(...Array.from({ length: n }, (_, i) => el('label', {}, 'Seat ' + i + ' ',
-      el('select', { name: 'seat' + i, 'data-seat': i }, ['person', 'random', 'greedy', 'search'].map((k) => el('option', {
-        value: k, text: k, selected: (state.seats[i] || (i === 0 ? 'person' : 'greedy')) === k,
+      el('select', { name: 'seat' + i, 'data-seat': i }, ['person', ...levels().map((b) => b.name)].map((k) => el('option', {
+        value: k, text: seatText(k), selected: (state.seats[i] || (i === 0 ? 'person' : 'greedy')) === k,
       }))))));
   };
   seats.onchange = kinds;
   kinds();
+  $('play-auto').checked = !!state.auto;
   $('play-options').replaceChildren(...info.options.map((o) => el('label', { title: o.help }, o.name + ' ',
     o.values.length ? el('select', { name: o.name }, o.values.map((v) => el('option', { value: v, text: v, selected: state.options && state.options[o.name] === v })))
       : el('input', { name: o.name, value: (state.options && state.options[o.name]) || '', placeholder: o.help.slice(0, 40) }))));
@@ -506,6 +517,7 @@ function fillSetup(games) {
       const v = document.querySelector('#play-options [name="' + o.name + '"]').value.trim();
       if (v) next.set(o.name, v);
     }
+    if ($('play-auto').checked) next.set('auto', '1');
     if ($('play-seed').value.trim()) next.set('seed', $('play-seed').value.trim());
     location.href = '/play/' + state.game + '?' + next.toString();
   };
@@ -539,7 +551,8 @@ function inProgress() {
 
 async function main() {
   try {
-    await load();
+    const note = await loadRules();
+    if (note) problem(note);
   } catch (err) {
     return problem('The rules module did not load: ' + err.message);
   }
@@ -573,6 +586,7 @@ async function main() {
   // Milliseconds from the start of navigation to a table ready to play (the README's figure).
   document.body.dataset.interactiveMs = String(Math.round(performance.now()));
   document.body.dataset.ready = 'true';
+  register();
 }
 
 function fillNav(games) {
