@@ -53,6 +53,7 @@ pub use forwarded::{Network, NetworkError};
 pub use hexagrams::{CastRequest, ChangeRequest, HexagramRef, VerifyRequest, VerifyResponse};
 pub use metrics::Metrics;
 pub use peers::MAX_CONNECTIONS_PER_ADDRESS;
+pub use games::INLINE_RECORD_BYTES;
 pub use photos::PHOTO_BODY_LIMIT;
 pub use serve::{PeerAddr, run, serve, serve_with, shutdown_signal};
 

@@ -34,16 +34,23 @@ fn simulated(rules: &dyn Rules) -> String {
 
 /// The status and body of `POST /api/GAME/check` with `text`.
 async fn post(game: &str, text: &str) -> (StatusCode, Value) {
+    let (status, _, body) = post_to(AppState::default(), game, text).await;
+    (status, body)
+}
+
+/// The same to a server of `state`, with the answer's headers.
+async fn post_to(state: AppState, game: &str, text: &str) -> (StatusCode, axum::http::HeaderMap, Value) {
     let request = Request::post(format!("/api/{game}/check"))
         .header(header::CONTENT_TYPE, "application/json")
         .header(header::CONTENT_LENGTH, text.len())
         .body(Body::from(text.to_string()))
         .unwrap();
-    let response = app(AppState::default()).oneshot(request).await.unwrap();
+    let response = app(state).oneshot(request).await.unwrap();
     let status = response.status();
+    let headers = response.headers().clone();
     let body = response.into_body().collect().await.unwrap().to_bytes();
     let body = serde_json::from_slice(&body).unwrap_or_else(|e| panic!("{game}: not JSON ({e})"));
-    (status, body)
+    (status, headers, body)
 }
 
 /// `hexforge check GAME --record - --json` with `text` on stdin: its exit code and, when
@@ -158,4 +165,35 @@ async fn a_refusal_does_not_echo_a_long_record() {
     assert!(error.starts_with("not a record of dragons: unknown field `yyy"), "{error}");
     assert!(error.chars().count() <= 300, "{} characters", error.len());
     assert!(error.contains("at line 1 column "), "{error}");
+}
+
+/// Issue 40: a long record is checked in a search slot, off the runtime's threads; with
+/// none free it is answered 503 with `Retry-After` (the runtime stays free for `/health`),
+/// while a short record is still checked inline. Before, every record was checked on the
+/// runtime's threads, whatever its length.
+#[tokio::test]
+async fn a_long_record_needs_a_slot_and_a_short_one_does_not() {
+    let limit = hexforge::http::INLINE_RECORD_BYTES;
+    let records = |game: &str| {
+        let rules = hexforge_rules::game(game).expect("a game of the registry");
+        (0..20).filter_map(move |i| rules.simulate(&Setup::default(), &[Bot::Greedy], 7, i, true).ok()?.1)
+    };
+    let long = records("dragons").find(|r| r.len() >= limit).expect("a Dragons record of 4 KiB or more");
+    let (short_game, short) = record_games()
+        .into_iter()
+        .find_map(|rules| Some((rules.name(), records(rules.name()).find(|r| r.len() < limit)?)))
+        .expect("a record under 4 KiB");
+    let (long, short) = (&long, &short);
+    let full = AppState::default().with_search_slots(0);
+    let (status, headers, body) = post_to(full.clone(), "dragons", long).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(headers[header::RETRY_AFTER], "1");
+    assert!(body["error"].as_str().unwrap().contains("busy"), "{body}");
+    let (status, _, body) = post_to(full.clone(), short_game, short).await;
+    assert_eq!((status, body["valid"].clone()), (StatusCode::OK, Value::Bool(true)), "{body}");
+    assert_eq!(full.metrics.record_checks_pooled.get(), 0);
+    let one = AppState::default().with_search_slots(1);
+    let (status, _, body) = post_to(one.clone(), "dragons", long).await;
+    assert_eq!((status, body["valid"].clone()), (StatusCode::OK, Value::Bool(true)), "{body}");
+    assert_eq!(one.metrics.record_checks_pooled.get(), 1);
 }
