@@ -181,7 +181,8 @@ impl Measured {
 fn anchor(kind: &str) -> axum::Router {
     use axum::routing::{get, post};
     const HEALTH: &str = concat!(r#"{"status":"ok","version":""#, env!("CARGO_PKG_VERSION"), r#""}"#);
-    let router = axum::Router::new().route("/health", get(|| async { ([("content-type", "application/json")], HEALTH) }));
+    let router =
+        axum::Router::new().route("/health", get(|| async { ([("content-type", "application/json")], HEALTH) }));
     if kind == "records" {
         router.route(
             "/api/dragons/check",

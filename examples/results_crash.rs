@@ -137,12 +137,13 @@ fn round(args: &Args, n: u64) -> (u64, u64) {
     for client in clients {
         let _ = client.join();
     }
-    let stored = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime").block_on(async {
-        let store = ResultStore::open(&database).await.expect("the store opens").expect("a store");
-        let counts = store.counts(PUZZLE).await.expect("the counts");
-        store.close().await;
-        counts.attempts
-    });
+    let stored =
+        tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime").block_on(async {
+            let store = ResultStore::open(&database).await.expect("the store opens").expect("a store");
+            let counts = store.counts(PUZZLE).await.expect("the counts");
+            store.close().await;
+            counts.attempts
+        });
     (answered.load(Relaxed), stored)
 }
 

@@ -174,14 +174,17 @@ async fn a_refusal_does_not_echo_a_long_record() {
 #[tokio::test]
 async fn a_long_record_needs_a_slot_and_a_short_one_does_not() {
     let limit = hexforge::http::INLINE_RECORD_BYTES;
-    let records = |game: &str| {
+    let records = |game: &str, bot: Bot| {
         let rules = hexforge_rules::game(game).expect("a game of the registry");
-        (0..20).filter_map(move |i| rules.simulate(&Setup::default(), &[Bot::Greedy], 7, i, true).ok()?.1)
+        (0..20).filter_map(move |i| rules.simulate(&Setup::default(), &[bot], 1, i, true).ok()?.1)
     };
-    let long = records("dragons").find(|r| r.len() >= limit).expect("a Dragons record of 4 KiB or more");
+    // As `simulate dragons --record` writes them (random bots): tens of KB.
+    let long = records("dragons", Bot::Random)
+        .find(|r| (limit..48 * 1024).contains(&r.len()))
+        .expect("a Dragons record of 4 to 48 KiB");
     let (short_game, short) = record_games()
         .into_iter()
-        .find_map(|rules| Some((rules.name(), records(rules.name()).find(|r| r.len() < limit)?)))
+        .find_map(|rules| Some((rules.name(), records(rules.name(), Bot::Greedy).find(|r| r.len() < limit)?)))
         .expect("a record under 4 KiB");
     let (long, short) = (&long, &short);
     let full = AppState::default().with_search_slots(0);
