@@ -7,7 +7,11 @@
 //! core), except that one address may hold as many connections as the run opens (every
 //! client here is 127.0.0.1); `--clients` keep-alive connections each send their request
 //! back to back, and one more connection asks `/health` `--probes` times a second and
-//! times each answer. Bounded: at most 500 clients, 60 s, each request cut off after 10 s.
+//! times each answer. The anchor of the same run is bare axum on the same runtime under
+//! the same load, doing only its input and output: reading each record whole and
+//! answering a small verdict, or sending the module's brotli bytes made once. The two are
+//! loaded in turn, `--rounds` times. Bounded: at most 500 clients, 5 rounds of 60 s per
+//! server, each request cut off after 10 s.
 //!
 //! Run: `scripts/loadtest.sh health --kind records --clients 200` (release build).
 
@@ -37,14 +41,17 @@ struct Args {
     /// `/health` requests a second (1-200).
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=200))]
     probes: u64,
+    /// Rounds, each loading the anchor and then hexforge for `--duration` (1-5).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=5))]
+    rounds: u64,
 }
 
-/// The longest of the first Dragons games between greedy bots whose record fits well
-/// within the body limit.
+/// The longest of the first 40 Dragons games `hexforge simulate dragons --record` writes
+/// (random bots, seed 1) whose record fits well within the body limit.
 fn long_record() -> String {
     let rules = hexforge_rules::game("dragons").expect("dragons is registered");
     (0..40)
-        .filter_map(|i| rules.simulate(&Setup::default(), &[Bot::Greedy], 1, i, true).ok()?.1)
+        .filter_map(|i| rules.simulate(&Setup::default(), &[Bot::Random], 1, i, true).ok()?.1)
         .filter(|r| r.len() < 48 * 1024)
         .max_by_key(String::len)
         .expect("a record")
@@ -151,6 +158,91 @@ async fn prober(addr: SocketAddr, per_second: u64, deadline: Instant) -> (Vec<u6
     (times, failed)
 }
 
+/// One target's `/health` times (µs) and the clients' counts, over its rounds.
+#[derive(Default)]
+struct Measured {
+    times: Vec<u64>,
+    failed: u64,
+    ok: u64,
+    busy: u64,
+    other: u64,
+}
+
+impl Measured {
+    fn at(&self, p: f64) -> f64 {
+        let i = ((self.times.len() as f64 * p).ceil() as usize).saturating_sub(1);
+        self.times.get(i).copied().unwrap_or(0) as f64 / 1000.0
+    }
+}
+
+/// The anchor: bare axum, on the same kind of runtime, answering `/health` with the same
+/// bytes and the load's route the plainest way: a record's body read whole and answered
+/// with a small verdict, or the module's brotli bytes (made once, here) sent as stored.
+fn anchor(kind: &str) -> axum::Router {
+    use axum::routing::{get, post};
+    const HEALTH: &str = concat!(r#"{"status":"ok","version":""#, env!("CARGO_PKG_VERSION"), r#""}"#);
+    let router =
+        axum::Router::new().route("/health", get(|| async { ([("content-type", "application/json")], HEALTH) }));
+    if kind == "records" {
+        router.route(
+            "/api/dragons/check",
+            post(|body: axum::body::Bytes| async move {
+                let verdict = if body.is_empty() { "{}" } else { r#"{"valid":true}"# };
+                ([("content-type", "application/json")], verdict)
+            }),
+        )
+    } else {
+        let mut br = Vec::new();
+        {
+            use std::io::Write;
+            let mut writer = brotli::CompressorWriter::new(&mut br, 64 * 1024, 9, 22);
+            writer.write_all(include_bytes!("../web/wasm/hexforge_rules.wasm")).expect("writing to memory");
+        }
+        let br = axum::body::Bytes::from(br);
+        router.route(
+            "/wasm/hexforge_rules.wasm",
+            get(move || {
+                let br = br.clone();
+                async move { ([("content-type", "application/wasm"), ("content-encoding", "br")], br) }
+            }),
+        )
+    }
+}
+
+/// `clients` load `addr` with `request` and `/health` is timed, for `duration` after a
+/// second of warm-up.
+fn measure(
+    clients_rt: &tokio::runtime::Runtime,
+    addr: SocketAddr,
+    request: &Arc<Vec<u8>>,
+    args: &Args,
+    into: &mut Measured,
+) {
+    let counts = Arc::new(Counts::default());
+    let start = Instant::now();
+    let warm = start + Duration::from_secs(1);
+    let deadline = warm + Duration::from_secs(args.duration);
+    let (times, failed) = clients_rt.block_on(async {
+        let load: Vec<_> = (0..args.clients)
+            .map(|_| tokio::spawn(client(addr, Arc::clone(request), Arc::clone(&counts), deadline)))
+            .collect();
+        tokio::time::sleep_until(warm.into()).await;
+        counts.ok.store(0, Relaxed);
+        counts.busy.store(0, Relaxed);
+        counts.other.store(0, Relaxed);
+        let probed = prober(addr, args.probes, deadline).await;
+        for task in load {
+            let _ = task.await;
+        }
+        probed
+    });
+    into.times.extend(times);
+    into.failed += failed;
+    into.ok += counts.ok.load(Relaxed);
+    into.busy += counts.busy.load(Relaxed);
+    into.other += counts.other.load(Relaxed);
+}
+
 fn main() {
     let args = Args::parse();
     let request = if args.kind == "records" {
@@ -172,42 +264,41 @@ fn main() {
     server.spawn(serve_with(listener, AppState::default(), options, async move {
         let _ = stopped.await;
     }));
+    let bare = server.block_on(tokio::net::TcpListener::bind("127.0.0.1:0")).expect("a loopback port");
+    let bare_addr = bare.local_addr().expect("bound");
+    let router = anchor(&args.kind);
+    server.spawn(async move { axum::serve(bare, router).await });
     let clients =
         tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
-    let counts = Arc::new(Counts::default());
-    let start = Instant::now();
-    let warm = start + Duration::from_secs(1);
-    let deadline = warm + Duration::from_secs(args.duration);
-    let (mut times, failed) = clients.block_on(async {
-        let load: Vec<_> = (0..args.clients)
-            .map(|_| tokio::spawn(client(addr, Arc::clone(&request), Arc::clone(&counts), deadline)))
-            .collect();
-        tokio::time::sleep_until(warm.into()).await;
-        counts.ok.store(0, Relaxed);
-        counts.busy.store(0, Relaxed);
-        counts.other.store(0, Relaxed);
-        let probed = prober(addr, args.probes, deadline).await;
-        for task in load {
-            let _ = task.await;
-        }
-        probed
-    });
+    let (mut bare_axum, mut hexforge) = (Measured::default(), Measured::default());
+    // In turn, so that whatever else the machine does hits both alike.
+    for _ in 0..args.rounds {
+        measure(&clients, bare_addr, &request, &args, &mut bare_axum);
+        measure(&clients, addr, &request, &args, &mut hexforge);
+    }
     let _ = stop.send(());
-    times.sort_unstable();
-    let at = |p: f64| times.get(((times.len() as f64 * p).ceil() as usize).saturating_sub(1)).copied().unwrap_or(0);
-    let ms = |us: u64| us as f64 / 1000.0;
+    let seconds = (args.duration * args.rounds) as f64;
     println!(
-        "{} clients, {}, {} s: {} answered ({:.0}/s), {} refused 503, {} other; /health: {} probes, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, {failed} failed",
-        args.clients,
-        args.kind,
-        args.duration,
-        counts.ok.load(Relaxed),
-        counts.ok.load(Relaxed) as f64 / args.duration as f64,
-        counts.busy.load(Relaxed),
-        counts.other.load(Relaxed),
-        times.len(),
-        ms(at(0.5)),
-        ms(at(0.99)),
-        ms(times.last().copied().unwrap_or(0)),
+        "{} clients, {}, {} rounds of {} s, /health asked {} times a second:",
+        args.clients, args.kind, args.rounds, args.duration, args.probes
     );
+    println!("| server | answered/s | refused 503 | other | /health probes | p50 ms | p99 ms | max ms | failed |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (name, m) in [("bare axum (anchor)", &mut bare_axum), ("hexforge", &mut hexforge)] {
+        m.times.sort_unstable();
+        println!(
+            "| {name} | {:.0} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {} |",
+            m.ok as f64 / seconds,
+            m.busy,
+            m.other,
+            m.times.len(),
+            m.at(0.5),
+            m.at(0.99),
+            m.at(1.0),
+            m.failed
+        );
+    }
+    let ratio = |p| hexforge.at(p) / bare_axum.at(p).max(0.001);
+    println!("hexforge / anchor: p50 {:.2}x, p99 {:.2}x", ratio(0.5), ratio(0.99));
+    println!("load average: {}", std::fs::read_to_string("/proc/loadavg").unwrap_or_default().trim());
 }

@@ -8,16 +8,26 @@
 # Exit status 1 when a GET route is below 0.8x hello-world, a POST route below 0.7x the
 # echo, or any target saw an error.
 #
-# `scripts/loadtest.sh health [--kind records|wasm] [--clients N] [--duration S]` times
-# `/health` instead while N clients post long game records or download the rules module
-# (examples/health_under_load.rs; bounded: at most 500 clients and 60 s).
+# `scripts/loadtest.sh health [--kind records|wasm] [--clients N] [--duration S] [--rounds R]`
+# times `/health` instead while N clients post long game records or download the rules
+# module, against bare axum under the same load (the same-run anchor), in turn
+# (examples/health_under_load.rs; bounded: at most 500 clients, 5 rounds of 60 s each).
+#
+# `scripts/loadtest.sh crash [--clients N] [--seconds S] [--rounds R]` kills `hexforge
+# serve` (SIGKILL) while N clients post puzzle checks and counts the answered checks the
+# results store lost (examples/results_crash.rs; bounded: 10 rounds of at most 30 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-target}"
 if [ "${1:-}" = health ]; then
   shift
   cargo build --release --example health_under_load
-  exec timeout 300 "$target/release/examples/health_under_load" "$@"
+  exec timeout 900 "$target/release/examples/health_under_load" "$@"
+fi
+if [ "${1:-}" = crash ]; then
+  shift
+  cargo build --release --bin hexforge --example results_crash
+  exec timeout 600 "$target/release/examples/results_crash" --binary "$target/release/hexforge" "$@"
 fi
 cargo build --release --example loadtest
 exec timeout 600 "$target/release/examples/loadtest" "$@"

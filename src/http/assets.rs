@@ -1,10 +1,13 @@
-//! Embedded files served as stored bytes: each is compressed once, at its first request
-//! (gzip and brotli), and every later request is answered with the bytes its
-//! `Accept-Encoding` asks for, with their `Content-Length`; `Range` is answered from the
-//! plain bytes (`206`, or `416` beyond the end), and `HEAD` gets the headers `GET` would.
-//! Compressing the rules module (647 KB) on each request took 12 ms (gzip) to 23 ms
-//! (brotli) of a core: 20 visitors loading play pages held both cores
-//! (docs/performance.md, Assets under load).
+//! Embedded files served as stored bytes: the pages, their scripts, style sheets and
+//! fonts, the OpenAPI document and the rules module. Each is compressed once, at its first
+//! request (gzip and brotli, the same bytes on every run), and every later request is
+//! answered with the bytes its `Accept-Encoding` asks for, with their `Content-Length`;
+//! `Range` is answered from the plain bytes (`206`, or `416` beyond the end), and `HEAD`
+//! gets the headers `GET` would. Compressing the rules module (647 KB) on each request
+//! took 12 ms (gzip) to 23 ms (brotli) of a core: 20 visitors loading play pages held both
+//! cores (docs/performance.md, Assets under load). The edge's compression leaves these
+//! answers alone: it does not compress what already has a `Content-Encoding`, and asks
+//! for gzip or brotli only when the client accepts one, which [`Asset`] then sends.
 
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -18,6 +21,8 @@ pub(crate) struct Asset {
     content_type: &'static str,
     cache_control: &'static str,
     etag: HeaderValue,
+    /// The `Content-Security-Policy` of a page.
+    policy: Option<&'static str>,
     encoded: OnceLock<[Bytes; 2]>,
 }
 
@@ -27,7 +32,22 @@ const ENCODINGS: [&str; 2] = ["br", "gzip"];
 impl Asset {
     pub(crate) fn new(plain: Bytes, content_type: &'static str, cache_control: &'static str) -> Asset {
         let etag = super::etag(&plain);
-        Asset { plain, content_type, cache_control, etag, encoded: OnceLock::new() }
+        Asset { plain, content_type, cache_control, etag, policy: None, encoded: OnceLock::new() }
+    }
+
+    /// An embedded file.
+    pub(crate) fn embedded(bytes: &'static [u8], content_type: &'static str, cache_control: &'static str) -> Asset {
+        Asset::new(Bytes::from_static(bytes), content_type, cache_control)
+    }
+
+    /// A page, with the policy every answer of it carries.
+    pub(crate) fn page(html: Bytes, policy: &'static str) -> Asset {
+        Asset { policy: Some(policy), ..Asset::new(html, "text/html; charset=utf-8", "no-cache") }
+    }
+
+    /// The bytes as embedded, uncompressed.
+    pub(crate) fn plain(&self) -> Bytes {
+        self.plain.clone()
     }
 
     /// The brotli and gzip forms, made at the first request that needs them.
@@ -52,6 +72,9 @@ impl Asset {
         headers.insert(header::ETAG, self.etag.clone());
         headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
         headers.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+        if let Some(policy) = self.policy {
+            headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(policy));
+        }
         if super::not_modified(request, &self.etag) {
             *response.status_mut() = StatusCode::NOT_MODIFIED;
             return response;
@@ -156,6 +179,19 @@ mod tests {
         assert_eq!(accepted(&headers(&[("accept-encoding", "*, br;q=0")])), Some(1));
         assert_eq!(accepted(&headers(&[("accept-encoding", "identity")])), None);
         assert_eq!(accepted(&HeaderMap::new()), None);
+    }
+
+    #[test]
+    fn an_asset_is_compressed_once_and_the_same_way_every_time() {
+        let text = "a line of a page that repeats, ".repeat(200);
+        let asset = Asset::new(Bytes::from(text.clone()), "text/plain", "no-cache");
+        let first = asset.encoded().clone();
+        // The stored bytes themselves, not a new compression of them.
+        assert_eq!(asset.encoded()[0].as_ptr(), first[0].as_ptr());
+        assert_eq!(asset.encoded()[1].as_ptr(), first[1].as_ptr());
+        let again = Asset::new(Bytes::from(text), "text/plain", "no-cache");
+        assert_eq!(again.encoded(), &first, "another process compresses to the same bytes");
+        assert!(first.iter().all(|b| b.len() < asset.plain.len() / 4));
     }
 
     #[test]

@@ -20,6 +20,7 @@
 //! | `hexforge_results_dropped_total` | counter | |
 //! | `hexforge_results_failed_total` | counter | |
 //! | `hexforge_results_rate_limited_total` | counter | |
+//! | `hexforge_results_unconfirmed_total` | counter | |
 //!
 //! The `hexforge_results_*` counters say what became of checked puzzle answers
 //! ([`crate::results`]): written, dropped on a full queue, lost to a database error,
@@ -252,6 +253,12 @@ impl Metrics {
                 "counter",
                 "Checked puzzle answers not recorded because the client was over its rate.",
                 result(|c| &c.rate_limited),
+            ),
+            (
+                "hexforge_results_unconfirmed_total",
+                "counter",
+                "Checked puzzle answers given before their record was written (the database away or slower than 500 ms): a crash may lose these.",
+                result(|c| &c.unconfirmed),
             ),
         ];
         for (name, kind, help, value) in gauges {

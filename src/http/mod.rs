@@ -54,6 +54,7 @@ pub use downloads::{DownloadEntry, DownloadList};
 pub use edge::Edge;
 pub use error::{AppError, ErrorBody};
 pub use forwarded::{Network, NetworkError};
+pub use games::INLINE_RECORD_BYTES;
 pub use hexagrams::{CastRequest, ChangeRequest, HexagramRef, VerifyRequest, VerifyResponse};
 pub use metrics::Metrics;
 pub use peers::MAX_CONNECTIONS_PER_ADDRESS;

@@ -3,8 +3,10 @@
 //! another each of its enums against the Rust type it describes ([`super::openapi_enums`]).
 
 use super::Routes;
-use axum::http::header;
-use axum::response::IntoResponse;
+use super::assets::Asset;
+use axum::http::HeaderMap;
+use axum::response::Response;
+use std::sync::LazyLock;
 
 /// The document, as served.
 pub const OPENAPI_JSON: &str = include_str!("../../web/openapi.json");
@@ -13,8 +15,12 @@ pub(super) fn routes(routes: Routes) -> Routes {
     routes.get_from_memory("/openapi.json", document)
 }
 
-async fn document() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/json")], OPENAPI_JSON)
+/// The document as stored bytes ([`super::assets`]).
+static DOCUMENT: LazyLock<Asset> =
+    LazyLock::new(|| Asset::embedded(OPENAPI_JSON.as_bytes(), "application/json", "no-cache"));
+
+async fn document(headers: HeaderMap) -> Response {
+    DOCUMENT.respond(&headers)
 }
 
 #[cfg(test)]

@@ -5,10 +5,11 @@
 //! a CJK font.
 
 use super::Routes;
+use super::assets::Asset;
 use super::error::{AppError, Path};
 use crate::print::fonts;
 use axum::body::Bytes;
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use std::sync::LazyLock;
 
@@ -52,26 +53,18 @@ pub const SCRIPTS: [(&str, &str); 20] = [
 /// compile the rules module (WebAssembly), nothing else (`'wasm-unsafe-eval'`).
 pub(super) const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/// Each embedded file's entity tag, computed once. The files change only with the
-/// binary, so the browser keeps them and revalidates (`no-cache`) for a cheap 304.
-static ETAGS: LazyLock<Vec<HeaderValue>> = LazyLock::new(|| {
-    [INDEX_HTML, STYLE_CSS]
-        .into_iter()
-        .chain(SCRIPTS.iter().map(|(_, t)| *t))
-        .map(|t| super::etag(t.as_bytes()))
-        .collect()
+/// The page, its style sheet and its scripts (in the order of [`SCRIPTS`]), as stored
+/// bytes ([`super::assets`]). The files change only with the binary, so the browser keeps
+/// them and revalidates (`no-cache`) for a cheap 304.
+static INDEX: LazyLock<Asset> = LazyLock::new(|| Asset::page(Bytes::from_static(INDEX_HTML.as_bytes()), CSP));
+static STYLE: LazyLock<Asset> =
+    LazyLock::new(|| Asset::embedded(STYLE_CSS.as_bytes(), "text/css; charset=utf-8", "no-cache"));
+static SCRIPT_ASSETS: LazyLock<Vec<Asset>> = LazyLock::new(|| {
+    SCRIPTS.iter().map(|(_, t)| Asset::embedded(t.as_bytes(), "text/javascript; charset=utf-8", "no-cache")).collect()
 });
 
 async fn index(headers: HeaderMap) -> Response {
-    let mut response = super::cached(
-        &headers,
-        "text/html; charset=utf-8",
-        "no-cache",
-        ETAGS[0].clone(),
-        Bytes::from_static(INDEX_HTML.as_bytes()),
-    );
-    response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
-    response
+    INDEX.respond(&headers)
 }
 
 /// `GET /js/{file}`: one of [`SCRIPTS`].
@@ -80,32 +73,27 @@ async fn script(headers: HeaderMap, Path(file): Path<String>) -> Result<Response
         .iter()
         .position(|(name, _)| *name == file)
         .ok_or_else(|| AppError::not_found(format!("no script {file:?}; the page's scripts are under /js/")))?;
-    Ok(super::cached(
-        &headers,
-        "text/javascript; charset=utf-8",
-        "no-cache",
-        ETAGS[2 + i].clone(),
-        Bytes::from_static(SCRIPTS[i].1.as_bytes()),
-    ))
+    Ok(SCRIPT_ASSETS[i].respond(&headers))
 }
 
 async fn style(headers: HeaderMap) -> Response {
-    super::cached(
-        &headers,
-        "text/css; charset=utf-8",
-        "no-cache",
-        ETAGS[1].clone(),
-        Bytes::from_static(STYLE_CSS.as_bytes()),
-    )
+    STYLE.respond(&headers)
 }
 
 /// The fonts never change within one binary and their names are the page's own, so the
 /// browser keeps them for a year without asking again.
 const FONT_CACHE: &str = "public, max-age=31536000, immutable";
 
-/// Each bundled font's entity tag, in the order of [`fonts::font_files`].
-static FONT_ETAGS: LazyLock<Vec<HeaderValue>> =
-    LazyLock::new(|| fonts::font_files().iter().map(|(_, bytes)| super::etag(bytes)).collect());
+/// Each bundled font as stored bytes, in the order of [`fonts::font_files`].
+static FONT_ASSETS: LazyLock<Vec<Asset>> = LazyLock::new(|| {
+    fonts::font_files()
+        .iter()
+        .map(|(name, bytes)| {
+            let content_type = if name.ends_with(".otf") { "font/otf" } else { "font/ttf" };
+            Asset::embedded(bytes, content_type, FONT_CACHE)
+        })
+        .collect()
+});
 
 /// `GET /fonts/{file}`: one of the bundled fonts, for the page's `@font-face` rules.
 async fn font(headers: HeaderMap, Path(file): Path<String>) -> Result<Response, AppError> {
@@ -114,8 +102,7 @@ async fn font(headers: HeaderMap, Path(file): Path<String>) -> Result<Response, 
         let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
         AppError::not_found(format!("no font {file:?}; the fonts are {}", names.join(", ")))
     })?;
-    let content_type = if file.ends_with(".otf") { "font/otf" } else { "font/ttf" };
-    Ok(super::cached(&headers, content_type, FONT_CACHE, FONT_ETAGS[i].clone(), Bytes::from_static(files[i].1)))
+    Ok(FONT_ASSETS[i].respond(&headers))
 }
 
 /// `GET /health`: `{"status":"ok","version":"…"}`, the same bytes every time.

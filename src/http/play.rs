@@ -7,6 +7,7 @@
 //! its page ([`super::play_art`]), rendered once from the print templates.
 
 use super::Routes;
+use super::assets::Asset;
 use super::error::{AppError, Path};
 use axum::body::Bytes;
 use axum::extract::RawQuery;
@@ -31,7 +32,7 @@ const MODULE_NAME: &str = "hexforge_rules.wasm";
 
 /// Each game's page: `web/play.html` with the game's drawings in place of
 /// [`super::play_art::MARK`] (none for a game drawn in words), rendered once.
-static PAGES: LazyLock<Vec<(&'static str, Bytes, HeaderValue)>> = LazyLock::new(|| {
+static PAGES: LazyLock<Vec<(&'static str, Asset)>> = LazyLock::new(|| {
     hexforge_rules::games()
         .iter()
         .map(|rules| {
@@ -48,8 +49,7 @@ static PAGES: LazyLock<Vec<(&'static str, Bytes, HeaderValue)>> = LazyLock::new(
                 .replacen(super::play_rules::MARK, &super::play_rules::panel(rules.name()), 1)
                 .replacen(super::play_rules::BOTS_MARK, &super::play_rules::bot_levels(), 1)
                 .replacen(MODULE_MARK, &format!("content=\"{}\"", super::offline::module_version()), 1);
-            let tag = super::etag(html.as_bytes());
-            (rules.name(), Bytes::from(html), tag)
+            (rules.name(), Asset::page(Bytes::from(html), super::page::CSP))
         })
         .collect()
 });
@@ -60,19 +60,18 @@ const MODULE_MARK: &str = "content=\"MODULE\"";
 
 /// Each game's page as served, by the game's name (the service worker precaches them).
 pub(super) fn pages() -> impl Iterator<Item = (&'static str, Bytes)> {
-    PAGES.iter().map(|(name, html, _)| (*name, html.clone()))
+    PAGES.iter().map(|(name, page)| (*name, page.plain()))
 }
 
 /// `/play` as served.
 pub(super) fn games_list_html() -> Bytes {
-    GAMES_PAGE.0.clone()
+    GAMES_PAGE.plain()
 }
 
-static ETAGS: LazyLock<[HeaderValue; 1]> = LazyLock::new(|| [super::etag(PLAY_CSS.as_bytes())]);
-
-/// The rules module, compressed once ([`super::assets`]).
-static MODULE_ASSET: LazyLock<super::assets::Asset> =
-    LazyLock::new(|| super::assets::Asset::new(Bytes::from_static(MODULE), "application/wasm", "no-cache"));
+/// The style sheet and the rules module, as stored bytes ([`super::assets`]).
+static STYLE: LazyLock<Asset> =
+    LazyLock::new(|| Asset::embedded(PLAY_CSS.as_bytes(), "text/css; charset=utf-8", "no-cache"));
+static MODULE_ASSET: LazyLock<Asset> = LazyLock::new(|| Asset::embedded(MODULE, "application/wasm", "no-cache"));
 
 /// Other names a game's page answers to (redirected to its own), as the decks' aliases.
 const ALIASES: [(&str, &str); 2] = [("zhipai", "zhi-pai"), ("yijingpai", "yijing-pai")];
@@ -89,7 +88,7 @@ async fn page(headers: HeaderMap, Path(game): Path<String>, RawQuery(query): Raw
             HeaderValue::from_str(&to).map_err(|_| AppError::bad_request("the query is not a valid address"))?;
         return Ok((StatusCode::PERMANENT_REDIRECT, [(header::LOCATION, location)]).into_response());
     }
-    let Some((_, html, tag)) = PAGES.iter().find(|(name, _, _)| *name == game) else {
+    let Some((_, asset)) = PAGES.iter().find(|(name, _)| *name == game) else {
         let names: Vec<&str> = hexforge_rules::games().iter().map(|r| r.name()).collect();
         let message = format!("no game {game:?} to play; the games are {}", names.join(", "));
         if wants_html(&headers) {
@@ -97,9 +96,7 @@ async fn page(headers: HeaderMap, Path(game): Path<String>, RawQuery(query): Raw
         }
         return Err(AppError::not_found(message));
     };
-    let mut response = super::cached(&headers, "text/html; charset=utf-8", "no-cache", tag.clone(), html.clone());
-    response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(super::page::CSP));
-    Ok(response)
+    Ok(asset.respond(&headers))
 }
 
 /// Whether the request comes from a browser opening a page (it accepts HTML).
@@ -204,7 +201,7 @@ fn not_found_html(message: &str) -> String {
 }
 
 /// `GET /play`: every game with a picture and a line, each linked to its page.
-static GAMES_PAGE: LazyLock<(Bytes, HeaderValue)> = LazyLock::new(|| {
+static GAMES_PAGE: LazyLock<Asset> = LazyLock::new(|| {
     let html = shell(
         "Play — hexforge",
         &format!(
@@ -212,25 +209,15 @@ static GAMES_PAGE: LazyLock<(Bytes, HeaderValue)> = LazyLock::new(|| {
             game_list()
         ),
     );
-    let tag = super::etag(html.as_bytes());
-    (Bytes::from(html), tag)
+    Asset::page(Bytes::from(html), super::page::CSP)
 });
 
 async fn games_page(headers: HeaderMap) -> Response {
-    let (html, tag) = &*GAMES_PAGE;
-    let mut response = super::cached(&headers, "text/html; charset=utf-8", "no-cache", tag.clone(), html.clone());
-    response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(super::page::CSP));
-    response
+    GAMES_PAGE.respond(&headers)
 }
 
 async fn style(headers: HeaderMap) -> Response {
-    super::cached(
-        &headers,
-        "text/css; charset=utf-8",
-        "no-cache",
-        ETAGS[0].clone(),
-        Bytes::from_static(PLAY_CSS.as_bytes()),
-    )
+    STYLE.respond(&headers)
 }
 
 /// `GET /wasm/hexforge_rules.wasm`: the rules module, as stored bytes (compressed once,

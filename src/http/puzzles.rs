@@ -89,10 +89,11 @@ fn shown(id: &PuzzleId) -> impl IntoResponse + use<> {
 
 /// `POST /api/puzzles/{id}/check`: the verdict on `{"sequence":[…]}` (a ladder) or
 /// `{"turns":[…]}` (a deal). A verdict is recorded when the server keeps results and the
-/// client is within its rate; either way it is answered at once. With `?compare=true` a
+/// client is within its rate, and then answered once its record is written (at most
+/// `results::recorder::CONFIRM_WAIT` later, at once while the database is away). With `?compare=true` a
 /// solved answer also says how it compares with everyone's: the counts are read before
 /// this answer is recorded and it is counted in, so that it is counted exactly once
-/// (recording lags by a moment, and may be refused by the rate).
+/// (a record may be refused by the rate).
 async fn check(
     State(state): State<AppState>,
     peer: Option<Extension<PeerAddr>>,
@@ -111,7 +112,8 @@ async fn check(
             }
         }
         results
-            .record(peer.map(|Extension(PeerAddr(ip))| ip), || Record::of(&id, &verdict, crate::results::now_millis()));
+            .record(peer.map(|Extension(PeerAddr(ip))| ip), || Record::of(&id, &verdict, crate::results::now_millis()))
+            .await;
     }
     Ok(Json(Checked { verdict, compared }))
 }

@@ -6,7 +6,9 @@
 //!   address), so that one script cannot skew a puzzle's figures;
 //! - [`recorder`]: a bounded queue that the request path only ever `try_send`s to, and
 //!   a writer task that empties it in batches, and keeps a batch while the database is
-//!   away (a full queue drops the record, counted);
+//!   away (a full queue drops the record, counted); the check is answered once its
+//!   record is written (or after [`recorder::CONFIRM_WAIT`]), so a crash loses no answer
+//!   given while the database keeps up;
 //! - [`store`]: the database, SQLite (embedded, the default) or PostgreSQL, with one set
 //!   of migrations and queries through sqlx's `Any` driver.
 //!
@@ -257,13 +259,23 @@ impl Results {
         Ok(Some((results, writer.spawn())))
     }
 
-    /// Records what `record` makes unless `client` is over its rate (then nothing is made);
-    /// never waits.
-    pub fn record(&self, client: Option<std::net::IpAddr>, record: impl FnOnce() -> Record) {
-        if self.limiter.allow(client) {
-            self.recorder.record(record());
-        } else {
-            self.recorder.counters().rate_limited.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    /// Records what `record` makes unless `client` is over its rate (then nothing is made),
+    /// and waits until it is written: at most [`recorder::CONFIRM_WAIT`], and not at all
+    /// while the database is away or when the queue is full. A record answered unwritten
+    /// is counted in `unconfirmed` (a full queue's in `dropped`).
+    pub async fn record(&self, client: Option<std::net::IpAddr>, record: impl FnOnce() -> Record) {
+        use std::sync::atomic::Ordering::Relaxed;
+        if !self.limiter.allow(client) {
+            self.recorder.counters().rate_limited.fetch_add(1, Relaxed);
+            return;
+        }
+        let written = self.recorder.record(record());
+        if !written.queued() {
+            return;
+        }
+        let wait = if self.store.is_connected() { recorder::CONFIRM_WAIT } else { std::time::Duration::ZERO };
+        if !written.wait(wait).await {
+            self.recorder.counters().unconfirmed.fetch_add(1, Relaxed);
         }
     }
 }

@@ -1,9 +1,14 @@
-//! Recording without waiting: the request path puts a record on a bounded queue with
-//! `try_send` and goes on; a writer task takes whatever has gathered and writes it in one
-//! transaction. When the queue is full (the database is slower than the answers, or
-//! away), the record is dropped, counted in `hexforge_results_dropped_total` and logged
-//! (at most once a second): under overload the stats lose a few answers, the players lose
-//! nothing.
+//! Recording: the request path puts a record on a bounded queue with `try_send` (never
+//! waiting for room) and gets a [`Written`] back; a writer task takes whatever has
+//! gathered and writes it in one transaction (a group commit: while one commits, the next
+//! gathers), then tells each record's [`Written`]. The request path waits for that, at
+//! most [`CONFIRM_WAIT`] and only while the database is connected, before it answers: so a
+//! server killed outright (`kill -9`) has written every answer it gave, except those
+//! answered after that wait ran out (counted in `hexforge_results_unconfirmed_total`) or
+//! while the database was away. When the queue is full (the database is slower than the
+//! answers, or away), the record is dropped, counted in `hexforge_results_dropped_total`
+//! and logged (at most once a second): under overload the stats lose a few answers, the
+//! players lose nothing.
 //!
 //! When the database is away (not reachable yet at start, restarted, failed over), the
 //! writer keeps the batch it holds and tries again with a growing, jittered backoff
@@ -28,10 +33,11 @@ pub const DEFAULT_QUEUE: usize = 10_000;
 /// Most records the writer takes from the queue for one transaction.
 pub const BATCH: usize = 1024;
 
-/// How long the writer lets records gather after the first before writing them: a
-/// commit costs a sync to disk, so at most 20 commits a second, whatever the load;
-/// the stats lag by as much.
-pub const GATHER: Duration = Duration::from_millis(50);
+/// Longest a check waits for its record to be written before it is answered anyway (the
+/// record stays queued, and is counted in `unconfirmed`). A commit takes well under a
+/// millisecond on SQLite (no sync to disk per commit, see [`super::store`]); this is for a
+/// database that has gone slow, so that the players do not wait on it for long.
+pub const CONFIRM_WAIT: Duration = Duration::from_millis(500);
 
 /// The first wait before trying an away database again; it doubles with each failure.
 pub const BACKOFF_FIRST: Duration = Duration::from_millis(100);
@@ -61,6 +67,9 @@ pub struct RecorderCounters {
     pub failed: AtomicU64,
     /// Not recorded because the client was over its rate.
     pub rate_limited: AtomicU64,
+    /// Answered before their record was written: the database was away, or did not
+    /// write within [`CONFIRM_WAIT`]. Only these (and the dropped) can a crash lose.
+    pub unconfirmed: AtomicU64,
     /// Second of the last log line about drops, so that a flood logs once a second.
     last_drop_logged: AtomicU64,
 }
@@ -68,18 +77,49 @@ pub struct RecorderCounters {
 /// The request path's end of the queue; cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Recorder {
-    queue: mpsc::Sender<Record>,
+    queue: mpsc::Sender<Queued>,
     counters: Arc<RecorderCounters>,
+}
+
+/// A record on the queue, and whom to tell once it is written.
+#[derive(Debug)]
+pub struct Queued {
+    record: Record,
+    written: oneshot::Sender<()>,
+}
+
+impl std::borrow::Borrow<Record> for Queued {
+    fn borrow(&self) -> &Record {
+        &self.record
+    }
+}
+
+/// The news that a record is written (its transaction committed): see [`Written::wait`].
+#[derive(Debug)]
+pub struct Written(Option<oneshot::Receiver<()>>);
+
+impl Written {
+    /// Whether the record went on the queue (false: dropped, the queue was full).
+    pub fn queued(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// Whether the record is written within `limit`: false at once for a record that was
+    /// dropped, false when the writer gave it up or `limit` ran out first.
+    pub async fn wait(self, limit: Duration) -> bool {
+        let Some(receiver) = self.0 else { return false };
+        matches!(tokio::time::timeout(limit, receiver).await, Ok(Ok(())))
+    }
 }
 
 /// The database's end of the queue: run it with [`Writer::spawn`].
 pub struct Writer {
-    queue: mpsc::Receiver<Record>,
+    queue: mpsc::Receiver<Queued>,
     store: ResultStore,
     database: Database,
     counters: Arc<RecorderCounters>,
     /// The batch being written, kept while the database is away.
-    held: Vec<Record>,
+    held: Vec<Queued>,
     /// Times the database refused `held` as such.
     refusals: u32,
     backoff: Backoff,
@@ -139,14 +179,19 @@ impl Recorder {
         self.queue.max_capacity() - self.queue.capacity()
     }
 
-    /// Queues `record` for writing, or drops it if the queue is full; never waits.
-    pub fn record(&self, record: Record) {
-        if self.queue.try_send(record).is_err() {
+    /// Queues `record` for writing, or drops it if the queue is full; never waits. What
+    /// it gives back says when the record is written.
+    pub fn record(&self, record: Record) -> Written {
+        let (written, told) = oneshot::channel();
+        if self.queue.try_send(Queued { record, written }).is_ok() {
+            Written(Some(told))
+        } else {
             let dropped = self.counters.dropped.fetch_add(1, Relaxed) + 1;
             let second = super::now_millis().unsigned_abs() / 1000;
             if self.counters.last_drop_logged.swap(second, Relaxed) != second {
                 tracing::warn!(dropped, "the results queue is full (or closed): a checked answer was not recorded");
             }
+            Written(None)
         }
     }
 
@@ -209,9 +254,9 @@ impl Writer {
                         return None;
                     }
                     if self.held.len() < BATCH {
-                        if let Some(deadline) = pause(GATHER, stop).await {
-                            return Some(deadline);
-                        }
+                        // What the other requests on the runtime are about to queue joins
+                        // this commit; no wait beyond (each record's check waits for it).
+                        tokio::task::yield_now().await;
                         self.gather();
                     }
                 }
@@ -246,6 +291,10 @@ impl Writer {
             Ok(()) => {
                 self.counters.recorded.fetch_add(n, Relaxed);
                 self.backoff.reset();
+                for queued in self.held.drain(..) {
+                    // A check that stopped waiting has dropped its end: nothing to tell.
+                    let _ = queued.written.send(());
+                }
             }
             Err(e) if e.is_transient() => {
                 if self.store.is_connected() {

@@ -113,11 +113,16 @@ impl ResultStore {
         sqlx::any::install_default_drivers();
         let mut options = AnyPoolOptions::new().max_connections(connections).acquire_timeout(wait);
         if matches!(database, Database::Sqlite(_)) {
-            // Readers never wait for the writer, and a commit costs no sync of the whole
-            // file; the setting stays with the file.
+            // Readers never wait for the writer (WAL; the setting stays with the file),
+            // and a commit costs no sync to disk (`synchronous = NORMAL`, per connection):
+            // a committed transaction survives the process being killed, and only an
+            // operating-system crash or a power cut can take back the last commits since
+            // the log was last synced. Each check waits for its commit (see
+            // `recorder`), so a commit must be cheap.
             options = options.after_connect(|connection, _| {
                 Box::pin(async move {
-                    sqlx::query("PRAGMA journal_mode = WAL").fetch_optional(connection).await?;
+                    sqlx::query("PRAGMA journal_mode = WAL").fetch_optional(&mut *connection).await?;
+                    sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *connection).await?;
                     Ok(())
                 })
             });
@@ -164,7 +169,7 @@ impl ResultStore {
     }
 
     /// Writes `records` in one transaction, in statements of [`INSERT_SIZES`] rows.
-    pub async fn insert(&self, records: &[Record]) -> Result<(), StoreError> {
+    pub async fn insert<R: std::borrow::Borrow<Record>>(&self, records: &[R]) -> Result<(), StoreError> {
         let mut transaction = self.pool.begin().await?;
         let mut rest = records;
         while !rest.is_empty() {
@@ -174,6 +179,7 @@ impl ResultStore {
             let sql = insert_statement(chunk.len());
             let mut query = sqlx::query(&sql);
             for r in chunk {
+                let r: &Record = r.borrow();
                 query = query
                     .bind(r.puzzle_id.clone())
                     .bind(r.checked_at)

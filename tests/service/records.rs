@@ -34,22 +34,24 @@ fn simulated(rules: &dyn Rules) -> String {
 
 /// The status and body of `POST /api/games/GAME/check` with `text`.
 async fn post(game: &str, text: &str) -> (StatusCode, Value) {
-    post_to(&format!("/api/games/{game}/check"), text).await
+    let (status, _, body) = post_to(AppState::default(), &format!("/api/games/{game}/check"), text).await;
+    (status, body)
 }
 
-/// The status and body of `POST path` with `text`.
-async fn post_to(path: &str, text: &str) -> (StatusCode, Value) {
+/// The status, headers and body of `POST path` with `text` to a server of `state`.
+async fn post_to(state: AppState, path: &str, text: &str) -> (StatusCode, axum::http::HeaderMap, Value) {
     let game = path;
     let request = Request::post(path)
         .header(header::CONTENT_TYPE, "application/json")
         .header(header::CONTENT_LENGTH, text.len())
         .body(Body::from(text.to_string()))
         .unwrap();
-    let response = app(AppState::default()).oneshot(request).await.unwrap();
+    let response = app(state).oneshot(request).await.unwrap();
     let status = response.status();
+    let headers = response.headers().clone();
     let body = response.into_body().collect().await.unwrap().to_bytes();
     let body = serde_json::from_slice(&body).unwrap_or_else(|e| panic!("{game}: not JSON ({e})"));
-    (status, body)
+    (status, headers, body)
 }
 
 /// `hexforge check GAME --record - --json` with `text` on stdin: its exit code and, when
@@ -179,10 +181,45 @@ async fn the_older_record_addresses_and_aliases_answer_alike() {
         let bare = rules.name().replace('-', "");
         assert_eq!(post(&bare, &record).await, new, "/api/games/{bare}/check");
         if rules.name() != "pathways" {
-            assert_eq!(post_to(&format!("/api/{}/check", rules.name()), &record).await, new, "{}", rules.name());
+            let old = post_to(AppState::default(), &format!("/api/{}/check", rules.name()), &record).await;
+            assert_eq!((old.0, old.2), new, "{}", rules.name());
         }
     }
     let (status, body) = post("chess", "{}").await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     assert!(body["error"].as_str().unwrap().contains("the games are tao, pathways, zhi-pai"), "{body}");
+}
+
+/// Issue 40: a long record is checked in a search slot, off the runtime's threads; with
+/// none free it is answered 503 with `Retry-After` (the runtime stays free for `/health`),
+/// while a short record is still checked inline. Before, every record was checked on the
+/// runtime's threads, whatever its length.
+#[tokio::test]
+async fn a_long_record_needs_a_slot_and_a_short_one_does_not() {
+    let limit = hexforge::http::INLINE_RECORD_BYTES;
+    let records = |game: &str, bot: Bot| {
+        let rules = hexforge_rules::game(game).expect("a game of the registry");
+        (0..20).filter_map(move |i| rules.simulate(&Setup::default(), &[bot], 1, i, true).ok()?.1)
+    };
+    // As `simulate dragons --record` writes them (random bots): tens of KB.
+    let long = records("dragons", Bot::Random)
+        .find(|r| (limit..48 * 1024).contains(&r.len()))
+        .expect("a Dragons record of 4 to 48 KiB");
+    let (short_game, short) = record_games()
+        .into_iter()
+        .find_map(|rules| Some((rules.name(), records(rules.name(), Bot::Greedy).find(|r| r.len() < limit)?)))
+        .expect("a record under 4 KiB");
+    let (long, short) = (&long, &short);
+    let full = AppState::default().with_search_slots(0);
+    let (status, headers, body) = post_to(full.clone(), "/api/games/dragons/check", long).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(headers[header::RETRY_AFTER], "1");
+    assert!(body["error"].as_str().unwrap().contains("busy"), "{body}");
+    let (status, _, body) = post_to(full.clone(), &format!("/api/games/{short_game}/check"), short).await;
+    assert_eq!((status, body["valid"].clone()), (StatusCode::OK, Value::Bool(true)), "{body}");
+    assert_eq!(full.metrics.record_checks_pooled.get(), 0);
+    let one = AppState::default().with_search_slots(1);
+    let (status, _, body) = post_to(one.clone(), "/api/games/dragons/check", long).await;
+    assert_eq!((status, body["valid"].clone()), (StatusCode::OK, Value::Bool(true)), "{body}");
+    assert_eq!(one.metrics.record_checks_pooled.get(), 1);
 }

@@ -349,7 +349,7 @@ async fn a_writer_whose_handle_is_dropped_keeps_writing() {
     let id: hexforge_rules::puzzles::PuzzleId = "zhipai-2".parse().unwrap();
     let verdict =
         hexforge::api::puzzles::check(&id, &Answer::Turns(vec![hexforge_rules::puzzles::Turn::Pass])).unwrap();
-    results.record(None, || hexforge::results::Record::of(&id, &verdict, 0));
+    results.record(None, || hexforge::results::Record::of(&id, &verdict, 0)).await;
     let start = Instant::now();
     while results.store.counts("zhipai-2").await.unwrap().attempts == 0 {
         assert!(start.elapsed() < WRITE_WAIT, "the record is written");
@@ -646,4 +646,129 @@ fn sigterm_with_a_backlog_counts_exactly_what_is_lost() {
     let last = log.lines().last().unwrap_or_default();
     assert!(log.find(&said) > log.find("writing the queued results"), "{log}");
     assert!(!last.contains("trying"), "nothing is tried after the loss is counted: {last}");
+}
+
+// ------------------------------------------------- what a crash can lose (issue 40)
+
+/// A check is answered once its record is written: the stats asked right after each
+/// answer count it, with no waiting (before, the writer gathered for 50 ms first, so the
+/// stats lagged and a crash lost what was queued).
+#[test]
+fn an_answered_check_is_already_written() {
+    let dir = TempDir::new("confirmed");
+    let database = Database::sqlite_file(&dir.0.join("results.sqlite3"));
+    let server = Server::start(&database, RecordRate { per_minute: 1000, burst: 1000 });
+    let id = "pathways-5";
+    let optimal = answers(id).optimal;
+    for n in 1..=6u64 {
+        server.check(id, &optimal);
+        assert_eq!(server.stats(id)["attempts"], n, "answer {n} is counted as soon as it is answered");
+    }
+    assert_eq!(server.metric("hexforge_results_unconfirmed_total"), 0);
+    assert_eq!(server.metric("hexforge_results_recorded_total"), 6);
+}
+
+/// The same at the recorder: what `record` gives back says written only once the store
+/// has it.
+#[tokio::test]
+async fn a_record_is_confirmed_only_once_the_store_has_it() {
+    let dir = TempDir::new("written");
+    let database = Database::sqlite_file(&dir.0.join("results.sqlite3"));
+    let store = ResultStore::open(&database).await.unwrap().unwrap();
+    let (recorder, writer) = Recorder::new(store.clone(), &database, 8);
+    let id: hexforge_rules::puzzles::PuzzleId = "zhipai-3".parse().unwrap();
+    let verdict = hexforge::api::puzzles::check(&id, &Answer::Turns(vec![hexforge_rules::puzzles::Turn::Pass])).unwrap();
+    // No writer yet: queued, not written.
+    let first = recorder.record(hexforge::results::Record::of(&id, &verdict, 0));
+    assert!(first.queued());
+    assert!(!first.wait(Duration::from_millis(50)).await, "nothing writes yet, so nothing is confirmed");
+    let writer = writer.spawn();
+    let second = recorder.record(hexforge::results::Record::of(&id, &verdict, 0));
+    assert!(second.wait(WRITE_WAIT).await);
+    assert_eq!(store.counts("zhipai-3").await.unwrap().attempts, 2);
+    writer.finish(Duration::from_secs(10)).await;
+    store.close().await;
+}
+
+/// `kill -9` under load: every check answered 200 before the kill is in the database
+/// after it. Each client counts only the answers it read whole; a record may also be
+/// written whose answer was cut off by the kill (at most one per client).
+#[test]
+fn kill_9_under_load_loses_no_answered_check() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+    let dir = TempDir::new("kill-9");
+    let file = dir.0.join("results.sqlite3");
+    let url = format!("sqlite://{}", file.display());
+    let mut served = Served::start(&[&["--database", &url][..], &UNLIMITED].concat());
+    let id = "pathways-21";
+    let answer = answers(id).optimal.to_string();
+    let stop = Arc::new(AtomicBool::new(false));
+    let answered = Arc::new(AtomicU64::new(0));
+    const CLIENTS: u64 = 8;
+    let clients: Vec<_> = (0..CLIENTS)
+        .map(|_| {
+            let (stop, answered, answer, addr) = (Arc::clone(&stop), Arc::clone(&answered), answer.clone(), served.addr);
+            std::thread::spawn(move || {
+                let Ok(stream) = std::net::TcpStream::connect(addr) else { return };
+                let mut stream = std::io::BufReader::new(stream);
+                let request = format!(
+                    "POST /api/puzzles/{id}/check HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{answer}",
+                    answer.len()
+                );
+                while !stop.load(Ordering::Relaxed) {
+                    if whole_answer(&mut stream, &request) != Some(200) {
+                        return;
+                    }
+                    answered.fetch_add(1, Ordering::Relaxed);
+                }
+            })
+        })
+        .collect();
+    // Until a few hundred checks are answered (bounded: 60 s), then kill.
+    let start = Instant::now();
+    while answered.load(Ordering::Relaxed) < 300 && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    served.child.kill().unwrap();
+    served.child.wait().unwrap();
+    stop.store(true, Ordering::Relaxed);
+    for client in clients {
+        client.join().unwrap();
+    }
+    let answered = answered.load(Ordering::Relaxed);
+    assert!(answered >= 300, "only {answered} checks answered in 60 s:\n{}", served.log());
+    let stored = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+        let store = ResultStore::open(&Database::sqlite_file(&file)).await.unwrap().unwrap();
+        let counts = store.counts(id).await.unwrap();
+        store.close().await;
+        counts.attempts
+    });
+    assert!(
+        (answered..=answered + CLIENTS).contains(&stored),
+        "{answered} checks answered before kill -9, {stored} in the database"
+    );
+}
+
+/// Sends `request` and reads its answer whole: the status, or `None` when the connection
+/// broke first.
+fn whole_answer(stream: &mut std::io::BufReader<std::net::TcpStream>, request: &str) -> Option<u16> {
+    use std::io::{BufRead, Read};
+    stream.get_mut().write_all(request.as_bytes()).ok()?;
+    let mut head = String::new();
+    loop {
+        let mut line = String::new();
+        if stream.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        if line == "\r\n" {
+            break;
+        }
+        head.push_str(&line.to_ascii_lowercase());
+    }
+    let status = head.split(' ').nth(1)?.parse().ok()?;
+    let length: usize = head.lines().find_map(|l| l.strip_prefix("content-length:"))?.trim().parse().ok()?;
+    let mut body = vec![0; length];
+    stream.read_exact(&mut body).ok()?;
+    Some(status)
 }
