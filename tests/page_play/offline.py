@@ -9,7 +9,8 @@ Run by tests/service/e2e.rs (`the_play_pages_open_and_play_offline_after_one_vis
   apart and printed); the service worker is registered after that and precaches the play
   pages and the rules module of the page's version.
 - /sw.js is JavaScript with `Service-Worker-Allowed: /play`, the manifest is
-  `application/manifest+json` and linked from the page, its icons are served.
+  `application/manifest+json` and linked from the page, its icons are served, and
+  Chromium reads the manifest without an error and finds the page installable.
 - With the browser context offline after that one visit: /play/tao opens at a new address
   and plays to its end by clicking offered moves, /play and the other games open, and a
   reload mid-game offline resumes the same move.
@@ -74,6 +75,14 @@ def headers(page, width):
     check(link == "/manifest.webmanifest", "the play page links the manifest", link)
     scope = page.evaluate("navigator.serviceWorker.getRegistration('/play/tao').then(r => r && r.scope)")
     check(scope == BASE + "/play", "the worker's scope is /play", scope)
+    # Chromium's own verdict: the manifest parses, and nothing but the test's private
+    # profile keeps the page from being installed.
+    cdp = page.context.new_cdp_session(page)
+    errors = cdp.send("Page.getAppManifest").get("errors")
+    check(errors == [], "Chromium reads the manifest without an error", errors)
+    blocking = [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+    check(set(blocking) <= {"in-incognito"}, "Chromium finds the play page installable (the test's private profile apart)", blocking)
+    cdp.detach()
 
 
 def offline_play(browser, width, height):
