@@ -2,6 +2,8 @@
 //! from, on hexagrams as 6-bit numbers (bit `i - 1` = line `i`, 1 = yang), so that the
 //! exact count over every hand stays fast.
 
+use crate::core::hexagram::Hexagram;
+
 /// The features, one bit each; a hand's class is the highest-ranked feature it has.
 pub const PAIR: u16 = 1 << 0;
 pub const TWO_PAIRS: u16 = 1 << 1;
@@ -67,15 +69,9 @@ const CHAIN_OF: [bool; 1024] = {
     table
 };
 
-/// The hexagram upside down (line `i` becomes line `7 - i`).
+/// The hexagram upside down (line `i` becomes line `7 - i`), as bits.
 pub const fn turned(bits: u8) -> u8 {
-    let mut out = 0;
-    let mut i = 0;
-    while i < 6 {
-        out |= (bits >> i & 1) << (5 - i);
-        i += 1;
-    }
-    out
+    Hexagram::from_bits(bits).inverse().bits()
 }
 
 /// The largest and second-largest count among eight.

@@ -63,9 +63,43 @@ pub fn sample() -> Measured {
     }
 }
 
+/// The book's rules over deals seeded 0..10,000, as docs/solitaire.md prints them
+/// (`cargo run -p hexforge-rules --release --example solitaire_measure -- 10000`; not
+/// solved again by a test: a test solves [`sample`]).
+pub fn ten_thousand() -> Measured {
+    Measured {
+        deals: 10_000,
+        winnable: 7_995,
+        greedy_wins: 151,
+        shortest: vec![0, 0, 5, 23, 63, 156, 288, 448, 650, 840, 958, 1_038, 1_034, 938, 810, 744],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// docs/solitaire.md prints the 10,000 deals' figures.
+    #[test]
+    fn the_docs_print_the_pinned_figures() {
+        let doc = include_str!("../../../docs/solitaire.md");
+        let m = ten_thousand();
+        assert_eq!(m.shortest.iter().sum::<u64>(), m.winnable);
+        assert_eq!(m.median_turned(), 11);
+        for line in [
+            "| deals the solver wins (knowing the stock) | 7,995 (80.0 %) |".to_string(),
+            format!("| deals the greedy player wins | {} (1.5 %) |", m.greedy_wins),
+            format!(
+                "| stock cards the shortest win turns, median | {} of 15 ({} moves) |",
+                m.median_turned(),
+                48 + m.median_turned()
+            ),
+            "0, 0, 5, 23, 63, 156, 288, 448, 650, 840, 958, 1,038, 1,034, 938, 810, 744".to_string(),
+        ] {
+            assert!(doc.contains(&line), "docs/solitaire.md lacks {line:?}");
+        }
+        assert_eq!(100.0 * m.winnable as f64 / m.deals as f64, 79.95);
+    }
 
     /// The pinned sample is what solving the deals again gives.
     #[test]

@@ -3,7 +3,6 @@
 use super::greedy;
 use super::solve::Solver;
 use super::{DEPTH, Deal, PILES, STOCK, Variant};
-use crate::core::hexagram::Hexagram;
 
 #[test]
 fn a_deal_is_the_64_cards_once_each() {
@@ -93,5 +92,4 @@ fn the_greedy_player_never_beats_the_solver() {
 #[test]
 fn the_names_print_the_variant() {
     assert_eq!(Variant::BOOK.name(), "one line, complements, Mirrors on anything, both readings");
-    let _ = Hexagram::from_bits(0);
 }
