@@ -1,5 +1,5 @@
-// Drawing a table as one seat sees it, and naming an action, for the play page. Drawing is
-// not a rule: every fact shown comes from the rules module's view (`view(seat)`) and its
+// Drawing a table as one seat sees it, for the play page (the actions and events in words
+// are the rules module's, `words` and `log` of its state). Drawing is not a rule: every fact shown comes from the rules module's view (`view(seat)`) and its
 // list of legal actions; a game without a drawing of its own gets the generic one, so a
 // game joins the page as soon as its engine is in the registry. The games with printed
 // boards and tiles are drawn from the print artwork by drawn.js.
@@ -56,17 +56,7 @@ export function describe(value, key = '') {
 
 // ------------------------------------------------------------ each game
 
-/** A card about to be laid: its number, with its own hexagram only when laid dark side up
- *  (laid light side up it shows another, which the action does not name). */
-const asLaid = (card) => (card.orientation === 'dark' ? cardText(card.card) : String(card.card));
-
 const TAO = {
-  label(action) {
-    if (action === 'draw') return 'Draw a card';
-    if (action === 'pass') return 'Pass';
-    if (action.play) return 'Play ' + asLaid(action.play) + ', ' + action.play.orientation + ' side up';
-    return null;
-  },
   seat(view, seat) {
     return view.hand_sizes ? view.hand_sizes[seat] + (view.hand_sizes[seat] === 1 ? ' card' : ' cards') : '';
   },
@@ -79,7 +69,7 @@ const TAO = {
         ['Draw pile', view.draw_pile + ' cards'],
         ['Play pile', view.play_pile + ' cards'],
         ['To draw first', view.owed ? view.owed + (view.owed === 1 ? ' card' : ' cards') : null],
-        ['Extra play', view.extra ? describe(view.extra) : null],
+        ['Extra card', view.extra_words || null],
       ]),
       row('Your hand (seat ' + view.seat + ')', view.hand.map((n) => cardBox(n))));
   },
@@ -91,10 +81,6 @@ const TAO = {
 };
 
 const PATHWAYS = {
-  label(action) {
-    if (action.lay) return 'Lay ' + asLaid(action.lay) + ', ' + action.lay.orientation + ' side up';
-    return null;
-  },
   seat(view, seat) {
     const pile = view.piles[seat];
     return pile.length + (pile.length === 1 ? ' card' : ' cards') + (view.crashed[seat] ? ' · ✕ crashed' : '');
@@ -116,11 +102,6 @@ const PATHWAYS = {
 };
 
 const ZHI_PAI = {
-  label(action) {
-    if (action.lay) return 'Lay ' + cardText(action.lay.card) + ' on the ' + action.lay.side;
-    if (action.pass) return 'Pass (a card is revealed)';
-    return null;
-  },
   seat(view, seat) {
     const t = view.tables[seat];
     return (t.sequence.length) + ' cards in line' + (t.finished ? ' · ✓ finished' : '');
@@ -139,16 +120,9 @@ const ZHI_PAI = {
 };
 
 const LIUBO = {
-  label(action) {
-    if (action === 'throw') return 'Throw the sticks';
-    const m = action.move;
-    if (!m) return null;
-    const piece = m.owl ? 'the owl' : 'a stone';
-    return 'Play ' + m.value + ': ' + (m.from ? piece + ' from ' + m.from : 'enter a stone') + ' to ' + m.to + (m.promote ? ', becomes an owl' : '');
-  },
   seat(view, seat) {
     const side = view.sides[seat];
-    return (seat === 0 ? 'White' : 'Black') + ' · ' + side.stones.length + ' on the board · ' + side.home + ' to enter' + (side.owl ? ' · owl at ' + side.owl : '');
+    return side.stones.length + ' on the board · ' + side.home + ' to enter' + (side.owl ? ' · owl at ' + side.owl : '');
   },
   draw: liubo,
   /** A click on a station (or a piece on it) names the moves that end there. */
@@ -158,29 +132,7 @@ const LIUBO = {
   },
 };
 
-/** The dragons' names as the rulebook gives them (the view names them by their element). */
-const DRAGON_NAMES = { sky: 'Tianlong', earth: 'Dilong' };
-const STONE_WORDS = { w: 'white', b: 'black' };
-
-/** One step of a head's path: a square, or `portal entered>portal left>square`. */
-function headStep(step) {
-  const [a, b, c] = String(step).split('>');
-  return c ? 'through the portal on ' + a + ' and out of ' + b + ' to ' + c : 'to ' + a;
-}
-
 const DRAGONS = {
-  /** A sowing names its space and the stones in the order dropped; a move, the dragon the
-   *  view says is moving, the head's squares and what follows (absorb or expel). */
-  label(action, view) {
-    if (action.sow) {
-      return 'Sow the stones of ' + action.sow + ': ' + [...action.stones].map((c) => STONE_WORDS[c] || c).join(', then ');
-    }
-    if (!Array.isArray(action.move)) return null;
-    const who = view && view.moving ? (DRAGON_NAMES[view.moving] || view.moving) : 'the dragon';
-    const then = action.then ? ', then ' + action.then + (view && view.element ? ' ' + view.element : '') : '';
-    if (!action.move.length) return who + ' stays where it is' + then;
-    return 'Move ' + who + '’s head ' + action.move.map(headStep).join(', then ') + then;
-  },
   seat(view, seat) {
     const d = view.dragons.find((x) => x.seat === seat);
     return d ? d.dragon + ' dragon · life ' + d.life + ' · fire ' + d.fire + ' · ' + d.segments + ' segments' : '';
@@ -196,34 +148,7 @@ const DRAGONS = {
 
 /** A tile's letter as words: in a hand (`1`, `0`, `t`) and as laid (`T`/`t` a taiji standing for yang/yin). */
 const HELD = { 1: 'yang', 0: 'yin', t: 'taiji' };
-const LAID_AS = { 1: 'yang', 0: 'yin', T: 'taiji as yang', t: 'taiji as yin' };
-const WHERE = {
-  outside: 'beyond the lines already laid',
-  inside: 'nearer you than the lines already laid',
-  split: 'one tile nearer you, one beyond',
-};
-
 const YIJING_PAI = {
-  /** A hidden hexagram (its lines only on the seat's own button, never in the shared log), a
-   *  lay (its tiles, its call, its place) or a pass, in words. */
-  label(action, view, shared) {
-    if (typeof action.hide === 'string') {
-      if (shared) return 'Set aside a hidden hexagram, face down';
-      return 'Set aside ' + [...action.hide].map((c) => HELD[c] || c).join(', ') + ' as your hidden hexagram (line 1 first)';
-    }
-    if (action.lay) {
-      const { tiles, call, place } = action.lay;
-      const laid = [...tiles].map((c) => LAID_AS[c] || c).join(', ');
-      const column = view && view.columns && view.seat !== undefined ? view.columns[view.seat] : null;
-      const where = column === '' && place === 'outside' ? 'to begin a hexagram' : WHERE[place] || place;
-      return (call === 'pung' ? 'Pung: lay ' + laid : 'Lay ' + laid + ' as your ' + call) + ', ' + where;
-    }
-    if (action.pass) {
-      const last = view && view.last;
-      return 'Pass' + (last ? ': let seat ' + last.seat + '’s ' + [...last.tiles].map((c) => LAID_AS[c] || c).join(', ') + ' stand' : '');
-    }
-    return null;
-  },
   seat(view, seat) {
     return view.hand_sizes[seat] + ' tiles in hand · ' + view.laid[seat].length + ' hexagrams laid';
   },
@@ -237,7 +162,6 @@ const YIJING_PAI = {
 };
 
 const GENERIC = {
-  label: () => null,
   seat: () => '',
   draw(view) {
     const skip = new Set(['seat', 'to_move', 'outcome']);
@@ -249,12 +173,6 @@ const GAMES = { tao: TAO, pathways: PATHWAYS, 'zhi-pai': ZHI_PAI, liubo: LIUBO, 
 
 function of(game) {
   return GAMES[game] || GENERIC;
-}
-
-/** An action as a button's words; `view` (the table the action is taken at) names who and
- *  where; `shared`: for the log every seat reads, so what the action hides stays hidden. */
-export function label(game, action, view, shared = false) {
-  return of(game).label(action, view, shared) || (typeof action === 'string' ? words(action) : describe(action));
 }
 
 /** Every seat's hand once the game is over, from the seats' views (null: the game hides none). */

@@ -30,6 +30,8 @@ pub struct TaoView {
     /// Cards the seat to move must draw before acting.
     pub owed: u8,
     pub extra: Option<Extra>,
+    /// The extra card on offer in words (what it must be).
+    pub extra_words: Option<String>,
     pub outcome: Option<Outcome>,
 }
 
@@ -50,6 +52,7 @@ impl TaoView {
             to_move: game.to_move(),
             owed: game.owed(),
             extra: game.extra(),
+            extra_words: game.extra().map(|e| format!("one more card may be laid: {}; or decline it", e.rule())),
             outcome: game.outcome(),
         }
     }
