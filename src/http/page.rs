@@ -43,6 +43,7 @@ pub const SCRIPTS: [(&str, &str); 17] = [
     ("drawn.js", include_str!("../../web/js/drawn.js")),
     ("play.js", include_str!("../../web/js/play.js")),
     ("saved.js", include_str!("../../web/js/saved.js")),
+    ("pick.js", include_str!("../../web/js/pick.js")),
 ];
 
 /// The page may only load what this server serves (no CDN, no inline script); it may

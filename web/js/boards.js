@@ -4,7 +4,7 @@
 // game joins the page as soon as its engine is in the registry. The games with printed
 // boards and tiles are drawn from the print artwork by drawn.js.
 import { el } from './dom.js';
-import { dragons, liubo, yijingPai } from './drawn.js';
+import { dragons, liubo, svg, yijingPai } from './drawn.js';
 
 /** A hexagram's symbol (the Unicode block is in King Wen order, card n at U+4DC0 + n − 1). */
 export function glyph(n) {
@@ -56,6 +56,44 @@ export function describe(value, key = '') {
 
 // ------------------------------------------------------------ each game
 
+/**
+ * The seats round the table as the view has them (seat 0 at the top, numbered clockwise),
+ * each with its cards held, the seat to move marked, and the direction of play drawn as
+ * arrows round the ring: a pure function of the view, for any table that shows one.
+ */
+export function seatRing(view) {
+  const n = view.hand_sizes.length;
+  const clockwise = view.direction !== 'counter-clockwise';
+  const R = 62;
+  const at = (i, r = R) => {
+    const a = -Math.PI / 2 + (2 * Math.PI * i) / n;
+    return [100 + r * Math.cos(a), 90 + r * Math.sin(a)];
+  };
+  const arcs = [];
+  for (let i = 0; i < n; i++) {
+    // An arc from seat i to the next seat the play goes to, its arrow at the end.
+    const [from, to] = clockwise ? [i, i + 1] : [i + 1, i];
+    const [x1, y1] = at(from + 0.22, R);
+    const [x2, y2] = at(to - 0.22, R);
+    arcs.push(svg('path', { d: `M${x1.toFixed(1)} ${y1.toFixed(1)} A${R} ${R} 0 0 ${clockwise ? 1 : 0} ${x2.toFixed(1)} ${y2.toFixed(1)}`,
+      class: 'ring-arc', 'marker-end': 'url(#ring-arrow)' }));
+  }
+  const seats = Array.from({ length: n }, (_, i) => {
+    const [x, y] = at(i);
+    const moving = i === view.to_move;
+    return svg('g', { class: 'ring-seat' + (moving ? ' to-move' : '') + (i === view.seat ? ' viewer' : ''), 'data-ring-seat': i },
+      svg('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: 17 }),
+      svg('text', { x: x.toFixed(1), y: (y - 2).toFixed(1), 'text-anchor': 'middle', class: 'ring-name' }, (moving ? '▶' : '') + i),
+      svg('text', { x: x.toFixed(1), y: (y + 10).toFixed(1), 'text-anchor': 'middle', class: 'ring-cards' }, view.hand_sizes[i] + (view.hand_sizes[i] === 1 ? ' card' : ' cards')));
+  });
+  const said = 'Play goes ' + view.direction + '; seat ' + view.to_move + ' to move';
+  return svg('svg', { viewBox: '0 0 200 180', class: 'seat-ring', role: 'img', 'aria-label': said, 'data-direction': view.direction },
+    svg('defs', {}, svg('marker', { id: 'ring-arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' },
+      svg('path', { d: 'M0 0L10 5L0 10z' }))),
+    ...arcs, ...seats,
+    svg('text', { x: 100, y: 94, 'text-anchor': 'middle', class: 'ring-direction' }, (clockwise ? '↻ ' : '↺ ') + view.direction));
+}
+
 const TAO = {
   seat(view, seat) {
     return view.hand_sizes ? view.hand_sizes[seat] + (view.hand_sizes[seat] === 1 ? ' card' : ' cards') : '';
@@ -63,7 +101,8 @@ const TAO = {
   draw(view) {
     const top = view.top;
     return el('div', { class: 'tao' },
-      row('Top of the play pile', top ? [laidBox(top.card, top.shows, top.orientation + ' side up', 'shows ' + top.shows)] : [], 'top'),
+      seatRing(view),
+      row('Top of the play pile', top ? [laidBox(top.card, top.shows, top.orientation + ' side up', 'shows ' + top.shows + (top.name ? ' ' + top.name : ''))] : [], 'top'),
       facts([
         ['Direction', (view.direction === 'clockwise' ? '↻ ' : '↺ ') + view.direction],
         ['Draw pile', view.draw_pile + ' cards'],
@@ -125,6 +164,8 @@ const LIUBO = {
     return side.stones.length + ' on the board · ' + side.home + ' to enter' + (side.owl ? ' · owl at ' + side.owl : '');
   },
   draw: liubo,
+  /** The printed station a move ends on, to mark it on the board. */
+  target: (action) => (action.move ? '[data-station="' + action.move.to + '"][data-r]' : null),
   /** A click on a station (or a piece on it) names the moves that end there. */
   picks(target, action) {
     const station = target.closest && target.closest('[data-station]');
@@ -138,6 +179,11 @@ const DRAGONS = {
     return d ? d.dragon + ' dragon · life ' + d.life + ' · fire ' + d.fire + ' · ' + d.segments + ' segments' : '';
   },
   draw: dragons,
+  /** The printed square a move's head ends on, to mark it on the board. */
+  target(action) {
+    const steps = Array.isArray(action.move) ? action.move : null;
+    return steps && steps.length ? 'rect[data-cell="' + String(steps[steps.length - 1]).split('>').pop() + '"]' : null;
+  },
   /** A click on a square (or a piece on it) names the moves whose head ends there. */
   picks(target, action) {
     const cell = target.closest && target.closest('[data-cell]');
@@ -195,6 +241,23 @@ export function seatLine(game, view, seat) {
 export function picks(game, target, action) {
   const g = of(game);
   return g.picks ? g.picks(target, action) : false;
+}
+
+/** Marks on `board` (a drawing of `game`) the places where the legal `actions` end, so that
+ *  the eye finds them (a click there makes the move, see `picks`). */
+export function markTargets(game, board, actions) {
+  const g = of(game);
+  if (!g.target) return 0;
+  let marked = 0;
+  for (const a of actions) {
+    const sel = g.target(a);
+    if (!sel) continue;
+    for (const node of board.querySelectorAll(sel)) {
+      node.classList.add('legal-target');
+      marked++;
+    }
+  }
+  return marked;
 }
 
 /** The table as `view` shows it: the game's drawing, or the facts in words when the page

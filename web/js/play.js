@@ -14,7 +14,8 @@
 // (`/play/GAME#record=…`, the record in the fragment, never sent to the server).
 import { $, el } from './dom.js';
 import { call, load } from './rules.js';
-import { drawTable, hands, picks, seatLine } from './boards.js';
+import { drawTable, hands, markTargets, picks, seatLine } from './boards.js';
+import { hidePicker } from './pick.js';
 import * as saved from './saved.js';
 
 const q = new URLSearchParams(location.search);
@@ -347,15 +348,21 @@ function render(s, interactive) {
   el('span', { class: 'seat-kind', text: kind === 'person' ? 'person' : kind + ' bot' }),
   el('span', { class: 'seat-line', text: seatLine(state.game, s.view, i) }))));
   $('play-board').replaceChildren(drawTable(state.game, s.view));
+  if (yours) markTargets(state.game, $('play-board'), s.actions);
   state.view = s.view;
   $('play-moves-title').hidden = !yours;
   const undoable = yours && !state.replay && people().length === 1 && people().length < state.seats.length && state.trail.some((t) => t.seat === mover);
   $('play-undo').hidden = !undoable;
   $('play-undo').onclick = undoable ? undo : null;
-  $('play-moves').replaceChildren(...(yours ? s.actions.map((a, i) => el('button', {
+  const buttons = yours ? s.actions.map((a, i) => el('button', {
     type: 'button', class: 'move', 'data-move': JSON.stringify(a), 'data-index': i,
     onclick: () => act(s, i),
-  }, s.words[i])) : []));
+  }, s.words[i])) : [];
+  // Many choices of a hidden hexagram: picked by clicking the hand's tiles, the buttons kept
+  // folded away (the same actions, the same words).
+  const picker = yours ? hidePicker(s, (i) => act(s, i)) : null;
+  $('play-moves').replaceChildren(...(picker ? [picker, el('details', { class: 'all-moves' },
+    el('summary', { text: 'Or choose among all ' + buttons.length + ' ways as buttons' }), el('div', { class: 'moves' }, buttons))] : buttons));
   // Clicking the drawing: one move ending where it was clicked is made; several, the first
   // of their buttons takes the focus.
   $('play-board').onclick = yours ? (e) => {

@@ -11,6 +11,8 @@ pub struct LaidView {
     pub card: u8,
     pub orientation: &'static str,
     pub shows: u8,
+    /// The English name of the hexagram it shows.
+    pub name: &'static str,
 }
 
 /// One seat's view of the table.
@@ -45,6 +47,7 @@ impl TaoView {
                 card: t.card.number(),
                 orientation: t.orientation.name(),
                 shows: t.shows().number(),
+                name: t.shows().names().en,
             }),
             direction: if game.clockwise() { "clockwise" } else { "counter-clockwise" },
             draw_pile: game.draw_pile(),
