@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 use std::cell::RefCell;
 
 pub use ops::Tables;
-use request::{Request, Whole};
+use request::{Request, SetupFields, Whole};
 
 thread_local! {
     /// The tables of this instance (the module runs on one thread).
@@ -63,15 +63,17 @@ pub fn answer(tables: &mut Tables, request: &str) -> String {
 fn dispatch(tables: &mut Tables, request: Request) -> Result<Value, Refused> {
     match request {
         Request::Games => Ok(ops::games()),
-        Request::New { game, setup, seed } => tables.new_table(&game, &setup, seed.0),
+        Request::New { game, players, options, seed } => {
+            tables.new_table(&game, &SetupFields { players, options }, seed.0)
+        }
         Request::Replay { game, record, upto } => tables.replay(&game, &record, upto.map_or(usize::MAX, Whole::index)),
         Request::State { table, seat } => tables.state(table.index(), seat.map(Whole::index)),
         Request::Act { table, index } => tables.act(table.index(), index.index()),
         Request::Choose { table, bot, seed } => tables.choose(table.index(), &bot, seed.0),
         Request::Drop { table } => tables.drop_table(table.index()),
         Request::Check { game, record } => ops::check(&game, &record),
-        Request::Simulate { game, setup, bots, seed, index } => {
-            ops::simulate(&game, &setup, &bots, seed.0, index.map_or(0, |i| i.0))
+        Request::Simulate { game, players, options, bots, seed, index } => {
+            ops::simulate(&game, &SetupFields { players, options }, &bots, seed.0, index.map_or(0, |i| i.0))
         }
         Request::ZhipaiLine { start, active, placements } => puzzle::zhipai_line(start.0, &active, &placements),
         Request::ZhipaiPenalties => Ok(puzzle::zhipai_penalties()),

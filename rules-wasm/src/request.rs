@@ -47,11 +47,9 @@ impl Whole {
 
 /// A game's setup as a request gives it: the seats (the game's default when absent) and
 /// its options by name (`{"deck":"4d"}`; a value that is not a string is read as its JSON).
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default)]
 pub struct SetupFields {
-    #[serde(default)]
     pub players: Option<Whole>,
-    #[serde(default)]
     pub options: Map<String, Value>,
 }
 
@@ -73,8 +71,9 @@ pub enum Request {
     /// A table set up, not yet played.
     New {
         game: String,
-        #[serde(flatten)]
-        setup: SetupFields,
+        players: Option<Whole>,
+        #[serde(default)]
+        options: Map<String, Value>,
         seed: Whole,
     },
     /// The table a record sets up, after its first `upto` actions (all when absent).
@@ -92,8 +91,9 @@ pub enum Request {
     /// One simulated game, its record and who won.
     Simulate {
         game: String,
-        #[serde(flatten)]
-        setup: SetupFields,
+        players: Option<Whole>,
+        #[serde(default)]
+        options: Map<String, Value>,
         bots: Vec<String>,
         seed: Whole,
         index: Option<Whole>,
@@ -136,13 +136,13 @@ mod tests {
 
     #[test]
     fn a_request_reads_by_its_op_and_a_seed_may_be_digits() {
-        let Ok(Request::New { game, setup, seed }) = Request::read(
+        let Ok(Request::New { game, players, options, seed }) = Request::read(
             r#"{"op":"new","game":"tao","players":3,"options":{"deck":"4d"},"seed":"18446744073709551615"}"#,
         ) else {
             panic!("a new table")
         };
-        assert_eq!((game.as_str(), setup.players, seed), ("tao", Some(Whole(3)), Whole(u64::MAX)));
-        assert_eq!(setup.options["deck"], "4d");
+        assert_eq!((game.as_str(), players, seed), ("tao", Some(Whole(3)), Whole(u64::MAX)));
+        assert_eq!(options["deck"], "4d");
         assert!(matches!(Request::read(r#"{"op":"games"}"#), Ok(Request::Games)));
         assert!(matches!(
             Request::read(r#"{"op":"state","table":2}"#),

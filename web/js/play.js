@@ -147,6 +147,7 @@ function start() {
   } catch (err) {
     return problem('This game cannot be set up: ' + err.message + (err.rule ? ' (' + err.rule + ')' : ''));
   }
+  state.names = current().seat_names || [];
   if (!resume()) {
     call({ op: 'drop', table: state.table });
     state.table = call({ op: 'new', game: state.game, players: state.seats.length, options: state.options, seed: state.seed }).table;

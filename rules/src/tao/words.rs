@@ -128,7 +128,7 @@ pub fn action(game: &Tao, action: &Action) -> String {
 pub fn event(game: &Tao, seat: Seat, event: &Event) -> String {
     let mut after = game.clone();
     if after.replay(seat, event).is_err() {
-        return format!("{:?}", event);
+        return format!("{event:?}");
     }
     let head = match *event {
         Event::Play { laid: l, announced } => {
