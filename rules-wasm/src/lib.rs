@@ -63,21 +63,20 @@ pub fn answer(tables: &mut Tables, request: &str) -> String {
 fn dispatch(tables: &mut Tables, request: Request) -> Result<Value, Refused> {
     match request {
         Request::Games => Ok(ops::games()),
-        Request::New { game, players, options, seed } => {
-            tables.new_table(&game, &SetupFields { players, options }, seed.0)
+        Request::New(r) => tables.new_table(&r.game, &SetupFields { players: r.players, options: r.options }, r.seed.0),
+        Request::Replay(r) => tables.replay(&r.game, &r.record, r.upto.map_or(usize::MAX, Whole::index)),
+        Request::State(r) => tables.state(r.table.index(), r.seat.map(Whole::index)),
+        Request::Act(r) => tables.act(r.table.index(), r.index.index()),
+        Request::Choose(r) => tables.choose(r.table.index(), &r.bot, r.seed.0),
+        Request::Drop(r) => tables.drop_table(r.table.index()),
+        Request::Check(r) => ops::check(&r.game, &r.record),
+        Request::Simulate(r) => {
+            let setup = SetupFields { players: r.players, options: r.options };
+            ops::simulate(&r.game, &setup, &r.bots, r.seed.0, r.index.map_or(0, |i| i.0))
         }
-        Request::Replay { game, record, upto } => tables.replay(&game, &record, upto.map_or(usize::MAX, Whole::index)),
-        Request::State { table, seat } => tables.state(table.index(), seat.map(Whole::index)),
-        Request::Act { table, index } => tables.act(table.index(), index.index()),
-        Request::Choose { table, bot, seed } => tables.choose(table.index(), &bot, seed.0),
-        Request::Drop { table } => tables.drop_table(table.index()),
-        Request::Check { game, record } => ops::check(&game, &record),
-        Request::Simulate { game, players, options, bots, seed, index } => {
-            ops::simulate(&game, &SetupFields { players, options }, &bots, seed.0, index.map_or(0, |i| i.0))
-        }
-        Request::ZhipaiLine { start, active, placements } => puzzle::zhipai_line(start.0, &active, &placements),
+        Request::ZhipaiLine(r) => puzzle::zhipai_line(r.start.0, &r.active, &r.placements),
         Request::ZhipaiPenalties => Ok(puzzle::zhipai_penalties()),
-        Request::DealTurn { start, deal, turns } => puzzle::deal_turn(start.0, &deal, &turns),
+        Request::DealTurn(r) => puzzle::deal_turn(r.start.0, &r.deal, &r.turns),
     }
 }
 

@@ -62,69 +62,153 @@ pub struct LinePlacement {
     pub trigram: Option<String>,
 }
 
-/// Every request, by its `op`.
+/// `new`: a table set up, not yet played.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(tag = "op", rename_all = "kebab-case")]
+pub struct NewTable {
+    pub game: String,
+    pub players: Option<Whole>,
+    #[serde(default)]
+    pub options: Map<String, Value>,
+    pub seed: Whole,
+}
+
+/// `replay`: the table a record sets up, after its first `upto` actions (all when absent).
+#[derive(Clone, Debug, Deserialize)]
+pub struct Replay {
+    pub game: String,
+    pub record: String,
+    pub upto: Option<Whole>,
+}
+
+/// `state`: what `seat` (the seat to move when absent) sees, the actions offered, in words too.
+#[derive(Clone, Debug, Deserialize)]
+pub struct State {
+    pub table: Whole,
+    pub seat: Option<Whole>,
+}
+
+/// `act`: takes the legal action at `index`.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Act {
+    pub table: Whole,
+    pub index: Whole,
+}
+
+/// `choose`: the index of the action `bot` takes, from `seed`.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Choose {
+    pub table: Whole,
+    pub bot: String,
+    pub seed: Whole,
+}
+
+/// `drop`: forgets a table.
+#[derive(Clone, Debug, Deserialize)]
+pub struct DropTable {
+    pub table: Whole,
+}
+
+/// `check`: a record replayed against the rules.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Check {
+    pub game: String,
+    pub record: String,
+}
+
+/// `simulate`: one simulated game, its record and who won.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Simulate {
+    pub game: String,
+    pub players: Option<Whole>,
+    #[serde(default)]
+    pub options: Map<String, Value>,
+    pub bots: Vec<String>,
+    pub seed: Whole,
+    pub index: Option<Whole>,
+}
+
+/// `zhipai-line`: a Zhi Pai line's ends and its trigram cards after each placement.
+#[derive(Clone, Debug, Deserialize)]
+pub struct ZhipaiLine {
+    pub start: Whole,
+    #[serde(default)]
+    pub active: Vec<String>,
+    pub placements: Vec<LinePlacement>,
+}
+
+/// `deal-turn`: a daily deal's Common Zone after some turns, and whether a pass is allowed.
+#[derive(Clone, Debug, Deserialize)]
+pub struct DealTurn {
+    pub start: Whole,
+    pub deal: Vec<i64>,
+    pub turns: Vec<String>,
+}
+
+/// Every request, tagged by its `op` (`{"op":"act","table":0,"index":3}`): the tag picks
+/// the variant, whose fields serde reads from the rest of the object.
+#[derive(Clone, Debug)]
 pub enum Request {
-    /// Each game's name, seats and options.
+    /// `games`: each game's name, seats and options.
     Games,
-    /// A table set up, not yet played.
-    New {
-        game: String,
-        players: Option<Whole>,
-        #[serde(default)]
-        options: Map<String, Value>,
-        seed: Whole,
-    },
-    /// The table a record sets up, after its first `upto` actions (all when absent).
-    Replay { game: String, record: String, upto: Option<Whole> },
-    /// What `seat` (the seat to move when absent) sees, the actions offered, in words too.
-    State { table: Whole, seat: Option<Whole> },
-    /// Takes the legal action at `index`.
-    Act { table: Whole, index: Whole },
-    /// The index of the action `bot` takes, from `seed`.
-    Choose { table: Whole, bot: String, seed: Whole },
-    /// Forgets a table.
-    Drop { table: Whole },
-    /// A record replayed against the rules.
-    Check { game: String, record: String },
-    /// One simulated game, its record and who won.
-    Simulate {
-        game: String,
-        players: Option<Whole>,
-        #[serde(default)]
-        options: Map<String, Value>,
-        bots: Vec<String>,
-        seed: Whole,
-        index: Option<Whole>,
-    },
-    /// A Zhi Pai line's ends and its trigram cards after each placement.
-    ZhipaiLine {
-        start: Whole,
-        #[serde(default)]
-        active: Vec<String>,
-        placements: Vec<LinePlacement>,
-    },
-    /// The solo penalty table.
+    New(NewTable),
+    Replay(Replay),
+    State(State),
+    Act(Act),
+    Choose(Choose),
+    Drop(DropTable),
+    Check(Check),
+    Simulate(Simulate),
+    ZhipaiLine(ZhipaiLine),
+    /// `zhipai-penalties`: the solo penalty table.
     ZhipaiPenalties,
-    /// A daily deal's Common Zone after some turns, and whether a pass is allowed.
-    DealTurn { start: Whole, deal: Vec<i64>, turns: Vec<String> },
+    DealTurn(DealTurn),
 }
 
 impl Request {
+    /// Every `op`, as a request names it.
+    pub const OPS: [&'static str; 12] = [
+        "games",
+        "new",
+        "replay",
+        "state",
+        "act",
+        "choose",
+        "drop",
+        "check",
+        "simulate",
+        "zhipai-line",
+        "zhipai-penalties",
+        "deal-turn",
+    ];
+
     /// The request a JSON text names, or why it names none: not JSON (`bad-request`), an
-    /// `op` that is none of [`Request`]'s (`unknown-op`), a field missing or mistyped
+    /// `op` that is none of [`Request::OPS`] (`unknown-op`), a field missing or mistyped
     /// (`bad-request`, naming it).
     pub fn read(text: &str) -> Result<Request, Refused> {
         let value: Value = serde_json::from_str(text)
             .map_err(|e| Refused::new("bad-request", format!("the request is not JSON: {e}")))?;
         let op = value.get("op").and_then(Value::as_str).unwrap_or("").to_string();
-        serde_json::from_value(value).map_err(|e| {
-            let message = e.to_string();
-            if message.starts_with("unknown variant") || message.starts_with("missing field `op`") {
-                Refused::new("unknown-op", format!("unknown op {op:?}"))
-            } else {
-                Refused::new("bad-request", format!("{op}: {message}"))
+        fn fields<T: serde::de::DeserializeOwned>(op: &str, value: Value) -> Result<T, Refused> {
+            serde_json::from_value(value).map_err(|e| Refused::new("bad-request", format!("{op}: {e}")))
+        }
+        Ok(match op.as_str() {
+            "games" => Request::Games,
+            "new" => Request::New(fields(&op, value)?),
+            "replay" => Request::Replay(fields(&op, value)?),
+            "state" => Request::State(fields(&op, value)?),
+            "act" => Request::Act(fields(&op, value)?),
+            "choose" => Request::Choose(fields(&op, value)?),
+            "drop" => Request::Drop(fields(&op, value)?),
+            "check" => Request::Check(fields(&op, value)?),
+            "simulate" => Request::Simulate(fields(&op, value)?),
+            "zhipai-line" => Request::ZhipaiLine(fields(&op, value)?),
+            "zhipai-penalties" => Request::ZhipaiPenalties,
+            "deal-turn" => Request::DealTurn(fields(&op, value)?),
+            _ => {
+                return Err(Refused::new(
+                    "unknown-op",
+                    format!("unknown op {op:?}: the ops are {}", Request::OPS.join(", ")),
+                ));
             }
         })
     }
@@ -136,7 +220,7 @@ mod tests {
 
     #[test]
     fn a_request_reads_by_its_op_and_a_seed_may_be_digits() {
-        let Ok(Request::New { game, players, options, seed }) = Request::read(
+        let Ok(Request::New(NewTable { game, players, options, seed })) = Request::read(
             r#"{"op":"new","game":"tao","players":3,"options":{"deck":"4d"},"seed":"18446744073709551615"}"#,
         ) else {
             panic!("a new table")
@@ -146,8 +230,17 @@ mod tests {
         assert!(matches!(Request::read(r#"{"op":"games"}"#), Ok(Request::Games)));
         assert!(matches!(
             Request::read(r#"{"op":"state","table":2}"#),
-            Ok(Request::State { table: Whole(2), seat: None })
+            Ok(Request::State(State { table: Whole(2), seat: None }))
         ));
+    }
+
+    #[test]
+    fn every_op_listed_is_read() {
+        // Each op of the list is a request (refused for its missing fields, never unknown).
+        for op in Request::OPS {
+            let read = Request::read(&format!("{{\"op\":{op:?}}}"));
+            assert!(read.as_ref().err().is_none_or(|r| r.rule == "bad-request"), "{op}: {read:?}");
+        }
     }
 
     #[test]
