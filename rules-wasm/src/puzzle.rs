@@ -20,7 +20,7 @@ pub fn zhipai_line(start: u64, names: &[String], placements: &[LinePlacement]) -
     let bad = |e: String| Refused::new("bad-request", e);
     let start = Hexagram::from_number(start as i64).map_err(|e| bad(e.to_string()))?;
     let game = Chain::new(Setup::new(start));
-    let mut active = TrigramSet::from_names(&names).map_err(|e| bad(e.to_string()))?;
+    let mut active = TrigramSet::from_names(names).map_err(|e| bad(e.to_string()))?;
     let mut spent = TrigramSet::EMPTY;
     let mut steps = vec![json!({ "active": active, "spent": spent })];
     for placement in placements {

@@ -64,8 +64,8 @@ fn followed(before: &Tao, after: &Tao, seat: Seat) -> Vec<String> {
     if before.top().is_some() && before.clockwise() != after.clockwise() {
         said.push(format!("play turns {}", direction(after.clockwise())));
     }
-    if after.to_move == seat && after.extra.is_some() && after.turns == before.turns {
-        said.push(extra_words(after.extra.expect("an extra play")));
+    if let Some(extra) = after.extra.filter(|_| after.to_move == seat && after.turns == before.turns) {
+        said.push(extra_words(extra));
         return said;
     }
     if after.turns == before.turns {
