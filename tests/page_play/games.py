@@ -23,6 +23,10 @@ hexagram drawn on every Tao and Pathways card is the one the view says the card 
 hot-seat Liubo is never covered, hot-seat Tao only when the turn passes to the other person;
 `/play` lists the games with pictures and `/play/zhipai` opens Zhi Pai; the record names who
 sat where; every hand is shown at the end of Tao; a bad record in the address is said.
+The words are the rules module's: Tao's buttons name the hexagram a card will show and why it
+is legal, "Decline the extra card" during an extra play, the log says what each move did and
+the end names the last move; 易经牌's hidden hexagram is picked by clicking six tiles; the
+replay lists every move, jumps to one clicked and steps with the arrow keys.
 Prints JSON: the records, the search bot's slowest move, the time to interactive.
 """
 
