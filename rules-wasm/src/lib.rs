@@ -6,18 +6,20 @@
 //! plain function, unit-tested here and run on the test vectors (`tests/vectors.rs`) whose
 //! answers the module must give too under Node (`scripts/wasm-vectors.mjs`).
 //!
-//! Requests are `{"op": …, …}`; answers `{"ok": …}` or `{"error": {"rule", "message"}}`.
+//! Requests are `{"op": …, …}`, typed once ([`request::Request`]); answers `{"ok": …}` or `{"error": {"rule", "message"}}`.
 //! Tables (games in progress) live in the module between calls, each named by a number.
 
 pub mod ffi;
 mod ops;
 mod puzzle;
+pub mod request;
 pub mod vectors;
 
 use serde_json::{Value, json};
 use std::cell::RefCell;
 
 pub use ops::Tables;
+use request::{Request, SetupFields, Whole};
 
 thread_local! {
     /// The tables of this instance (the module runs on one thread).
@@ -50,9 +52,7 @@ pub fn call(request: &str) -> String {
 
 /// [`call`] against the given tables (tests keep theirs apart).
 pub fn answer(tables: &mut Tables, request: &str) -> String {
-    let result = serde_json::from_str::<Value>(request)
-        .map_err(|e| Refused::new("bad-request", format!("the request is not JSON: {e}")))
-        .and_then(|request| dispatch(tables, &request));
+    let result = Request::read(request).and_then(|request| dispatch(tables, request));
     let value = match result {
         Ok(ok) => json!({ "ok": ok }),
         Err(refused) => json!({ "error": { "rule": refused.rule, "message": refused.message } }),
@@ -60,43 +60,24 @@ pub fn answer(tables: &mut Tables, request: &str) -> String {
     value.to_string()
 }
 
-fn dispatch(tables: &mut Tables, request: &Value) -> Result<Value, Refused> {
-    let op = request.get("op").and_then(Value::as_str).unwrap_or("");
-    match op {
-        "games" => Ok(ops::games()),
-        "new" => tables.new_table(request),
-        "replay" => tables.replay(request),
-        "state" => tables.state(request),
-        "act" => tables.act(request),
-        "choose" => tables.choose(request),
-        "drop" => tables.drop_table(request),
-        "check" => ops::check(request),
-        "simulate" => ops::simulate(request),
-        "zhipai-line" => puzzle::zhipai_line(request),
-        "zhipai-penalties" => Ok(puzzle::zhipai_penalties()),
-        "deal-turn" => puzzle::deal_turn(request),
-        _ => Err(Refused::new("unknown-op", format!("unknown op {op:?}"))),
+fn dispatch(tables: &mut Tables, request: Request) -> Result<Value, Refused> {
+    match request {
+        Request::Games => Ok(ops::games()),
+        Request::New(r) => tables.new_table(&r.game, &SetupFields { players: r.players, options: r.options }, r.seed.0),
+        Request::Replay(r) => tables.replay(&r.game, &r.record, r.upto.map_or(usize::MAX, Whole::index)),
+        Request::State(r) => tables.state(r.table.index(), r.seat.map(Whole::index)),
+        Request::Act(r) => tables.act(r.table.index(), r.index.index()),
+        Request::Choose(r) => tables.choose(r.table.index(), &r.bot, r.seed.0),
+        Request::Drop(r) => tables.drop_table(r.table.index()),
+        Request::Check(r) => ops::check(&r.game, &r.record),
+        Request::Simulate(r) => {
+            let setup = SetupFields { players: r.players, options: r.options };
+            ops::simulate(&r.game, &setup, &r.bots, r.seed.0, r.index.map_or(0, |i| i.0))
+        }
+        Request::ZhipaiLine(r) => puzzle::zhipai_line(r.start.0, &r.active, &r.placements),
+        Request::ZhipaiPenalties => Ok(puzzle::zhipai_penalties()),
+        Request::DealTurn(r) => puzzle::deal_turn(r.start.0, &r.deal, &r.turns),
     }
-}
-
-/// A field of a request, or a refusal naming it.
-pub(crate) fn field<'a>(request: &'a Value, name: &str) -> Result<&'a Value, Refused> {
-    request.get(name).ok_or_else(|| Refused::new("bad-request", format!("the request has no {name:?}")))
-}
-
-/// A string field.
-pub(crate) fn text<'a>(request: &'a Value, name: &str) -> Result<&'a str, Refused> {
-    field(request, name)?.as_str().ok_or_else(|| Refused::new("bad-request", format!("{name:?} must be a string")))
-}
-
-/// A whole number field; a string of digits is read too (JavaScript numbers lose seeds
-/// above 2^53).
-pub(crate) fn number(request: &Value, name: &str) -> Result<u64, Refused> {
-    let value = field(request, name)?;
-    value
-        .as_u64()
-        .or_else(|| value.as_str().and_then(|s| s.parse().ok()))
-        .ok_or_else(|| Refused::new("bad-request", format!("{name:?} must be a whole number")))
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 //! records checked and games simulated. Every answer is the registry's; nothing here
 //! knows a game.
 
-use crate::{Refused, field, number, text};
+use crate::Refused;
+use crate::request::SetupFields;
 use hexforge_rules::play::Outcome;
 use hexforge_rules::play::bots::Bot;
 use hexforge_rules::play::registry::{Rules, Setup, Table};
@@ -34,20 +35,14 @@ pub fn games() -> Value {
     Value::Array(games)
 }
 
-/// The setup a request names: `players` (optional) and `options` (`{"deck":"4d"}`),
-/// checked against the game.
-fn setup(rules: &dyn Rules, request: &Value) -> Result<Setup, Refused> {
-    let players = match request.get("players") {
-        None | Some(Value::Null) => None,
-        Some(_) => Some(number(request, "players")? as usize),
-    };
-    let mut options = Vec::new();
-    if let Some(given) = request.get("options").and_then(Value::as_object) {
-        for (name, value) in given {
-            let value = value.as_str().map_or_else(|| value.to_string(), str::to_string);
-            options.push((name.clone(), value));
-        }
-    }
+/// The setup a request names, checked against the game.
+fn setup(rules: &dyn Rules, given: &SetupFields) -> Result<Setup, Refused> {
+    let players = given.players.map(|p| p.index());
+    let options = given
+        .options
+        .iter()
+        .map(|(name, value)| (name.clone(), value.as_str().map_or_else(|| value.to_string(), str::to_string)))
+        .collect();
     let setup = Setup { players, options };
     setup.checked(rules)?;
     Ok(setup)
@@ -77,8 +72,7 @@ impl Tables {
         json!({ "table": self.tables.len() - 1 })
     }
 
-    fn table(&mut self, request: &Value) -> Result<&mut Box<dyn Table>, Refused> {
-        let id = number(request, "table")? as usize;
+    fn table(&mut self, id: usize) -> Result<&mut Box<dyn Table>, Refused> {
         self.tables
             .get_mut(id)
             .and_then(Option::as_mut)
@@ -86,66 +80,71 @@ impl Tables {
     }
 
     /// `{"op":"new","game","players"?,"options"?,"seed"}`: a table set up, not yet played.
-    pub fn new_table(&mut self, request: &Value) -> Result<Value, Refused> {
-        let rules = rules(text(request, "game")?)?;
-        let setup = setup(rules, request)?;
-        let table = rules.table(&setup, number(request, "seed")?)?;
+    pub fn new_table(&mut self, game: &str, given: &SetupFields, seed: u64) -> Result<Value, Refused> {
+        let rules = rules(game)?;
+        let setup = setup(rules, given)?;
+        let table = rules.table(&setup, seed)?;
         Ok(self.keep(table))
     }
 
     /// `{"op":"replay","game","record","upto"?}`: the table a record sets up, after its
     /// first `upto` actions (all when absent).
-    pub fn replay(&mut self, request: &Value) -> Result<Value, Refused> {
-        let rules = rules(text(request, "game")?)?;
-        let upto = if request.get("upto").is_some() { number(request, "upto")? as usize } else { usize::MAX };
-        let table = rules.replay(text(request, "record")?.trim(), upto).map_err(|e| Refused::new("bad-record", e))?;
+    pub fn replay(&mut self, game: &str, record: &str, upto: usize) -> Result<Value, Refused> {
+        let table = rules(game)?.replay(record.trim(), upto).map_err(|e| Refused::new("bad-record", e))?;
         Ok(self.keep(table))
     }
 
     /// `{"op":"state","table","seat"?}`: the seat to move, its legal actions in the
-    /// engine's order, what `seat` sees (the seat to move when absent), the outcome, the
-    /// actions taken and the record so far.
-    pub fn state(&mut self, request: &Value) -> Result<Value, Refused> {
-        let seat = if request.get("seat").is_some() { Some(number(request, "seat")? as usize) } else { None };
-        let table = self.table(request)?;
+    /// engine's order and in words (`words`), what `seat` sees (the seat to move when
+    /// absent), the outcome, the actions taken, each in words every seat may read (`log`),
+    /// the seats' names and the record so far.
+    pub fn state(&mut self, id: usize, seat: Option<usize>) -> Result<Value, Refused> {
+        let table = self.table(id)?;
         let to_move = table.to_move();
         let seat = seat.or(to_move).unwrap_or(0);
         if seat >= table.players() {
             return Err(Refused::new("no-such-seat", format!("seat {seat} of {} players", table.players())));
         }
+        // Words for the seat to move only: another seat's view of its buttons is none.
+        let words = if Some(seat) == to_move { table.action_words() } else { Vec::new() };
         Ok(json!({
             "game": table.game(),
             "players": table.players(),
             "to_move": to_move,
             "seat": seat,
             "actions": table.actions(),
+            "words": words,
             "view": table.view(seat),
             "outcome": outcome(table.outcome()),
             "taken": table.taken(),
+            "log": table.log(),
+            "seat_names": table.seat_names(),
             "record": table.record(),
         }))
     }
 
-    /// `{"op":"act","table","index"}`: takes the legal action at `index`.
-    pub fn act(&mut self, request: &Value) -> Result<Value, Refused> {
-        let index = number(request, "index")? as usize;
-        let table = self.table(request)?;
+    /// `{"op":"act","table","index"}`: takes the legal action at `index`; says it in words.
+    pub fn act(&mut self, id: usize, index: usize) -> Result<Value, Refused> {
+        let table = self.table(id)?;
         table.act(index)?;
-        Ok(json!({ "taken": table.taken(), "to_move": table.to_move(), "outcome": outcome(table.outcome()) }))
+        Ok(json!({
+            "taken": table.taken(),
+            "to_move": table.to_move(),
+            "outcome": outcome(table.outcome()),
+            "said": table.log().last(),
+        }))
     }
 
     /// `{"op":"choose","table","bot","seed"}`: the index of the action the bot takes.
-    pub fn choose(&mut self, request: &Value) -> Result<Value, Refused> {
-        let bot = bot(text(request, "bot")?)?;
-        let seed = number(request, "seed")?;
-        let table = self.table(request)?;
+    pub fn choose(&mut self, id: usize, bot_name: &str, seed: u64) -> Result<Value, Refused> {
+        let bot = bot(bot_name)?;
+        let table = self.table(id)?;
         table.choose(bot, seed).map(Value::from).ok_or_else(|| Refused::new("game-over", "the game is already over"))
     }
 
     /// `{"op":"drop","table"}`: forgets a table.
-    pub fn drop_table(&mut self, request: &Value) -> Result<Value, Refused> {
-        let id = number(request, "table")? as usize;
-        self.table(request)?;
+    pub fn drop_table(&mut self, id: usize) -> Result<Value, Refused> {
+        self.table(id)?;
         self.tables[id] = None;
         Ok(Value::Null)
     }
@@ -153,25 +152,18 @@ impl Tables {
 
 /// `{"op":"check","game","record"}`: a record replayed against the rules, as
 /// `hexforge check GAME --record` judges it.
-pub fn check(request: &Value) -> Result<Value, Refused> {
-    let rules = rules(text(request, "game")?)?;
-    let verdict = rules.check(1, text(request, "record")?.trim()).map_err(|e| Refused::new("bad-record", e))?;
+pub fn check(game: &str, record: &str) -> Result<Value, Refused> {
+    let verdict = rules(game)?.check(1, record.trim()).map_err(|e| Refused::new("bad-record", e))?;
     serde_json::to_value(verdict).map_err(|e| Refused::new("bad-record", e.to_string()))
 }
 
 /// `{"op":"simulate","game","players"?,"options"?,"bots":[…],"seed","index"?}`: one
 /// simulated game, its record and who won (the test vectors compare it with the native
 /// build's, bots and shuffles included).
-pub fn simulate(request: &Value) -> Result<Value, Refused> {
-    let rules = rules(text(request, "game")?)?;
-    let setup = setup(rules, request)?;
-    let bots = field(request, "bots")?
-        .as_array()
-        .ok_or_else(|| Refused::new("bad-request", "\"bots\" must be a list"))?
-        .iter()
-        .map(|b| bot(b.as_str().unwrap_or("")))
-        .collect::<Result<Vec<_>, _>>()?;
-    let index = if request.get("index").is_some() { number(request, "index")? } else { 0 };
-    let (result, record) = rules.simulate(&setup, &bots, number(request, "seed")?, index, true)?;
+pub fn simulate(game: &str, given: &SetupFields, bots: &[String], seed: u64, index: u64) -> Result<Value, Refused> {
+    let rules = rules(game)?;
+    let setup = setup(rules, given)?;
+    let bots = bots.iter().map(|b| bot(b)).collect::<Result<Vec<_>, _>>()?;
+    let (result, record) = rules.simulate(&setup, &bots, seed, index, true)?;
     Ok(json!({ "turns": result.turns, "outcome": outcome(result.outcome), "record": record }))
 }

@@ -2,7 +2,8 @@
 //! scripts hold none: Zhi Pai's two ends and its trigram cards after each placement, the
 //! solo penalty table, and a daily deal's Common Zone and whether a pass is allowed.
 
-use crate::{Refused, field, number};
+use crate::Refused;
+use crate::request::LinePlacement;
 use hexforge_rules::core::hexagram::Hexagram;
 use hexforge_rules::core::trigram::Trigram;
 use hexforge_rules::puzzles::deal::{Turn, parse_turns, play};
@@ -15,24 +16,18 @@ use serde_json::{Value, json};
 /// the trigram cards active and those spent and not active again. A placement's `trigram`
 /// is the trigram card it spent (null: it linked without one); the placements are not
 /// judged here (the server's check does that).
-pub fn zhipai_line(request: &Value) -> Result<Value, Refused> {
+pub fn zhipai_line(start: u64, names: &[String], placements: &[LinePlacement]) -> Result<Value, Refused> {
     let bad = |e: String| Refused::new("bad-request", e);
-    let start = Hexagram::from_number(number(request, "start")? as i64).map_err(|e| bad(e.to_string()))?;
+    let start = Hexagram::from_number(start as i64).map_err(|e| bad(e.to_string()))?;
     let game = Chain::new(Setup::new(start));
-    let names: Vec<String> = match request.get("active") {
-        Some(Value::Array(names)) => names.iter().map(|n| n.as_str().unwrap_or("").to_string()).collect(),
-        _ => Vec::new(),
-    };
-    let mut active = TrigramSet::from_names(&names).map_err(|e| bad(e.to_string()))?;
+    let mut active = TrigramSet::from_names(names).map_err(|e| bad(e.to_string()))?;
     let mut spent = TrigramSet::EMPTY;
     let mut steps = vec![json!({ "active": active, "spent": spent })];
-    let placements =
-        field(request, "placements")?.as_array().ok_or_else(|| bad("\"placements\" must be a list".into()))?;
     for placement in placements {
-        let card = Hexagram::from_number(number(placement, "card")? as i64).map_err(|e| bad(e.to_string()))?;
-        let trigram = match placement.get("trigram") {
-            Some(Value::String(name)) => Some(name.parse::<Trigram>().map_err(|e| bad(e.to_string()))?),
-            _ => None,
+        let card = Hexagram::from_number(placement.card.0 as i64).map_err(|e| bad(e.to_string()))?;
+        let trigram = match &placement.trigram {
+            Some(name) => Some(name.parse::<Trigram>().map_err(|e| bad(e.to_string()))?),
+            None => None,
         };
         let condition = if trigram.is_some() { Condition::Trigram } else { Condition::OneLine };
         active = activate(active, card, Link { condition, trigram });
@@ -59,21 +54,13 @@ pub fn zhipai_penalties() -> Value {
 /// judge a next turn (a card is in the zone unless laying it is refused as not in the zone;
 /// a pass is allowed unless refused). Once the line is finished, the zone is the one the
 /// last card was taken from, less that card.
-pub fn deal_turn(request: &Value) -> Result<Value, Refused> {
+pub fn deal_turn(start: u64, deal: &[i64], words: &[String]) -> Result<Value, Refused> {
     let bad = |e: String| Refused::new("bad-request", e);
-    let start = Hexagram::from_number(number(request, "start")? as i64).map_err(|e| bad(e.to_string()))?;
-    let deal = field(request, "deal")?
-        .as_array()
-        .ok_or_else(|| bad("\"deal\" must be a list".into()))?
+    let start = Hexagram::from_number(start as i64).map_err(|e| bad(e.to_string()))?;
+    let deal = deal
         .iter()
-        .map(|n| Hexagram::from_number(n.as_i64().unwrap_or(0)).map_err(|e| bad(e.to_string())))
+        .map(|&n| Hexagram::from_number(n).map_err(|e| bad(e.to_string())))
         .collect::<Result<Vec<_>, _>>()?;
-    let words: Vec<&str> = field(request, "turns")?
-        .as_array()
-        .ok_or_else(|| bad("\"turns\" must be a list".into()))?
-        .iter()
-        .map(|t| t.as_str().unwrap_or(""))
-        .collect();
     let mut turns = parse_turns(&words.join(",")).map_err(|e| bad(e.to_string()))?;
     let played = play(start, &deal, &turns);
     if let Some((step, rule, message)) = played.failure {

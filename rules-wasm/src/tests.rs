@@ -39,9 +39,13 @@ fn every_game_plays_to_its_end_through_the_json_and_its_record_checks() {
             if state["to_move"].is_null() || moves > 3000 {
                 break state;
             }
+            // The actions in words, one for each, and every action taken said in the log.
+            assert_eq!(state["words"].as_array().unwrap().len(), state["actions"].as_array().unwrap().len(), "{name}");
+            assert_eq!(state["log"].as_array().unwrap().len() as u64, moves, "{name}");
             let index = ask(&mut tables, json!({"op": "choose", "table": id, "bot": "greedy", "seed": moves})).unwrap();
             assert!(index.as_u64().unwrap() < state["actions"].as_array().unwrap().len() as u64, "{name}");
-            ask(&mut tables, json!({"op": "act", "table": id, "index": index})).unwrap();
+            let done = ask(&mut tables, json!({"op": "act", "table": id, "index": index})).unwrap();
+            assert!(!done["said"].as_str().unwrap().is_empty(), "{name}: {done}");
             moves += 1;
         };
         assert!(!state["outcome"].is_null(), "{name} ended: {state}");

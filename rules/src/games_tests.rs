@@ -122,3 +122,29 @@ fn a_game_is_found_by_its_key_and_by_its_key_without_hyphens() {
     assert_eq!(crate::game("yijing_pai").map(|g| g.key()), Some("yijing-pai"));
     assert!(crate::game("zhi").is_none() && crate::game("chess").is_none());
 }
+
+fn every_action_and_event_of_every_game_is_said_in_words() {
+    // A game played at a table: a button's words for every action offered, a log line for
+    // every action taken (the same when the record is replayed), never a debug dump.
+    for rules in crate::games() {
+        let mut table = rules.table(&Setup::default(), 8).unwrap();
+        let mut step = 0u64;
+        while let Some(seat) = table.to_move() {
+            let words = table.action_words();
+            assert_eq!(words.len(), table.actions().len(), "{}", rules.name());
+            for w in &words {
+                assert!(!w.is_empty() && !w.contains('{') && !w.contains("Some("), "{}: {w:?}", rules.name());
+            }
+            let index = table.choose(if seat == 0 { Bot::Greedy } else { Bot::Random }, step).unwrap();
+            table.act(index).unwrap();
+            step += 1;
+            let said = table.log().last().unwrap();
+            assert!(!said.is_empty() && !said.contains('{') && !said.contains("Some("), "{}: {said:?}", rules.name());
+            assert!(step < 10_000, "{}: no end", rules.name());
+        }
+        assert_eq!(table.log().len(), table.taken());
+        let replayed = rules.replay(&table.record(), usize::MAX).unwrap();
+        assert_eq!(replayed.log(), table.log(), "{}", rules.name());
+        assert_eq!(table.seat_names().len(), table.players());
+    }
+}

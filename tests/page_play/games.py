@@ -23,6 +23,10 @@ hexagram drawn on every Tao and Pathways card is the one the view says the card 
 hot-seat Liubo is never covered, hot-seat Tao only when the turn passes to the other person;
 `/play` lists the games with pictures and `/play/zhipai` opens Zhi Pai; the record names who
 sat where; every hand is shown at the end of Tao; a bad record in the address is said.
+The words are the rules module's: Tao's buttons name the hexagram a card will show and why it
+is legal, "Decline the extra card" during an extra play, the log says what each move did and
+the end names the last move; 易经牌's hidden hexagram is picked by clicking six tiles; the
+replay lists every move, jumps to one clicked and steps with the arrow keys.
 Prints JSON: the records, the search bot's slowest move, the time to interactive.
 """
 
@@ -147,6 +151,25 @@ def shown_hexagrams(page, game, width):
     return sum(1 for want, _ in seen if want[0] != want[1])
 
 
+def explained(page, game, width):
+    """Tao's buttons say the hexagram a card will show and why it is legal, in players' words
+    (the rules module's); "Pass" during an extra play says it declines the extra card."""
+    said = page.eval_on_selector_all("#play-moves [data-move]", "l => l.map(b => [JSON.parse(b.dataset.move), b.textContent])")
+    for action, text in said:
+        if isinstance(action, dict) and action.get("play"):
+            check(" side up, showing " in text and any(0x4DC0 <= ord(c) <= 0x4DFF for c in text) and " — " in text,
+                  f"{game} {width}: a card's button names the hexagram it will show and why it is legal", text)
+        check(not any(code in text for code in ("shares-trigram", "change-trigram", "mirror-turn", "{")),
+              f"{game} {width}: a button holds no internal code", text)
+    if page.evaluate("window.hexforgePlay.view.extra !== null && window.hexforgePlay.view.extra !== undefined"):
+        check(any(t == "Decline the extra card" for a, t in said if a == "pass"), f"{game} {width}: during an extra play, passing says it declines the extra card", said)
+        EXPLAINED["extra"] = EXPLAINED.get("extra", 0) + 1
+
+
+EXPLAINED = {}
+PICKED = {}
+
+
 def resumes(page, seen, game, width):
     """A reload in the middle of the game comes back at the same move, with the same log."""
     before = page.evaluate("[window.hexforgePlay.actions.slice(), document.querySelectorAll('#play-log li').length, location.href]")
@@ -173,7 +196,7 @@ def newest_in_view(page, game, width):
                  overflows: log.scrollHeight > log.clientHeight, n: log.children.length, next: document.querySelector('#play-log-next').textContent };
     }""")
     check(box["overflows"] and box["inside"] and box["inViewport"], f"{game} {width}: after 20 moves the newest move is in view in the list of moves", box)
-    check(box["next"].startswith("Next: seat "), f"{game} {width}: the list of moves names the next player", box["next"])
+    check(box["next"].startswith("Next: ") and len(box["next"]) > 8, f"{game} {width}: the list of moves names the next player", box["next"])
 
 
 UNDO = {"undone": {}, "refused": {}}
@@ -225,6 +248,8 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
             worded(page, game, width)
         if game in ("tao", "pathways"):
             turned += shown_hexagrams(page, game, width)
+        if game == "tao":
+            explained(page, game, width)
         if clicks == 1 and not reloaded and not extra:
             resumes(page, seen, game, width)
             reloaded = True
@@ -255,11 +280,27 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
                 page.click(f"#play-board {place}", force=True)
                 page.wait_for_function(f"() => document.querySelectorAll('#play-log li').length > {logged}", timeout=30000)
                 said = page.locator("#play-log li").nth(logged).text_content()
-                check(said.startswith("seat 0 (person)") and ((f" to {to}" in said) if game == "liubo" else (f" {to}" in said)),
+                check("(person): " in said and said.index("(person): ") < 12 and f" {to}" in said,
                       f"{game} {width}: clicking the board where a move ends makes that move", said)
                 picked = True
                 clicks += 1
                 continue
+        if page.locator("#play-moves [data-pick]").count() > 0:
+            # 易经牌's hidden hexagram: six tiles of the hand clicked, then set aside.
+            tiles = page.locator("#play-moves [data-pick]")
+            check(tiles.count() == len(page.evaluate("window.hexforgePlay.view.hand")),
+                  f"{game} {width}: the hidden hexagram is chosen by clicking the hand's tiles", tiles.count())
+            check(page.locator("#play-moves details.all-moves").get_attribute("open") is None,
+                  f"{game} {width}: the choices of a hidden hexagram are not shown as a wall of buttons")
+            for k in rng.sample(range(tiles.count()), 6):
+                tiles.nth(k).click()
+            confirm = page.locator("#play-moves [data-pick-confirm]")
+            check(confirm.is_enabled() and confirm.text_content().startswith("Set aside "),
+                  f"{game} {width}: six tiles clicked make a hidden hexagram to set aside", confirm.text_content())
+            PICKED[width] = PICKED.get(width, 0) + 1
+            confirm.click()
+            clicks += 1
+            continue
         moves.nth(rng.randrange(n)).click()
         clicks += 1
         check(clicks < 3000, f"{game} {width}: the game ends")
@@ -271,12 +312,20 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
         hands = page.eval_on_selector_all("#play-hands [data-hand-seat]", "l => l.map(e => e.querySelectorAll('.card').length)")
         sizes = page.evaluate("window.hexforgePlay.view.hand_sizes")
         check(page.locator("#play-hands").is_visible() and hands == sizes, f"tao {width}: every hand is shown at the end", (hands, sizes))
+        log = page.eval_on_selector_all("#play-log li", "l => l.map(e => e.textContent)")
+        check(all(": " in t and "{" not in t and "shares-trigram" not in t for t in log) and any(" side up, showing " in t for t in log),
+              f"tao {width}: the log says each move in words: the card laid and the hexagram it shows", log[:5])
+        check(any(t in l for l in log for t in ("owes 2 cards", "is skipped (an invert)", "play turns ")),
+              f"tao {width}: the log says what a move did (a debt, a skipped seat, the direction turned)", log[-10:])
+        ending = page.text_content("#play-ending")
+        check(ending.startswith("The last move: ") and ("wins" in ending or "without a winner" in ending),
+              f"tao {width}: the end says why the game ended", ending)
     if not shot:
         page.screenshot(path=f"{shots}/{name}-{width}.png", full_page=True)
     if game == "yijing-pai":
         log = page.eval_on_selector_all("#play-log li", "l => l.map(e => e.textContent)")
         hides = [t for t in log if "hidden hexagram" in t]
-        check(hides and all(t.endswith("Set aside a hidden hexagram, face down") for t in hides),
+        check(hides and all(t.endswith("set aside a hidden hexagram, face down") for t in hides),
               f"yijing-pai {width}: the log says a hidden hexagram was set aside, never its lines", hides)
     beaten = drawn(page, game, width)
     page.screenshot(path=f"{shots}/{name}-{width}-end.png", full_page=True)
@@ -309,6 +358,21 @@ def replay(page, game):
     page.click("#play-replay [data-step='next']")
     page.click("#play-replay [data-step='next']")
     check(page.text_content("#play-replay-at").startswith("After 2 of"), f"{game}: the replay steps", page.text_content("#play-replay-at"))
+    listed = page.locator("#play-log button[data-jump]").count()
+    total = int(page.text_content("#play-replay-at").split(" of ")[1].split(" ")[0])
+    check(listed == total, f"{game}: the replay lists every move", (listed, total))
+    k = max(1, total // 2)
+    page.click(f"#play-log button[data-jump='{k}']")
+    check(page.text_content("#play-replay-at").startswith(f"After {k} of"), f"{game}: clicking a move in the list jumps to it", page.text_content("#play-replay-at"))
+    check(page.get_attribute(f"#play-log button[data-jump='{k}']", "aria-current") == "step", f"{game}: the move jumped to is marked in the list")
+    page.locator("body").click(position={"x": 2, "y": 2})
+    page.keyboard.press("ArrowRight")
+    check(page.text_content("#play-replay-at").startswith(f"After {k + 1} of"), f"{game}: the right arrow key steps forward", page.text_content("#play-replay-at"))
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    check(page.text_content("#play-replay-at").startswith(f"After {k - 1} of"), f"{game}: the left arrow key steps back", page.text_content("#play-replay-at"))
+    said = page.text_content("#play-said")
+    check(said.startswith(f"{k - 1}. ") or (k == 1 and said.startswith("The start")), f"{game}: the replay says the move it shows", said)
     page.click("#play-replay [data-step='last']")
     check(page.locator("#play-moves button").count() == 0, f"{game}: a replay offers no moves")
 
@@ -471,6 +535,8 @@ def main():
               "against a bot at Dragons (no chance, nothing hidden) a move is always taken back", UNDO)
         check(sum(UNDO["refused"].values()) > 0, "taking back is refused somewhere (chance or a hidden draw)", UNDO)
         out["undo"] = UNDO
+        check(PICKED.get(1280, 0) > 0 and PICKED.get(390, 0) > 0, "易经牌's hidden hexagrams were chosen by clicking tiles at both widths", PICKED)
+        out["extra_plays_seen"] = EXPLAINED.get("extra", 0)
         ctx.close()
         browser.close()
     print(json.dumps(out, indent=1))

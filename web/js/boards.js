@@ -1,10 +1,10 @@
-// Drawing a table as one seat sees it, and naming an action, for the play page. Drawing is
-// not a rule: every fact shown comes from the rules module's view (`view(seat)`) and its
+// Drawing a table as one seat sees it, for the play page (the actions and events in words
+// are the rules module's, `words` and `log` of its state). Drawing is not a rule: every fact shown comes from the rules module's view (`view(seat)`) and its
 // list of legal actions; a game without a drawing of its own gets the generic one, so a
 // game joins the page as soon as its engine is in the registry. The games with printed
 // boards and tiles are drawn from the print artwork by drawn.js.
 import { el } from './dom.js';
-import { dragons, liubo, yijingPai } from './drawn.js';
+import { dragons, liubo, svg, yijingPai } from './drawn.js';
 
 /** A hexagram's symbol (the Unicode block is in King Wen order, card n at U+4DC0 + n − 1). */
 export function glyph(n) {
@@ -56,30 +56,59 @@ export function describe(value, key = '') {
 
 // ------------------------------------------------------------ each game
 
-/** A card about to be laid: its number, with its own hexagram only when laid dark side up
- *  (laid light side up it shows another, which the action does not name). */
-const asLaid = (card) => (card.orientation === 'dark' ? cardText(card.card) : String(card.card));
+/**
+ * The seats round the table as the view has them (seat 0 at the top, numbered clockwise),
+ * each with its cards held, the seat to move marked, and the direction of play drawn as
+ * arrows round the ring: a pure function of the view, for any table that shows one.
+ */
+export function seatRing(view) {
+  const n = view.hand_sizes.length;
+  const clockwise = view.direction !== 'counter-clockwise';
+  const R = 62;
+  const at = (i, r = R) => {
+    const a = -Math.PI / 2 + (2 * Math.PI * i) / n;
+    return [100 + r * Math.cos(a), 90 + r * Math.sin(a)];
+  };
+  const arcs = [];
+  for (let i = 0; i < n; i++) {
+    // An arc from seat i to the next seat the play goes to, its arrow at the end.
+    const [from, to] = clockwise ? [i, i + 1] : [i + 1, i];
+    const [x1, y1] = at(from + 0.22, R);
+    const [x2, y2] = at(to - 0.22, R);
+    arcs.push(svg('path', { d: `M${x1.toFixed(1)} ${y1.toFixed(1)} A${R} ${R} 0 0 ${clockwise ? 1 : 0} ${x2.toFixed(1)} ${y2.toFixed(1)}`,
+      class: 'ring-arc', 'marker-end': 'url(#ring-arrow)' }));
+  }
+  const seats = Array.from({ length: n }, (_, i) => {
+    const [x, y] = at(i);
+    const moving = i === view.to_move;
+    return svg('g', { class: 'ring-seat' + (moving ? ' to-move' : '') + (i === view.seat ? ' viewer' : ''), 'data-ring-seat': i },
+      svg('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: 17 }),
+      svg('text', { x: x.toFixed(1), y: (y - 2).toFixed(1), 'text-anchor': 'middle', class: 'ring-name' }, (moving ? '▶' : '') + i),
+      svg('text', { x: x.toFixed(1), y: (y + 10).toFixed(1), 'text-anchor': 'middle', class: 'ring-cards' }, view.hand_sizes[i] + (view.hand_sizes[i] === 1 ? ' card' : ' cards')));
+  });
+  const said = 'Play goes ' + view.direction + '; seat ' + view.to_move + ' to move';
+  return svg('svg', { viewBox: '0 0 200 180', class: 'seat-ring', role: 'img', 'aria-label': said, 'data-direction': view.direction },
+    svg('defs', {}, svg('marker', { id: 'ring-arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' },
+      svg('path', { d: 'M0 0L10 5L0 10z' }))),
+    ...arcs, ...seats,
+    svg('text', { x: 100, y: 94, 'text-anchor': 'middle', class: 'ring-direction' }, (clockwise ? '↻ ' : '↺ ') + view.direction));
+}
 
 const TAO = {
-  label(action) {
-    if (action === 'draw') return 'Draw a card';
-    if (action === 'pass') return 'Pass';
-    if (action.play) return 'Play ' + asLaid(action.play) + ', ' + action.play.orientation + ' side up';
-    return null;
-  },
   seat(view, seat) {
     return view.hand_sizes ? view.hand_sizes[seat] + (view.hand_sizes[seat] === 1 ? ' card' : ' cards') : '';
   },
   draw(view) {
     const top = view.top;
     return el('div', { class: 'tao' },
-      row('Top of the play pile', top ? [laidBox(top.card, top.shows, top.orientation + ' side up', 'shows ' + top.shows)] : [], 'top'),
+      seatRing(view),
+      row('Top of the play pile', top ? [laidBox(top.card, top.shows, top.orientation + ' side up', 'shows ' + top.shows + (top.name ? ' ' + top.name : ''))] : [], 'top'),
       facts([
         ['Direction', (view.direction === 'clockwise' ? '↻ ' : '↺ ') + view.direction],
         ['Draw pile', view.draw_pile + ' cards'],
         ['Play pile', view.play_pile + ' cards'],
         ['To draw first', view.owed ? view.owed + (view.owed === 1 ? ' card' : ' cards') : null],
-        ['Extra play', view.extra ? describe(view.extra) : null],
+        ['Extra card', view.extra_words || null],
       ]),
       row('Your hand (seat ' + view.seat + ')', view.hand.map((n) => cardBox(n))));
   },
@@ -91,10 +120,6 @@ const TAO = {
 };
 
 const PATHWAYS = {
-  label(action) {
-    if (action.lay) return 'Lay ' + asLaid(action.lay) + ', ' + action.lay.orientation + ' side up';
-    return null;
-  },
   seat(view, seat) {
     const pile = view.piles[seat];
     return pile.length + (pile.length === 1 ? ' card' : ' cards') + (view.crashed[seat] ? ' · ✕ crashed' : '');
@@ -116,11 +141,6 @@ const PATHWAYS = {
 };
 
 const ZHI_PAI = {
-  label(action) {
-    if (action.lay) return 'Lay ' + cardText(action.lay.card) + ' on the ' + action.lay.side;
-    if (action.pass) return 'Pass (a card is revealed)';
-    return null;
-  },
   seat(view, seat) {
     const t = view.tables[seat];
     return (t.sequence.length) + ' cards in line' + (t.finished ? ' · ✓ finished' : '');
@@ -139,18 +159,13 @@ const ZHI_PAI = {
 };
 
 const LIUBO = {
-  label(action) {
-    if (action === 'throw') return 'Throw the sticks';
-    const m = action.move;
-    if (!m) return null;
-    const piece = m.owl ? 'the owl' : 'a stone';
-    return 'Play ' + m.value + ': ' + (m.from ? piece + ' from ' + m.from : 'enter a stone') + ' to ' + m.to + (m.promote ? ', becomes an owl' : '');
-  },
   seat(view, seat) {
     const side = view.sides[seat];
-    return (seat === 0 ? 'White' : 'Black') + ' · ' + side.stones.length + ' on the board · ' + side.home + ' to enter' + (side.owl ? ' · owl at ' + side.owl : '');
+    return side.stones.length + ' on the board · ' + side.home + ' to enter' + (side.owl ? ' · owl at ' + side.owl : '');
   },
   draw: liubo,
+  /** The printed station a move ends on, to mark it on the board. */
+  target: (action) => (action.move ? '[data-station="' + action.move.to + '"][data-r]' : null),
   /** A click on a station (or a piece on it) names the moves that end there. */
   picks(target, action) {
     const station = target.closest && target.closest('[data-station]');
@@ -158,34 +173,17 @@ const LIUBO = {
   },
 };
 
-/** The dragons' names as the rulebook gives them (the view names them by their element). */
-const DRAGON_NAMES = { sky: 'Tianlong', earth: 'Dilong' };
-const STONE_WORDS = { w: 'white', b: 'black' };
-
-/** One step of a head's path: a square, or `portal entered>portal left>square`. */
-function headStep(step) {
-  const [a, b, c] = String(step).split('>');
-  return c ? 'through the portal on ' + a + ' and out of ' + b + ' to ' + c : 'to ' + a;
-}
-
 const DRAGONS = {
-  /** A sowing names its space and the stones in the order dropped; a move, the dragon the
-   *  view says is moving, the head's squares and what follows (absorb or expel). */
-  label(action, view) {
-    if (action.sow) {
-      return 'Sow the stones of ' + action.sow + ': ' + [...action.stones].map((c) => STONE_WORDS[c] || c).join(', then ');
-    }
-    if (!Array.isArray(action.move)) return null;
-    const who = view && view.moving ? (DRAGON_NAMES[view.moving] || view.moving) : 'the dragon';
-    const then = action.then ? ', then ' + action.then + (view && view.element ? ' ' + view.element : '') : '';
-    if (!action.move.length) return who + ' stays where it is' + then;
-    return 'Move ' + who + '’s head ' + action.move.map(headStep).join(', then ') + then;
-  },
   seat(view, seat) {
     const d = view.dragons.find((x) => x.seat === seat);
     return d ? d.dragon + ' dragon · life ' + d.life + ' · fire ' + d.fire + ' · ' + d.segments + ' segments' : '';
   },
   draw: dragons,
+  /** The printed square a move's head ends on, to mark it on the board. */
+  target(action) {
+    const steps = Array.isArray(action.move) ? action.move : null;
+    return steps && steps.length ? 'rect[data-cell="' + String(steps[steps.length - 1]).split('>').pop() + '"]' : null;
+  },
   /** A click on a square (or a piece on it) names the moves whose head ends there. */
   picks(target, action) {
     const cell = target.closest && target.closest('[data-cell]');
@@ -196,34 +194,7 @@ const DRAGONS = {
 
 /** A tile's letter as words: in a hand (`1`, `0`, `t`) and as laid (`T`/`t` a taiji standing for yang/yin). */
 const HELD = { 1: 'yang', 0: 'yin', t: 'taiji' };
-const LAID_AS = { 1: 'yang', 0: 'yin', T: 'taiji as yang', t: 'taiji as yin' };
-const WHERE = {
-  outside: 'beyond the lines already laid',
-  inside: 'nearer you than the lines already laid',
-  split: 'one tile nearer you, one beyond',
-};
-
 const YIJING_PAI = {
-  /** A hidden hexagram (its lines only on the seat's own button, never in the shared log), a
-   *  lay (its tiles, its call, its place) or a pass, in words. */
-  label(action, view, shared) {
-    if (typeof action.hide === 'string') {
-      if (shared) return 'Set aside a hidden hexagram, face down';
-      return 'Set aside ' + [...action.hide].map((c) => HELD[c] || c).join(', ') + ' as your hidden hexagram (line 1 first)';
-    }
-    if (action.lay) {
-      const { tiles, call, place } = action.lay;
-      const laid = [...tiles].map((c) => LAID_AS[c] || c).join(', ');
-      const column = view && view.columns && view.seat !== undefined ? view.columns[view.seat] : null;
-      const where = column === '' && place === 'outside' ? 'to begin a hexagram' : WHERE[place] || place;
-      return (call === 'pung' ? 'Pung: lay ' + laid : 'Lay ' + laid + ' as your ' + call) + ', ' + where;
-    }
-    if (action.pass) {
-      const last = view && view.last;
-      return 'Pass' + (last ? ': let seat ' + last.seat + '’s ' + [...last.tiles].map((c) => LAID_AS[c] || c).join(', ') + ' stand' : '');
-    }
-    return null;
-  },
   seat(view, seat) {
     return view.hand_sizes[seat] + ' tiles in hand · ' + view.laid[seat].length + ' hexagrams laid';
   },
@@ -237,7 +208,6 @@ const YIJING_PAI = {
 };
 
 const GENERIC = {
-  label: () => null,
   seat: () => '',
   draw(view) {
     const skip = new Set(['seat', 'to_move', 'outcome']);
@@ -249,12 +219,6 @@ const GAMES = { tao: TAO, pathways: PATHWAYS, 'zhi-pai': ZHI_PAI, liubo: LIUBO, 
 
 function of(game) {
   return GAMES[game] || GENERIC;
-}
-
-/** An action as a button's words; `view` (the table the action is taken at) names who and
- *  where; `shared`: for the log every seat reads, so what the action hides stays hidden. */
-export function label(game, action, view, shared = false) {
-  return of(game).label(action, view, shared) || (typeof action === 'string' ? words(action) : describe(action));
 }
 
 /** Every seat's hand once the game is over, from the seats' views (null: the game hides none). */
@@ -277,6 +241,23 @@ export function seatLine(game, view, seat) {
 export function picks(game, target, action) {
   const g = of(game);
   return g.picks ? g.picks(target, action) : false;
+}
+
+/** Marks on `board` (a drawing of `game`) the places where the legal `actions` end, so that
+ *  the eye finds them (a click there makes the move, see `picks`). */
+export function markTargets(game, board, actions) {
+  const g = of(game);
+  if (!g.target) return 0;
+  let marked = 0;
+  for (const a of actions) {
+    const sel = g.target(a);
+    if (!sel) continue;
+    for (const node of board.querySelectorAll(sel)) {
+      node.classList.add('legal-target');
+      marked++;
+    }
+  }
+  return marked;
 }
 
 /** The table as `view` shows it: the game's drawing, or the facts in words when the page

@@ -16,7 +16,8 @@ import { $, el } from './dom.js';
 import { call } from './rules.js';
 import { inUse, loadRules, register } from './offline.js';
 import { levels, seatText } from './levels.js';
-import { drawTable, hands, label, picks, seatLine } from './boards.js';
+import { drawTable, hands, markTargets, picks, seatLine } from './boards.js';
+import { hidePicker } from './pick.js';
 import * as saved from './saved.js';
 
 const q = new URLSearchParams(location.search);
@@ -43,6 +44,8 @@ const state = {
   /** Where the game is saved (its address), and whether it has ended. */
   key: null,
   over: false,
+  /** Each seat's name in the game's words (the rules module's: `seat 2`, `White`, `Dilong`). */
+  names: [],
 };
 window.hexforgePlay = state;
 
@@ -54,7 +57,8 @@ function problem(text) {
 
 const people = () => state.seats.map((k, i) => (k === 'person' ? i : -1)).filter((i) => i >= 0);
 const kind = (k) => (k === 'person' ? 'person' : k === 'recorded' || !k ? null : k + ' bot');
-const who = (seat) => 'seat ' + seat + (kind(state.seats[seat]) ? ' (' + kind(state.seats[seat]) + ')' : '');
+const named = (seat) => state.names[seat] || 'seat ' + seat;
+const who = (seat) => named(seat) + (kind(state.seats[seat]) ? ' (' + kind(state.seats[seat]) + ')' : '');
 
 /** A bot's seed for the action at hand: the game's seed and the actions taken so far. */
 function botSeed(taken) {
@@ -126,10 +130,10 @@ function resume() {
       if (s.outcome || !Number.isInteger(index) || index < 0 || index >= s.actions.length) {
         throw new Error('action ' + (s.taken + 1) + ' is not one the rules offer');
       }
-      call({ op: 'act', table: state.table, index });
+      const done = call({ op: 'act', table: state.table, index });
       state.actions.push(index);
       state.trail.push({ seat: s.to_move, action: s.actions[index] });
-      logMove(s.to_move, label(state.game, s.actions[index], s.view, true));
+      logMove(s.to_move, done.said, false);
     }
     return true;
   } catch (err) {
@@ -148,6 +152,7 @@ function start() {
   } catch (err) {
     return problem('This game cannot be set up: ' + err.message + (err.rule ? ' (' + err.rule + ')' : ''));
   }
+  state.names = current().seat_names || [];
   if (!resume()) {
     call({ op: 'drop', table: state.table });
     state.table = call({ op: 'new', game: state.game, players: state.seats.length, options: state.options, seed: state.seed }).table;
@@ -228,11 +233,11 @@ function botMove() {
 
 function act(s, index) {
   const action = s.actions[index];
-  call({ op: 'act', table: state.table, index });
+  const done = call({ op: 'act', table: state.table, index });
   state.actions.push(index);
   state.trail.push({ seat: s.to_move, action });
   $('play-undo-why').textContent = '';
-  logMove(s.to_move, label(state.game, action, s.view, true));
+  logMove(s.to_move, done.said, true);
   keep();
   step();
 }
@@ -268,7 +273,7 @@ function takeBack() {
     const { seat, ...entry } = entries[k] || {};
     const offered = state.trail[k].action;
     if (seat !== state.trail[k].seat || canon(entry) !== canon(typeof offered === 'string' ? { [offered]: true } : offered)) {
-      return { why: 'chance has decided something since (' + who(state.trail[k].seat) + ': ' + label(state.game, offered, null, true) + ')' };
+      return { why: 'chance has decided something since (' + who(state.trail[k].seat) + ': ' + now.log[k] + ')' };
     }
   }
   // What only the person's view shows (its keys whose values another seat's view lacks).
@@ -303,11 +308,16 @@ function undo() {
   step();
 }
 
-/** One line of "Moves so far", scrolled into the list's view (the newest is always seen). */
-function logMove(seat, text) {
+/** One line of "Moves so far" in the rules module's words, scrolled into the list's view
+ *  (the newest is always seen) and marked as the last; `announce`: said by screen readers. */
+function logMove(seat, text, announce) {
   const log = $('play-log');
-  log.append(el('li', { text: who(seat) + ': ' + text }));
+  const line = who(seat) + ': ' + text;
+  for (const old of log.querySelectorAll('.last')) old.classList.remove('last');
+  log.append(el('li', { class: 'last', 'data-seat': seat, text: line }));
   log.scrollTop = log.scrollHeight;
+  if (announce) $('play-said').textContent = line;
+  state.lastSeat = seat;
 }
 
 function cover(seat) {
@@ -335,27 +345,34 @@ function uncover() {
 function render(s, interactive) {
   const mover = s.to_move;
   const yours = interactive && mover === s.seat;
+  state.names = s.seat_names || state.names;
   $('play-status').textContent = s.outcome ? resultText(s.outcome)
-    : yours ? '▶ Your turn, seat ' + mover + ': ' + s.actions.length + (s.actions.length === 1 ? ' move' : ' moves') + ' allowed.'
+    : yours ? '▶ Your turn, ' + named(mover) + ': ' + s.actions.length + (s.actions.length === 1 ? ' move' : ' moves') + ' allowed.'
       : '… ' + who(mover) + ' to move.';
   $('play-seats-list').replaceChildren(...state.seats.map((kind, i) => el('li', {
-    class: 'seat' + (i === mover ? ' to-move' : '') + (i === s.seat ? ' viewer' : ''), 'data-seat': i,
+    class: 'seat' + (i === mover ? ' to-move' : '') + (i === s.seat ? ' viewer' : '') + (i === state.lastSeat ? ' moved-last' : ''), 'data-seat': i,
     'aria-current': i === mover ? 'step' : null,
-  }, el('span', { class: 'seat-name', text: (i === mover ? '▶ ' : '') + 'Seat ' + i + (i === s.seat ? ' (you)' : '') }),
+  }, el('span', { class: 'seat-name', text: (i === mover ? '▶ ' : '') + named(i) + (i === s.seat ? ' (you)' : '') }),
   el('span', { class: 'seat-kind', text: kind === 'person' ? 'person' : kind + ' bot' }),
   el('span', { class: 'seat-line', text: seatLine(state.game, s.view, i) }))));
   $('play-board').replaceChildren(drawTable(state.game, s.view));
+  if (yours) markTargets(state.game, $('play-board'), s.actions);
   state.view = s.view;
   $('play-moves-title').hidden = !yours;
   const undoable = yours && !state.replay && people().length === 1 && people().length < state.seats.length && state.trail.some((t) => t.seat === mover);
   $('play-undo').hidden = !undoable;
   $('play-undo').onclick = undoable ? undo : null;
-  $('play-moves').replaceChildren(...(yours ? s.actions.map((a, i) => el('button', {
+  const buttons = yours ? s.actions.map((a, i) => el('button', {
     type: 'button', class: 'move', 'data-move': JSON.stringify(a), 'data-index': i,
     // A move played from the keyboard (a click without a pointer) leaves the focus on
     // the moves, so that the next one is a Tab or an Enter away.
     onclick: (e) => { state.keys = e.detail === 0; act(s, i); },
-  }, label(state.game, a, s.view))) : []));
+  }, s.words[i])) : [];
+  // Many choices of a hidden hexagram: picked by clicking the hand's tiles, the buttons kept
+  // folded away (the same actions, the same words).
+  const picker = yours ? hidePicker(s, (i) => act(s, i)) : null;
+  $('play-moves').replaceChildren(...(picker ? [picker, el('details', { class: 'all-moves' },
+    el('summary', { text: 'Or choose among all ' + buttons.length + ' ways as buttons' }), el('div', { class: 'moves' }, buttons))] : buttons));
   if (yours && state.keys && !$('play-moves').contains(document.activeElement)) $('play-moves').querySelector('button')?.focus();
   // Clicking the drawing: one move ending where it was clicked is made; several, the first
   // of their buttons takes the focus.
@@ -377,7 +394,8 @@ function seatsText(seats) {
 /** How the game ended, with the standings the view gives (a shared first place is named). */
 function resultText(outcome, view) {
   if (outcome.winner !== undefined && outcome.winner !== null) {
-    return 'Seat ' + outcome.winner + ' won' + (kind(state.seats[outcome.winner]) ? ' (' + (state.seats[outcome.winner] === 'person' ? 'a person' : 'the ' + kind(state.seats[outcome.winner])) + ')' : '') + '.';
+    const name = named(outcome.winner);
+    return name[0].toUpperCase() + name.slice(1) + ' won' + (kind(state.seats[outcome.winner]) ? ' (' + (state.seats[outcome.winner] === 'person' ? 'a person' : 'the ' + kind(state.seats[outcome.winner])) + ')' : '') + '.';
   }
   const first = view && Array.isArray(view.ranking) && Array.isArray(view.ranking[0]) ? view.ranking[0] : null;
   if (first && first.length > 1) {
@@ -406,6 +424,12 @@ function withSeats(record) {
   return at.test(record) ? record.replace(at, '{$1,"bots":' + named) : record.replace(/^\{/, '{"bots":' + named + ',');
 }
 
+/** The seat that took the last action (the record's last entry). */
+function lastSeatOf(s) {
+  const actions = JSON.parse(s.record).actions || [];
+  return actions.length ? actions[actions.length - 1].seat : 0;
+}
+
 function finish(s) {
   clearTimeout(state.timer);
   state.over = true;
@@ -416,6 +440,8 @@ function finish(s) {
   revealHands();
   $('play-end').hidden = false;
   $('play-result').textContent = resultText(s.outcome, last.view) + ' ' + s.taken + ' actions.';
+  // Why it ended: the last move's words, which name the rule (the rules module's).
+  $('play-ending').textContent = s.log.length ? 'The last move: ' + who(lastSeatOf(s)) + ': ' + s.log[s.log.length - 1] + '.' : '';
   const record = withSeats(s.record);
   const link = $('play-download');
   link.href = URL.createObjectURL(new Blob([record + '\n'], { type: 'application/jsonl' }));
@@ -449,11 +475,33 @@ function openReplay(record) {
   state.seats = Array(players).fill('recorded');
   if (Array.isArray(parsed.bots) && parsed.bots.length === players) state.seats = parsed.bots.map(String);
   $('play-setup-line').textContent = 'Replay of a recorded game: ' + state.replay.total + ' actions' + (parsed.seed !== undefined ? ', seed ' + parsed.seed : '') + '.';
-  $('play-replay-seat').replaceChildren(...Array.from({ length: state.replay.players }, (_, i) => el('option', { value: i, text: 'seat ' + i })));
+  // The whole game once, for its move list in the rules module's words.
+  try {
+    const whole = call({ op: 'replay', game: state.game, record, upto: state.replay.total }).table;
+    const end = call({ op: 'state', table: whole });
+    state.names = end.seat_names;
+    state.replay.log = end.log;
+    state.replay.seats = (parsed.actions || []).map((a) => (a && Number.isInteger(a.seat) ? a.seat : 0));
+    call({ op: 'drop', table: whole });
+  } catch (err) {
+    state.replay.log = [];
+  }
+  $('play-replay-seat').replaceChildren(...Array.from({ length: state.replay.players }, (_, i) => el('option', { value: i, text: named(i) })));
   $('play-replay-seat').onchange = showReplay;
   $('play-replay').hidden = false;
   $('play-table').hidden = false;
   for (const b of document.querySelectorAll('#play-replay button')) b.onclick = () => replayStep(b.dataset.step);
+  $('play-log').replaceChildren(...state.replay.log.map((text, k) => el('li', { 'data-move': k + 1 },
+    el('button', { type: 'button', class: 'jump', 'data-jump': k + 1, onclick: () => { state.replay.at = k + 1; showReplay(); } },
+      (k + 1) + '. ' + who(state.replay.seats[k]) + ': ' + text))));
+  // Arrow keys step through the game (Home and End: its two ends), unless typing in a field.
+  document.addEventListener('keydown', (e) => {
+    if (e.target.closest && e.target.closest('input, select, textarea')) return;
+    const how = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' }[e.key];
+    if (!how) return;
+    e.preventDefault();
+    replayStep(how);
+  });
   showReplay();
 }
 
@@ -476,6 +524,15 @@ function showReplay() {
   const s = current(Number($('play-replay-seat').value || 0));
   render(s, false);
   $('play-replay-at').textContent = 'After ' + r.at + ' of ' + r.total + ' actions';
+  // The move list: the move just replayed marked, in view.
+  for (const li of $('play-log').children) {
+    const here = Number(li.dataset.move) === r.at;
+    li.classList.toggle('last', here);
+    const b = li.querySelector('button');
+    if (b) b.setAttribute('aria-current', here ? 'step' : 'false');
+    if (here) $('play-log').scrollTop = li.offsetTop - $('play-log').offsetTop - $('play-log').clientHeight / 2;
+  }
+  $('play-said').textContent = r.at ? r.at + '. ' + who(r.seats ? r.seats[r.at - 1] : 0) + ': ' + (r.log[r.at - 1] || '') : 'The start of the game.';
   if (s.outcome) {
     $('play-status').textContent = resultText(s.outcome, s.view);
     revealHands();

@@ -22,6 +22,7 @@ pub mod state;
 pub mod table;
 pub mod view;
 pub mod wheel;
+pub mod words;
 
 #[cfg(test)]
 mod tests;
@@ -593,6 +594,18 @@ impl Game for Dragons {
 
     fn turns(&self) -> u32 {
         self.turns
+    }
+
+    fn action_words(&self, action: &Action) -> String {
+        words::action(self, action)
+    }
+
+    fn event_words(&self, seat: Seat, event: &Action) -> String {
+        words::event(self, seat, event)
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        words::seat_name(seat)
     }
 
     fn counts(&self) -> Counts {

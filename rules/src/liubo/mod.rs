@@ -46,6 +46,7 @@ pub mod table;
 #[cfg(test)]
 mod tests;
 pub mod view;
+pub mod words;
 
 use crate::play::{Counts, Game, Illegal, Outcome, Seat};
 use moves::{Spot, StationNo, tables};
@@ -571,6 +572,18 @@ impl Game for Liubo {
 
     fn turns(&self) -> u32 {
         self.turns + u32::from(self.outcome.is_some() && self.turns_ended_early())
+    }
+
+    fn action_words(&self, action: &Action) -> String {
+        words::action(self, action)
+    }
+
+    fn event_words(&self, seat: Seat, event: &Event) -> String {
+        words::event(self, seat, event)
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        words::seat_name(seat)
     }
 
     fn counts(&self) -> Counts {

@@ -12,6 +12,7 @@ pub mod descriptor;
 pub mod json;
 pub mod registry;
 pub mod simulate;
+pub mod words;
 
 use serde::Serialize;
 use std::fmt;
@@ -136,6 +137,22 @@ pub trait Game: Clone {
     /// How often each kind of play and each rule event happened so far, by name: the
     /// playtest's counts (`plays_by_kind`, then the other events).
     fn counts(&self) -> Counts;
+
+    /// A legal `action` of the seat to move, in words for that seat (a move button, after
+    /// OpenSpiel's `ActionToString`): what it does and, where the rules make it worth
+    /// saying, why it is legal and what follows. It may name what only that seat sees.
+    fn action_words(&self, action: &Self::Action) -> String;
+
+    /// `event`, taken by `seat` on this state (the state just before it), in words every
+    /// seat may read (the move log, the screen reader): what the seat did and what followed
+    /// by the rules, never what the event hides from the others (the card drawn, a hidden
+    /// hexagram). Called only with an event legal here.
+    fn event_words(&self, seat: Seat, event: &Self::Event) -> String;
+
+    /// A seat's name in the game's words (`seat 2`; Liubo's White and Black).
+    fn seat_name(&self, seat: Seat) -> String {
+        format!("seat {seat}")
+    }
 }
 
 /// A game's counts by name, in a fixed order.

@@ -370,6 +370,15 @@ pub trait Table {
     /// The legal actions of the seat to move, as JSON, in the engine's order.
     fn actions(&self) -> Vec<Value>;
 
+    /// The same actions in words, for the seat to move ([`Game::action_words`]).
+    fn action_words(&self) -> Vec<String>;
+
+    /// Each action taken so far in words every seat may read ([`Game::event_words`]).
+    fn log(&self) -> &[String];
+
+    /// Each seat's name in the game's words.
+    fn seat_names(&self) -> Vec<String>;
+
     /// Takes the legal action at `index`.
     fn act(&mut self, index: usize) -> Result<(), Illegal>;
 
@@ -394,13 +403,15 @@ pub struct Seated<R: GameRecord> {
     pub record: R,
     name: &'static str,
     taken: usize,
+    /// Each event taken, in words.
+    log: Vec<String>,
 }
 
 impl<R: GameRecord> Seated<R> {
     /// `game`, not yet played, with its record started from `seed`.
     pub fn new(name: &'static str, game: R::Game, seed: u64) -> Seated<R> {
         let record = R::start(&game, Some(seed), None);
-        Seated { game, record, name, taken: 0 }
+        Seated { game, record, name, taken: 0, log: Vec::new() }
     }
 
     /// The table a record sets up, after its first `upto` actions (all of them when the
@@ -410,14 +421,17 @@ impl<R: GameRecord> Seated<R> {
         let mut game = parsed.game().map_err(|illegal| format!("the setup is illegal: {illegal}"))?;
         let mut cut = R::start(&game, None, None);
         let mut taken = 0;
+        let mut log = Vec::new();
         for event in parsed.events().into_iter().take(upto) {
             taken += 1;
             let (seat, event) = event.map_err(|illegal| format!("action {taken}: {illegal}"))?;
+            let before = game.clone();
             game.replay(seat, &event).map_err(|illegal| format!("action {taken}: {illegal}"))?;
+            log.push(before.event_words(seat, &event));
             cut.push(seat, &event);
         }
         cut.set_result(game.outcome());
-        Ok(Seated { game, record: cut, name, taken })
+        Ok(Seated { game, record: cut, name, taken, log })
     }
 }
 
@@ -442,13 +456,27 @@ where
         self.game.legal_actions().iter().map(|a| serde_json::to_value(a).unwrap_or(Value::Null)).collect()
     }
 
+    fn action_words(&self) -> Vec<String> {
+        self.game.legal_actions().iter().map(|a| self.game.action_words(a)).collect()
+    }
+
+    fn log(&self) -> &[String] {
+        &self.log
+    }
+
+    fn seat_names(&self) -> Vec<String> {
+        (0..self.game.players()).map(|s| self.game.seat_name(s)).collect()
+    }
+
     fn act(&mut self, index: usize) -> Result<(), Illegal> {
         let actions = self.game.legal_actions();
         let Some(action) = actions.get(index) else {
             return Err(Illegal::new("no-such-action", format!("action {index} of {} offered", actions.len())));
         };
         let seat = self.game.to_move().expect("a seat to move while actions are offered");
+        let before = self.game.clone();
         let event = self.game.apply(action)?;
+        self.log.push(before.event_words(seat, &event));
         self.record.push(seat, &event);
         self.taken += 1;
         self.record.set_result(self.game.outcome());

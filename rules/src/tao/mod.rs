@@ -52,6 +52,7 @@ pub mod table;
 #[cfg(test)]
 mod tests;
 pub mod view;
+pub mod words;
 
 use crate::core::card::{Card, Orientation};
 use crate::core::deck::CardSet;
@@ -599,6 +600,14 @@ impl Game for Tao {
 
     fn turns(&self) -> u32 {
         self.turns
+    }
+
+    fn action_words(&self, action: &Action) -> String {
+        words::action(self, action)
+    }
+
+    fn event_words(&self, seat: Seat, event: &Event) -> String {
+        words::event(self, seat, event)
     }
 
     fn counts(&self) -> crate::play::Counts {

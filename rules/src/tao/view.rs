@@ -11,6 +11,8 @@ pub struct LaidView {
     pub card: u8,
     pub orientation: &'static str,
     pub shows: u8,
+    /// The English name of the hexagram it shows.
+    pub name: &'static str,
 }
 
 /// One seat's view of the table.
@@ -30,6 +32,8 @@ pub struct TaoView {
     /// Cards the seat to move must draw before acting.
     pub owed: u8,
     pub extra: Option<Extra>,
+    /// The extra card on offer in words (what it must be).
+    pub extra_words: Option<String>,
     pub outcome: Option<Outcome>,
 }
 
@@ -43,6 +47,7 @@ impl TaoView {
                 card: t.card.number(),
                 orientation: t.orientation.name(),
                 shows: t.shows().number(),
+                name: t.shows().names().en,
             }),
             direction: if game.clockwise() { "clockwise" } else { "counter-clockwise" },
             draw_pile: game.draw_pile(),
@@ -50,6 +55,7 @@ impl TaoView {
             to_move: game.to_move(),
             owed: game.owed(),
             extra: game.extra(),
+            extra_words: game.extra().map(|e| format!("one more card may be laid: {}; or decline it", e.rule())),
             outcome: game.outcome(),
         }
     }

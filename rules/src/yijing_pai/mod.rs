@@ -44,6 +44,7 @@ pub mod record;
 mod tests;
 pub mod tiles;
 pub mod view;
+pub mod words;
 
 use crate::play::{Counts, Game, Illegal, Outcome, Seat, check_turn};
 use legal::{Call, Group, Laid, Place};
@@ -590,6 +591,14 @@ impl Game for YijingPai {
 
     fn turns(&self) -> u32 {
         self.turns
+    }
+
+    fn action_words(&self, action: &Action) -> String {
+        words::action(self, action)
+    }
+
+    fn event_words(&self, seat: Seat, event: &Action) -> String {
+        words::event(self, seat, event)
     }
 
     fn counts(&self) -> Counts {

@@ -316,6 +316,14 @@ impl Game for Duel {
         self.turns
     }
 
+    fn action_words(&self, action: &Action) -> String {
+        super::duel_words::action(self, action)
+    }
+
+    fn event_words(&self, seat: Seat, event: &Event) -> String {
+        super::duel_words::event(self, seat, event)
+    }
+
     fn counts(&self) -> Counts {
         let t = &self.tally;
         Counts {

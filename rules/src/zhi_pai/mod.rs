@@ -19,6 +19,7 @@ pub mod check;
 pub mod duel;
 pub mod duel_record;
 pub mod duel_table;
+pub mod duel_words;
 mod hard;
 mod refine;
 mod relax;

@@ -422,6 +422,14 @@ impl Game for Pathways {
         self.turns
     }
 
+    fn action_words(&self, action: &Action) -> String {
+        super::words::action(self, action)
+    }
+
+    fn event_words(&self, seat: Seat, event: &Action) -> String {
+        super::words::event(self, seat, event)
+    }
+
     fn counts(&self) -> Counts {
         Counts {
             plays_by_kind: vec![("lay", self.plays)],

@@ -22,6 +22,7 @@ pub mod solve;
 pub mod table;
 #[cfg(test)]
 mod tests;
+pub mod words;
 
 pub use check::{JudgedMove, Judgement, LegalMove, Report, Violation, check, judge, parse_sequence};
 pub use solve::shortest;

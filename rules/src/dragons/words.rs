@@ -1,0 +1,192 @@
+//! Dragons of the Ba-Gua's actions and events in the players' words (docs/rules.md,
+//! Dragons): the space sown and its stones, the dragon moved and its head's squares (a
+//! portal crossed said as one), and what followed: a bite, fire or water absorbed or
+//! expelled, life, fire and segments gained or lost, a focus or a balance, a second
+//! spirit phase, the end.
+
+use super::moves::{Path, Step};
+use super::rules::{StoneColour, element_name};
+use super::view::View;
+use super::wheel::WHEEL;
+use super::{Action, Dragons, EVENTS, Then, dragon};
+use crate::play::words::{clauses, count};
+use crate::play::{Game, Outcome, Seat};
+
+/// The seat's name: its dragon's (`Tianlong`, `Dilong`).
+pub fn seat_name(seat: Seat) -> String {
+    dragon(seat).name().to_string()
+}
+
+/// The stones of a sowing in the order dropped: `white, then black`.
+fn stones(s: super::Stones) -> String {
+    (0..s.len)
+        .map(|i| if s.colour(i) == StoneColour::Black { "black" } else { "white" })
+        .collect::<Vec<_>>()
+        .join(", then ")
+}
+
+/// A head's steps in words: `to c6, then through the portal on a5 and out of i5 to h5`.
+pub fn path(p: &Path) -> String {
+    p.steps()
+        .iter()
+        .map(|s| match *s {
+            Step::To(c) => format!("to {c}"),
+            Step::Through { enter, exit, to } => format!("through the portal on {enter} and out of {exit} to {to}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", then ")
+}
+
+/// The words of the rule events counted between two states.
+fn event_word(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "bite" => "bite",
+        "expel-fire" => "fire expelled",
+        "expel-water" => "water expelled",
+        "absorb-fire" => "fire absorbed",
+        "absorb-water" => "water absorbed",
+        "portal" => "through a portal",
+        "coin-flip" => "the coin turns over",
+        "focus" => "a monk's focus sets a dragon to act",
+        "balance" => "a monk's balance",
+        "extra-phase" => "a second spirit phase follows",
+        "impossible" => "the element cannot be carried out",
+        _ => return None,
+    })
+}
+
+/// What followed between `before` and `after`: the rule events, then each dragon's life,
+/// fire and segments changed, then the end.
+fn followed(before: &Dragons, after: &Dragons) -> Vec<String> {
+    let mut said: Vec<String> = EVENTS
+        .iter()
+        .zip(before.events.iter().zip(after.events))
+        .filter(|(_, (b, a))| a > *b)
+        .filter_map(|(name, _)| event_word(name).map(str::to_string))
+        .collect();
+    let (b, a): (View, View) = (before.view(0), after.view(0));
+    for (x, y) in b.dragons.iter().zip(&a.dragons) {
+        let name = x.dragon.name();
+        let change = |what: &str, from: u8, to: u8| match to.cmp(&from) {
+            std::cmp::Ordering::Less => Some(format!("{name} loses {} {what}", from - to)),
+            std::cmp::Ordering::Greater => Some(format!("{name} gains {} {what}", to - from)),
+            std::cmp::Ordering::Equal => None,
+        };
+        said.extend(change("life", x.life, y.life));
+        said.extend(change("fire", x.fire, y.fire));
+        if y.segments < x.segments {
+            said.push(format!("{name} loses {}", count(usize::from(x.segments - y.segments), "segment")));
+        }
+    }
+    match after.outcome() {
+        Some(Outcome::Won(w)) => {
+            let loser = a.dragons.iter().find(|d| d.defeated).map(|d| d.dragon.name());
+            said.push(match loser {
+                Some(l) => format!("{l} is defeated: {} wins", seat_name(w)),
+                None => format!("{} wins", seat_name(w)),
+            });
+        }
+        Some(Outcome::Stalled) => said.push("the turn limit is reached: the game ends without a winner".to_string()),
+        None => {}
+    }
+    said
+}
+
+/// The dragon moving now and the element it performs.
+fn mover(game: &Dragons) -> (String, &'static str) {
+    let view = game.view(0);
+    let who = view.moving.map(|d| d.name().to_string()).unwrap_or_else(|| "the dragon".to_string());
+    (who, view.element.unwrap_or("its element"))
+}
+
+/// An action in words, as its button or the log says it (`log`: lower-case, past tense).
+fn said(game: &Dragons, action: &Action, log: bool) -> String {
+    match *action {
+        Action::Sow { space, stones: s } => {
+            let element = element_name(WHEEL[usize::from(space)]);
+            let verb = if log { "sowed" } else { "Sow" };
+            format!("{verb} the stones of {element}: {}", stones(s))
+        }
+        Action::Move { path: p, then } => {
+            let (who, element) = mover(game);
+            let then = match then {
+                Then::Nothing => String::new(),
+                Then::Absorb => format!(", then absorb {element}"),
+                Then::Expel => format!(", then expel {element}"),
+            };
+            match (p.steps().is_empty(), log) {
+                (true, false) => format!("{who} stays where it is ({element}){then}"),
+                (true, true) => format!("{who} stayed where it is ({element}){then}"),
+                (false, false) => format!("Move {who}'s head {}{then} ({element})", path(&p)),
+                (false, true) => format!("moved {who}'s head {}{then} ({element})", path(&p)),
+            }
+        }
+    }
+}
+
+/// The action of the seat to move, as its button says it.
+pub fn action(game: &Dragons, action: &Action) -> String {
+    let mut after = game.clone();
+    let rest = match after.apply(action) {
+        Ok(_) => followed(game, &after),
+        Err(_) => Vec::new(),
+    };
+    clauses(said(game, action, false), rest)
+}
+
+/// `seat`'s event on `game` (the state before it), in words every seat reads.
+pub fn event(game: &Dragons, seat: Seat, event: &Action) -> String {
+    let mut after = game.clone();
+    if after.replay(seat, event).is_err() {
+        return format!("{event:?}");
+    }
+    clauses(said(game, event, true), followed(game, &after))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dragons::scenarios::scenario;
+    use crate::dragons::state::Mode;
+
+    #[test]
+    fn a_sowing_names_its_space_and_stones_and_a_move_its_dragon_and_squares() {
+        let mut game = Dragons::new(&scenario("introductory").unwrap(), Mode::Grasshopper);
+        let sow = game.legal_actions()[0];
+        let Action::Sow { space, stones: s } = sow else { panic!("a game begins with a sowing") };
+        let button = game.action_words(&sow);
+        assert!(
+            button.starts_with(&format!("Sow the stones of {}: ", element_name(WHEEL[usize::from(space)]))),
+            "{button}"
+        );
+        let colours = button.matches("white").count() + button.matches("black").count();
+        assert!(colours >= usize::from(s.len), "{button}");
+        game.apply(&sow).unwrap();
+        let seat = game.to_move().unwrap();
+        let moving = game.legal_actions()[0];
+        let logged = game.event_words(seat, &moving);
+        let who = game.view(0).moving.unwrap().name();
+        assert!(logged.contains(who), "{logged}");
+    }
+
+    #[test]
+    fn a_bite_says_who_loses_what() {
+        // Played by first legal actions until a bite: its words name the bite and a dragon
+        // losing life (a bite costs the bitten dragon life).
+        let mut game = Dragons::new(&scenario("introductory").unwrap(), Mode::Grasshopper);
+        let mut seen = None;
+        while let Some(seat) = game.to_move() {
+            let action = *game.legal_actions().last().unwrap();
+            let mut copy = game.clone();
+            copy.apply(&action).unwrap();
+            let bites = |g: &Dragons| g.counts().events.iter().find(|e| e.0 == "bite").map_or(0, |e| e.1);
+            if bites(&copy) > bites(&game) {
+                seen = Some(game.event_words(seat, &action));
+                break;
+            }
+            game = copy;
+        }
+        let words = seen.expect("a game of last actions bites");
+        assert!(words.contains("bite") && words.contains(" loses "), "{words}");
+    }
+}

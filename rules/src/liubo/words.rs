@@ -1,0 +1,155 @@
+//! Liubo's actions and events in the players' words (docs/rules.md, Liubo): the throw's
+//! values, each move's piece and stations, and what the rules did with it: stones sent
+//! home, prisoners taken or freed, a promotion, a loop, an extra throw, the end and the
+//! rule that ended it.
+
+use super::{Action, Event, Liubo, Move, Tally};
+use crate::play::words::{clauses, count};
+use crate::play::{Game, Outcome, Seat};
+
+/// The seats' names: White throws first.
+pub fn seat_name(seat: Seat) -> String {
+    match seat {
+        0 => "White".to_string(),
+        1 => "Black".to_string(),
+        _ => format!("seat {seat}"),
+    }
+}
+
+/// A move in words, without its value: `a stone from 6 to 29, becoming the owl`.
+fn moved(m: &Move) -> String {
+    let piece = if m.owl { "the owl" } else { "a stone" };
+    let mut said = match m.from {
+        Some(from) => format!("{piece} from {from} to {}", m.to),
+        None => format!("a stone enters at {}", m.to),
+    };
+    if m.promote {
+        said.push_str(", becoming the owl");
+    }
+    said
+}
+
+/// What the rules did between `before` and `after` (`seat` acted), from the counts each
+/// rule keeps.
+fn followed(before: &Liubo, after: &Liubo, seat: Seat) -> Vec<String> {
+    let (b, a): (&Tally, &Tally) = (before.tally(), after.tally());
+    let them = seat_name(1 - seat);
+    let mut said = Vec::new();
+    let sent = a.sent_home - b.sent_home;
+    if sent > 0 {
+        said.push(format!("{} of {them}'s sent home", count(sent as usize, "stone")));
+    }
+    if a.owls_demoted > b.owls_demoted {
+        said.push(format!("{them}'s owl is demoted and sent home"));
+    }
+    let taken = a.prisoners_taken - b.prisoners_taken;
+    if taken > 0 {
+        said.push(format!("the owl takes {} of {them}'s prisoner", count(taken as usize, "stone")));
+    }
+    if a.declined_promotions > b.declined_promotions {
+        said.push("stays a stone on the centre".to_string());
+    }
+    if a.loops > b.loops {
+        said.push("completes a loop".to_string());
+    }
+    if a.prisoners_freed > b.prisoners_freed {
+        said.push("a prisoner comes home".to_string());
+    }
+    if a.doubles > b.doubles {
+        said.push("a double: earns an extra throw".to_string());
+    } else if after.extra > before.extra && after.outcome.is_none() {
+        said.push("earns an extra throw".to_string());
+    }
+    if a.extra_throws > b.extra_throws {
+        said.push(format!("{} throws again", seat_name(seat)));
+    }
+    match after.outcome {
+        Some(Outcome::Won(w)) if a.owl_taken > b.owl_taken => {
+            said.push(format!("a stone lands on {them}'s owl: {} wins (rule 12)", seat_name(w)));
+        }
+        Some(Outcome::Won(w)) if a.large_victories > b.large_victories => {
+            said.push(format!("all six of {them}'s stones are prisoners: {} wins (rule 17)", seat_name(w)));
+        }
+        Some(Outcome::Won(w)) if a.outnumbered > b.outnumbered => said.push(format!(
+            "{}'s owl is outnumbered by five stones or more: {} wins (rule 13)",
+            seat_name(seat),
+            seat_name(w)
+        )),
+        Some(Outcome::Won(w)) => said.push(format!("{} wins", seat_name(w))),
+        Some(Outcome::Stalled) => said.push("the game ends without a winner".to_string()),
+        None if after.to_move != seat => said.push(format!("{}'s turn", seat_name(after.to_move))),
+        None => {}
+    }
+    said
+}
+
+/// The action of the seat to move, as its button says it.
+pub fn action(game: &Liubo, action: &Action) -> String {
+    match action {
+        Action::Throw => "Throw the sticks".to_string(),
+        Action::Move(m) => {
+            let mut after = game.clone();
+            let rest = match after.apply(action) {
+                Ok(_) => followed(game, &after, game.to_move).into_iter().filter(|c| !c.ends_with("'s turn")).collect(),
+                Err(_) => Vec::new(),
+            };
+            clauses(format!("Play {}: {}", m.value, moved(m)), rest)
+        }
+    }
+}
+
+/// `seat`'s event on `game` (the state before it), in words every seat reads.
+pub fn event(game: &Liubo, seat: Seat, event: &Event) -> String {
+    let mut after = game.clone();
+    if after.replay(seat, event).is_err() {
+        return format!("{event:?}");
+    }
+    let head = match event {
+        Event::Throw([a, b]) => format!("threw {a} and {b}"),
+        Event::Move(m) => format!("played {}: {}", m.value, moved(m)),
+    };
+    clauses(head, followed(game, &after, seat))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_throw_says_its_values_and_a_move_its_stations() {
+        let mut game = Liubo::new(3);
+        let event = game.clone().apply(&Action::Throw).unwrap();
+        let Event::Throw([a, b]) = event else { panic!("a throw") };
+        let logged = game.event_words(0, &event);
+        assert!(logged.starts_with(&format!("threw {a} and {b}")), "{logged}");
+        assert_eq!(game.action_words(&Action::Throw), "Throw the sticks");
+        game.replay(0, &event).unwrap();
+        let first = game.legal_actions()[0];
+        let Action::Move(m) = first else { panic!("a move after a throw") };
+        let button = game.action_words(&first);
+        assert!(button.starts_with(&format!("Play {}: a stone enters at {}", m.value, m.to)), "{button}");
+    }
+
+    #[test]
+    fn a_game_ends_with_the_rule_that_ended_it() {
+        use rand::SeedableRng;
+        let mut game = Liubo::new(17);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+        let mut last = String::new();
+        let mut captures = 0;
+        while let Some(seat) = game.to_move() {
+            assert!(game.turns() < 2000, "a greedy game ends");
+            let action = crate::play::bots::Bot::Greedy.choose(&game, &mut rng);
+            let mut copy = game.clone();
+            let event = copy.apply(&action).unwrap();
+            last = game.event_words(seat, &event);
+            if copy.tally().sent_home > game.tally().sent_home {
+                captures += 1;
+                assert!(last.contains("sent home"), "{last}");
+            }
+            game = copy;
+        }
+        assert!(captures > 0, "a greedy game captures");
+        assert!(last.contains("wins (rule 1"), "{last}");
+    }
+}

@@ -1,0 +1,159 @@
+//! 易经牌's actions and events in the players' words (docs/rules.md, 易经牌): a hidden
+//! hexagram set aside (its lines only on its player's own button), a group laid (its
+//! tiles, its call, its place), a pung declined, and what followed: a hexagram completed,
+//! a player ready, the win and who pays, a drawn hand.
+
+use super::legal::{Call, Laid, Place};
+use super::tiles::TileKind;
+use super::{Action, YijingPai};
+use crate::core::hexagram::Hexagram;
+use crate::play::words::{clauses, hexagram};
+use crate::play::{Game, Outcome, Seat};
+
+/// A tile in a hand in words.
+pub fn held(kind: TileKind) -> &'static str {
+    match kind {
+        TileKind::Yang => "yang",
+        TileKind::Yin => "yin",
+        TileKind::Taiji => "taiji",
+    }
+}
+
+/// A tile as laid in words (a taiji stands for the line its player named).
+pub fn laid(l: Laid) -> &'static str {
+    match (l.kind, l.yang) {
+        (TileKind::Taiji, true) => "taiji as yang",
+        (TileKind::Taiji, false) => "taiji as yin",
+        (kind, _) => held(kind),
+    }
+}
+
+fn tiles(group: &[Laid]) -> String {
+    group.iter().map(|&l| laid(l)).collect::<Vec<_>>().join(", ")
+}
+
+/// Where a group goes, in words (`column_empty`: it begins a hexagram).
+fn place(p: Place, column_empty: bool) -> &'static str {
+    match p {
+        Place::Outside if column_empty => "to begin a hexagram",
+        Place::Outside => "beyond the lines already laid",
+        Place::Inside => "nearer you than the lines already laid",
+        Place::Split => "one tile nearer you, one beyond",
+    }
+}
+
+/// What followed `seat`'s action between `before` and `after`.
+fn followed(before: &YijingPai, after: &YijingPai, seat: Seat) -> Vec<String> {
+    let mut said = Vec::new();
+    if after.laid(seat).len() > before.laid(seat).len() {
+        let done = after.laid(seat).last().expect("a hexagram laid");
+        said.push(format!("completes the hexagram {}", hexagram(Hexagram::from_bits(done.bits))));
+    }
+    if after.tally().ready > before.tally().ready && after.outcome().is_none() {
+        said.push(format!("{} is ready: one more group can win", before.seat_name(seat)));
+    }
+    match after.outcome() {
+        Some(Outcome::Won(w)) => {
+            let s = after.settlement().expect("a settled win");
+            let how = if s.hidden { "two hexagrams that are the hidden one" } else { "three hexagrams alike" };
+            let pays = match s.fired_by {
+                Some(by) => format!("{} pays, whose double was punged", before.seat_name(by)),
+                None => "each other seat pays".to_string(),
+            };
+            let points = format!("{}{}", s.halves / 2, if s.halves % 2 == 1 { ".5" } else { "" });
+            said.push(format!("{} wins by {how}, {points} points; {pays}", before.seat_name(w)));
+        }
+        Some(Outcome::Stalled) => said.push("the wall cannot give a full group: the hand is drawn".to_string()),
+        None => {}
+    }
+    said
+}
+
+/// The action of the seat to move, as its button says it: a hidden hexagram's lines shown,
+/// to its own player only.
+pub fn action(game: &YijingPai, action: &Action) -> String {
+    let seat = game.to_move().unwrap_or(0);
+    match action {
+        Action::Hide(six) => format!(
+            "Set aside {} as your hidden hexagram (line 1 first)",
+            six.iter().map(|&k| held(k)).collect::<Vec<_>>().join(", ")
+        ),
+        Action::Lay(lay) => {
+            let group = tiles(lay.group.tiles());
+            let head = match lay.call {
+                Call::Pung => format!("Pung: lay {group}"),
+                Call::Response => format!("Lay {group} as your response"),
+            };
+            let mut after = game.clone();
+            let rest = match after.apply(action) {
+                Ok(_) => followed(game, &after, seat),
+                Err(_) => Vec::new(),
+            };
+            clauses(format!("{head}, {}", place(lay.place, game.column(seat).is_empty())), rest)
+        }
+        Action::Pass => match game.last() {
+            Some((by, group)) => format!("Pass: let {}'s {} stand", game.seat_name(by), tiles(group.tiles())),
+            None => "Pass".to_string(),
+        },
+    }
+}
+
+/// `seat`'s event on `game` (the state before it), in words every seat reads: a hidden
+/// hexagram stays hidden.
+pub fn event(game: &YijingPai, seat: Seat, event: &Action) -> String {
+    let mut after = game.clone();
+    if after.replay(seat, event).is_err() {
+        return format!("{event:?}");
+    }
+    let head = match event {
+        Action::Hide(_) => "set aside a hidden hexagram, face down".to_string(),
+        Action::Lay(lay) => {
+            let group = tiles(lay.group.tiles());
+            let call = match lay.call {
+                Call::Pung => format!("punged: laid {group}"),
+                Call::Response => format!("laid {group} as a response"),
+            };
+            format!("{call}, {}", place(lay.place, game.column(seat).is_empty()).replace("nearer you", "nearer them"))
+        }
+        Action::Pass => "passed: no pung".to_string(),
+    };
+    clauses(head, followed(game, &after, seat))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yijing_pai::Settings;
+
+    #[test]
+    fn a_hidden_hexagram_is_named_to_its_player_only() {
+        let game = YijingPai::shuffled(Settings::default(), 4);
+        let hide = game.legal_actions()[0];
+        let Action::Hide(six) = hide else { panic!("a game begins by hiding") };
+        let button = game.action_words(&hide);
+        let lines: Vec<&str> = six.iter().map(|&k| held(k)).collect();
+        assert_eq!(lines.len(), 6);
+        assert_eq!(button, format!("Set aside {} as your hidden hexagram (line 1 first)", lines.join(", ")));
+        let logged = game.event_words(0, &hide);
+        assert_eq!(logged, "set aside a hidden hexagram, face down");
+        assert!(!logged.contains("yang") && !logged.contains("yin"));
+    }
+
+    #[test]
+    fn lays_say_their_tiles_and_the_end_is_said() {
+        let mut game = YijingPai::shuffled(Settings::default(), 21);
+        let mut last = String::new();
+        let mut lays = 0;
+        while let Some(seat) = game.to_move() {
+            let action = game.legal_actions()[0];
+            last = game.event_words(seat, &action);
+            if let Action::Lay(lay) = action {
+                lays += 1;
+                assert!(last.contains(&tiles(lay.group.tiles())), "{last}");
+            }
+            game.apply(&action).unwrap();
+        }
+        assert!(lays > 0);
+        assert!(last.contains(" wins by ") || last.contains("the hand is drawn"), "{last}");
+    }
+}

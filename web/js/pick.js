@@ -1,0 +1,55 @@
+// Choosing a hidden hexagram (易经牌) by clicking tiles: the seat's hand drawn as buttons,
+// six clicked in order (line 1 first), then the one legal action with those six set aside
+// is taken. Which choices are legal, and their words, are the rules module's: the tiles
+// are matched against the offered actions' `hide` letters, nothing is judged here.
+import { el } from './dom.js';
+
+/** Tile letters as the view and the actions write them, to a face and its words. */
+const FACES = { 1: ['yang', 'yang line'], 0: ['yin', 'yin line'], t: ['taiji', 'taiji'] };
+
+/**
+ * A picker for `s` (a state of the rules module) when every action offered sets a hidden
+ * hexagram aside (`{hide: "110t01"}`) and there are several; null otherwise. `take(i)` takes
+ * the action at index `i`.
+ */
+export function hidePicker(s, take) {
+  const hides = s.actions.map((a) => (a && typeof a.hide === 'string' ? a.hide : null));
+  if (hides.length < 2 || hides.some((h) => h === null) || typeof s.view.hand !== 'string') return null;
+  const size = hides[0].length;
+  const hand = [...s.view.hand];
+  const chosen = [];
+  const status = el('p', { class: 'pick-status', 'aria-live': 'polite' });
+  const confirm = el('button', { type: 'button', class: 'move', 'data-pick-confirm': '', disabled: true }, 'Set these aside');
+  const tiles = hand.map((c, k) => el('button', {
+    type: 'button', class: 'pick-tile', 'data-pick': k, 'data-tile': (FACES[c] || [c])[0], 'aria-pressed': 'false',
+    onclick: () => toggle(k),
+  }, (FACES[c] || [c, c])[1]));
+  const index = () => hides.indexOf(chosen.map((k) => hand[k]).join(''));
+  function show() {
+    tiles.forEach((t, k) => {
+      const at = chosen.indexOf(k);
+      t.setAttribute('aria-pressed', at >= 0 ? 'true' : 'false');
+      t.dataset.line = at >= 0 ? String(at + 1) : '';
+      t.textContent = (FACES[hand[k]] || [hand[k], hand[k]])[1] + (at >= 0 ? ' · line ' + (at + 1) : '');
+    });
+    const i = chosen.length === size ? index() : -1;
+    confirm.disabled = i < 0;
+    confirm.textContent = i >= 0 ? s.words[i] : 'Set these aside';
+    status.textContent = chosen.length < size ? 'Click ' + (size - chosen.length) + ' more of your tiles, line ' + (chosen.length + 1) + ' next.'
+      : i >= 0 ? 'Ready: set them aside.' : 'These six cannot be set aside together; click a tile to take it back.';
+  }
+  function toggle(k) {
+    const at = chosen.indexOf(k);
+    if (at >= 0) chosen.splice(at, 1);
+    else if (chosen.length < size) chosen.push(k);
+    show();
+  }
+  confirm.onclick = () => {
+    const i = index();
+    if (i >= 0) take(i);
+  };
+  show();
+  return el('div', { class: 'picker', role: 'group', 'aria-label': 'Your hidden hexagram: click six tiles, line 1 first' },
+    el('p', { text: 'Your hidden hexagram: click ' + size + ' tiles of your hand, line 1 (the bottom) first.' }),
+    el('div', { class: 'pick-tiles' }, tiles), status, confirm);
+}
