@@ -108,9 +108,6 @@ const ENUMS: &[Source] = &[
     ("/paths/~1fonts~1{file}/get/parameters/0/schema", || {
         written(crate::print::fonts::font_files().iter().map(|(name, _)| *name))
     }),
-    ("/paths/~1api~1games~1{game}~1check/post/parameters/0/schema", || {
-        written(hexforge_rules::games().iter().map(|g| g.key()))
-    }),
     ("/components/schemas/Ready/properties/results", || written(super::ready::RESULTS)),
     ("/components/schemas/Trigram", || written(Trigram::ALL.map(Trigram::name))),
     ("/components/schemas/Hexagram/properties/kinds/items", kinds),
