@@ -41,7 +41,7 @@ struct Display {
 
 #[derive(Debug, Args)]
 struct DailyArgs {
-    /// Which game: pathways (a ladder) or zhipai (a solo deal).
+    /// Which game: pathways (a ladder) or zhipai (a solo deal; zhi-pai, the game's key, too).
     #[arg(long, default_value = "pathways", value_parser = |s: &str| s.parse::<PuzzleGame>())]
     game: PuzzleGame,
     /// The day, YYYY-MM-DD (default: today, UTC); at most tomorrow (UTC), for time zones.

@@ -25,6 +25,12 @@ use hexforge_rules::tao::plays::LegalPlays;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// The games whose records had their own address, `/api/GAME/check`, before every game's
+/// was `/api/games/{game}/check`; those addresses stay as aliases. Pathways' `/check` is
+/// its puzzle's (a pile from one hexagram to another, [`super::sequences`]), and a game
+/// added since has only the new address.
+const OLDER_ADDRESSES: [&str; 5] = ["tao", "zhi-pai", "liubo", "yijing-pai", "dragons"];
+
 /// Records at least this long are checked on the blocking pool, in a slot.
 pub const INLINE_RECORD_BYTES: usize = 4 * 1024;
 /// Longest a long record waits for a free slot before it is answered 503.
@@ -32,12 +38,7 @@ pub const SLOT_WAIT: Duration = Duration::from_millis(500);
 
 pub(super) fn routes(routes: Routes) -> Routes {
     let mut routes = routes.post("/api/tao/legal", tao_legal).post("/api/games/{game}/check", any_record_check);
-    for game in hexforge_rules::games() {
-        // The older addresses, kept as aliases. Pathways' `/check` is its puzzle's (a pile
-        // from one hexagram to another, [`super::sequences`]).
-        if game.key() == "pathways" {
-            continue;
-        }
+    for game in hexforge_rules::games().into_iter().filter(|g| OLDER_ADDRESSES.contains(&g.key())) {
         let rules = game.rules;
         // Routes are made once, at start-up: their paths live as long as the server.
         let path: &'static str = Box::leak(format!("/api/{}/check", game.key()).into_boxed_str());

@@ -12,8 +12,8 @@ use axum::response::IntoResponse;
 use hexforge_rules::core::card::{Card, Orientation};
 use hexforge_rules::core::casting::{Cast, cast};
 use hexforge_rules::core::hexagram::{Hexagram, LinePosition};
-use hexforge_rules::core::verify::{Mismatch, verify_neighbours};
 use hexforge_rules::core::hexagram_json::{HexagramView, all_hexagrams};
+use hexforge_rules::core::verify::{Mismatch, verify_neighbours};
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 

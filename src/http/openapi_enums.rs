@@ -37,38 +37,32 @@ fn spelled<T: Spelled>() -> Vec<Value> {
     T::SPELLINGS.iter().map(|s| json!(s)).collect()
 }
 
-/// The variants of a type with no list of its own: the `match` makes a new variant a
-/// compile error here until it is added.
+/// The variants of a type with no list of its own, as the server writes them: the
+/// `match` makes a new variant a compile error here until it is listed.
+macro_rules! variants {
+    ($t:ident: $($v:ident),+) => {{
+        let all = [$($t::$v),+];
+        all.iter().for_each(|x| match x {
+            $($t::$v)|+ => {}
+        });
+        written(all)
+    }};
+}
+
 fn line_statuses() -> Vec<Value> {
-    let all = [LineStatus::Ok, LineStatus::Mismatch, LineStatus::Unreadable];
-    all.iter().for_each(|s| match s {
-        LineStatus::Ok | LineStatus::Mismatch | LineStatus::Unreadable => {}
-    });
-    written(all)
+    variants!(LineStatus: Ok, Mismatch, Unreadable)
 }
 
 fn statuses() -> Vec<Value> {
-    let all = [Status::Optimal, Status::None, Status::Unknown];
-    all.iter().for_each(|s| match s {
-        Status::Optimal | Status::None | Status::Unknown => {}
-    });
-    written(all)
+    variants!(Status: Optimal, None, Unknown)
 }
 
 fn states() -> Vec<Value> {
-    let all = [State::Unfinished, State::Broken, State::Solved];
-    all.iter().for_each(|s| match s {
-        State::Unfinished | State::Broken | State::Solved => {}
-    });
-    written(all)
+    variants!(State: Unfinished, Broken, Solved)
 }
 
 fn conditions() -> Vec<Value> {
-    let all = [Condition::OneLine, Condition::Swap, Condition::Trigram];
-    all.iter().for_each(|c| match c {
-        Condition::OneLine | Condition::Swap | Condition::Trigram => {}
-    });
-    written(all)
+    variants!(Condition: OneLine, Swap, Trigram)
 }
 
 /// Every kind some hexagram has.
@@ -107,9 +101,6 @@ const ENUMS: &[Source] = &[
     ("/paths/~1cards~1{deck}~1{file}/get/parameters/3/schema", spelled::<Lang>),
     ("/paths/~1fonts~1{file}/get/parameters/0/schema", || {
         written(crate::print::fonts::font_files().iter().map(|(name, _)| *name))
-    }),
-    ("/paths/~1api~1games~1{game}~1check/post/parameters/0/schema", || {
-        written(hexforge_rules::games().iter().map(|g| g.key()))
     }),
     ("/components/schemas/Ready/properties/results", || written(super::ready::RESULTS)),
     ("/components/schemas/Trigram", || written(Trigram::ALL.map(Trigram::name))),

@@ -6,12 +6,12 @@ pub mod casting;
 pub mod deck;
 pub mod error;
 pub mod hexagram;
+pub mod hexagram_json;
 pub mod hypercube;
 pub mod lang;
 pub mod names;
 pub mod trigram;
 pub mod verify;
-pub mod hexagram_json;
 
 /// A word as the parsers of the API's words compare it: trimmed and lower-cased. A word
 /// that already is (lower-case ASCII letters and digits: what the JSON API sends) is

@@ -35,8 +35,12 @@ impl PuzzleGame {
 impl FromStr for PuzzleGame {
     type Err = PuzzleError;
 
+    /// `pathways` or `zhipai`; the game's key, `zhi-pai`, names Zhi Pai's puzzles too. (A
+    /// puzzle's id keeps `zhipai`: the id's text seeds the puzzle, so every puzzle would
+    /// change with it.)
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        PuzzleGame::ALL.into_iter().find(|g| g.name() == s).ok_or_else(|| PuzzleError::UnknownGame(s.to_string()))
+        let wanted = if s == crate::zhi_pai::KEY { "zhipai" } else { s };
+        PuzzleGame::ALL.into_iter().find(|g| g.name() == wanted).ok_or_else(|| PuzzleError::UnknownGame(s.to_string()))
     }
 }
 
@@ -198,6 +202,13 @@ pub enum PuzzleError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn zhi_pais_puzzles_are_named_by_the_games_key_too() {
+        assert_eq!("zhi-pai".parse::<PuzzleGame>().ok(), Some(PuzzleGame::Zhipai));
+        assert_eq!("zhipai".parse::<PuzzleGame>().ok(), Some(PuzzleGame::Zhipai));
+        assert!("zhi_pai".parse::<PuzzleGame>().is_err() && "tao".parse::<PuzzleGame>().is_err());
+    }
 
     #[test]
     fn ids_read_back_as_written() {
