@@ -123,6 +123,7 @@ fn a_game_is_found_by_its_key_and_by_its_key_without_hyphens() {
     assert!(crate::game("zhi").is_none() && crate::game("chess").is_none());
 }
 
+#[test]
 fn every_action_and_event_of_every_game_is_said_in_words() {
     // A game played at a table: a button's words for every action offered, a log line for
     // every action taken (the same when the record is replayed), never a debug dump.
