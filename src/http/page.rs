@@ -25,7 +25,7 @@ const INDEX_HTML: &str = include_str!("../../web/index.html");
 const STYLE_CSS: &str = include_str!("../../web/style.css");
 
 /// The page's ES modules, by file name under `/js/`; `main.js` is the entry point.
-pub const SCRIPTS: [(&str, &str); 17] = [
+pub const SCRIPTS: [(&str, &str); 18] = [
     ("main.js", include_str!("../../web/js/main.js")),
     ("api.js", include_str!("../../web/js/api.js")),
     ("dom.js", include_str!("../../web/js/dom.js")),
@@ -43,6 +43,7 @@ pub const SCRIPTS: [(&str, &str); 17] = [
     ("drawn.js", include_str!("../../web/js/drawn.js")),
     ("play.js", include_str!("../../web/js/play.js")),
     ("saved.js", include_str!("../../web/js/saved.js")),
+    ("room.js", include_str!("../../web/js/room.js")),
 ];
 
 /// The page may only load what this server serves (no CDN, no inline script); it may

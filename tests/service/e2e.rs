@@ -44,7 +44,7 @@ impl Server {
 }
 
 /// Debian's `chromium` (or `HEXFORGE_CHROMIUM`).
-const CHROMIUM: OutsideTool = OutsideTool {
+pub(crate) const CHROMIUM: OutsideTool = OutsideTool {
     variable: "HEXFORGE_CHROMIUM",
     names: &["chromium", "chromium-browser"],
     install: "apt-get install chromium",
@@ -343,7 +343,7 @@ fn the_page_plays_todays_puzzles_by_clicking() {
 /// Where `python3` with Playwright is: `HEXFORGE_PLAYWRIGHT_PYTHON` (set by `.ci/run` to
 /// its virtualenv's interpreter), else `python3` on `PATH` if it can import playwright.
 /// Missing, the test says it skipped; under `CI=true` it fails.
-fn playwright_python() -> Option<std::path::PathBuf> {
+pub(crate) fn playwright_python() -> Option<std::path::PathBuf> {
     let python =
         std::env::var_os("HEXFORGE_PLAYWRIGHT_PYTHON").map_or_else(|| "python3".into(), std::path::PathBuf::from);
     let imports = Command::new(&python)

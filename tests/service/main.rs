@@ -29,3 +29,5 @@ mod photo_memory;
 mod puzzle_routes;
 mod records;
 mod results;
+mod rooms;
+mod rooms_replicas;

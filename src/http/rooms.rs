@@ -1,0 +1,192 @@
+//! `/api/rooms/…`: rooms where friends play over the network, the server as referee
+//! ([`crate::rooms`]; docs/service.md, Rooms), and `GET /room/{room}`, the page that plays
+//! in one (`web/room.html`, `web/js/room.js`).
+//!
+//! A request names its seat by the key of its invite link, in the header `x-room-key`;
+//! every refusal is `{"error":"…","rule":"…"}` with a 4xx (503 while the database is away).
+
+use super::error::{Path, Query, RawJson};
+use super::{AppState, PeerAddr, Routes};
+use crate::rooms::RoomError;
+use crate::rooms::referee::CreateRequest;
+use axum::extract::{Extension, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use std::time::Duration;
+
+/// Largest message a client may send about a room: 2 KiB (413 beyond).
+pub const MAX_MESSAGE: usize = 2 * 1024;
+/// The header that carries a seat's or the spectators' key.
+pub const KEY_HEADER: &str = "x-room-key";
+
+pub(super) fn routes(routes: Routes) -> Routes {
+    routes
+        .post("/api/rooms", create)
+        .get("/api/rooms/{room}", state)
+        .post("/api/rooms/{room}/moves", play)
+        .post("/api/rooms/{room}/rematch", rematch)
+        .get("/api/rooms/{room}/record", record)
+        .get_from_memory("/room/{room}", page)
+}
+
+type Peer = Option<Extension<PeerAddr>>;
+
+fn client(peer: Peer) -> Option<std::net::IpAddr> {
+    peer.map(|Extension(PeerAddr(ip))| ip)
+}
+
+fn pool(state: &AppState) -> Result<&sqlx::AnyPool, RoomError> {
+    let Some(results) = &state.results else {
+        let message = "rooms live in the results database, and this server runs without one (--database none)";
+        return Err(RoomError::new(StatusCode::SERVICE_UNAVAILABLE, "no-database", message));
+    };
+    Ok(results.store.pool())
+}
+
+fn key(headers: &HeaderMap) -> Result<&str, RoomError> {
+    headers.get(KEY_HEADER).and_then(|v| v.to_str().ok()).filter(|k| !k.is_empty()).ok_or_else(|| {
+        RoomError::new(
+            StatusCode::UNAUTHORIZED,
+            "no-key",
+            format!("the header {KEY_HEADER} must hold the key of an invite link"),
+        )
+    })
+}
+
+/// A message's JSON, within [`MAX_MESSAGE`].
+fn read<T: DeserializeOwned>(text: &str) -> Result<T, RoomError> {
+    if text.len() > MAX_MESSAGE {
+        let message = format!("a message about a room is at most {MAX_MESSAGE} bytes; this one is {}", text.len());
+        return Err(RoomError::new(StatusCode::PAYLOAD_TOO_LARGE, "too-large", message));
+    }
+    serde_json::from_str(text).map_err(|e| RoomError::new(StatusCode::BAD_REQUEST, "bad-message", e.to_string()))
+}
+
+fn answered(result: Result<serde_json::Value, RoomError>) -> Response {
+    match result {
+        Ok(value) => (StatusCode::OK, axum::Json(value)).into_response(),
+        Err(error) => error.into_response(),
+    }
+}
+
+/// `POST /api/rooms`: a room; 201 with its invite links.
+async fn create(State(state): State<AppState>, peer: Peer, RawJson(text): RawJson) -> Response {
+    let result = async {
+        let request: CreateRequest = read(&text)?;
+        state.rooms.create(pool(&state)?, request, client(peer)).await
+    }
+    .await;
+    match result {
+        Ok(value) => (StatusCode::CREATED, axum::Json(value)).into_response(),
+        Err(error) => error.into_response(),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Since {
+    since: Option<i64>,
+    /// Seconds to wait for news after `since` (at most 8).
+    wait: Option<f64>,
+}
+
+/// `GET /api/rooms/{room}`: what the key's holder sees; a long poll with `since`.
+async fn state(
+    State(state): State<AppState>,
+    Path(room): Path<String>,
+    Query(query): Query<Since>,
+    headers: HeaderMap,
+) -> Response {
+    let wait = query
+        .wait
+        .filter(|w| w.is_finite() && *w > 0.0)
+        .map_or(Duration::ZERO, |w| Duration::from_secs_f64(w.min(8.0)));
+    answered(async { state.rooms.state(pool(&state)?, &room, key(&headers)?, query.since, wait).await }.await)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Move {
+    /// The event number the client's table is at.
+    seq: i64,
+    /// The index of the action, in the order the room listed them.
+    action: usize,
+}
+
+/// `POST /api/rooms/{room}/moves`.
+async fn play(
+    State(state): State<AppState>,
+    Path(room): Path<String>,
+    headers: HeaderMap,
+    peer: Peer,
+    RawJson(text): RawJson,
+) -> Response {
+    answered(
+        async {
+            let request: Move = read(&text)?;
+            state.rooms.play(pool(&state)?, &room, key(&headers)?, request.seq, request.action, client(peer)).await
+        }
+        .await,
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Rematch {
+    seq: i64,
+}
+
+/// `POST /api/rooms/{room}/rematch`.
+async fn rematch(
+    State(state): State<AppState>,
+    Path(room): Path<String>,
+    headers: HeaderMap,
+    peer: Peer,
+    RawJson(text): RawJson,
+) -> Response {
+    answered(
+        async {
+            let request: Rematch = read(&text)?;
+            state.rooms.rematch(pool(&state)?, &room, key(&headers)?, request.seq, client(peer)).await
+        }
+        .await,
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Which {
+    table: Option<u32>,
+}
+
+/// `GET /api/rooms/{room}/record`: a finished game's record, as `hexforge check` reads it.
+async fn record(
+    State(state): State<AppState>,
+    Path(room): Path<String>,
+    Query(query): Query<Which>,
+    headers: HeaderMap,
+) -> Response {
+    let result = async { state.rooms.record(pool(&state)?, &room, key(&headers)?, query.table).await }.await;
+    match result {
+        Ok(line) => ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], line).into_response(),
+        Err(error) => error.into_response(),
+    }
+}
+
+const ROOM_HTML: &str = include_str!("../../web/room.html");
+
+/// `GET /room/{room}`: the room's page (the key stays in the link's fragment, never sent).
+async fn page(headers: HeaderMap, Path(_room): Path<String>) -> Response {
+    let tag = super::etag(ROOM_HTML.as_bytes());
+    let mut response = super::cached(
+        &headers,
+        "text/html; charset=utf-8",
+        "no-cache",
+        tag,
+        axum::body::Bytes::from_static(ROOM_HTML.as_bytes()),
+    );
+    response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(super::page::CSP));
+    response
+}
