@@ -103,7 +103,13 @@ async fn state(
         .wait
         .filter(|w| w.is_finite() && *w > 0.0)
         .map_or(Duration::ZERO, |w| Duration::from_secs_f64(w.min(8.0)));
-    answered(async { state.rooms.state(pool(&state)?, &room, key(&headers)?, query.since, wait).await }.await)
+    answered(
+        async {
+            let key = key(&headers)?;
+            state.rooms.state(pool(&state)?, &room, key, query.since, wait).await
+        }
+        .await,
+    )
 }
 
 #[derive(Deserialize)]
@@ -126,7 +132,8 @@ async fn play(
     answered(
         async {
             let request: Move = read(&text)?;
-            state.rooms.play(pool(&state)?, &room, key(&headers)?, request.seq, request.action, client(peer)).await
+            let key = key(&headers)?;
+            state.rooms.play(pool(&state)?, &room, key, request.seq, request.action, client(peer)).await
         }
         .await,
     )
@@ -149,7 +156,8 @@ async fn rematch(
     answered(
         async {
             let request: Rematch = read(&text)?;
-            state.rooms.rematch(pool(&state)?, &room, key(&headers)?, request.seq, client(peer)).await
+            let key = key(&headers)?;
+            state.rooms.rematch(pool(&state)?, &room, key, request.seq, client(peer)).await
         }
         .await,
     )
@@ -168,7 +176,11 @@ async fn record(
     Query(query): Query<Which>,
     headers: HeaderMap,
 ) -> Response {
-    let result = async { state.rooms.record(pool(&state)?, &room, key(&headers)?, query.table).await }.await;
+    let result = async {
+        let key = key(&headers)?;
+        state.rooms.record(pool(&state)?, &room, key, query.table).await
+    }
+    .await;
     match result {
         Ok(line) => ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], line).into_response(),
         Err(error) => error.into_response(),

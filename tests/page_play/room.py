@@ -70,7 +70,7 @@ def main():
                 if not buttons:
                     continue
                 before = seq_of(page)
-                rng.choice(buttons).click()
+                page.click('#room-moves button[data-action="%d"]' % rng.randrange(len(buttons)))
                 page.wait_for_function("s => Number(document.querySelector('#room-status').dataset.seq) > s", arg=before)
                 clicks += 1
                 moved = True

@@ -374,3 +374,39 @@ fn two_browsers_play_a_room_through_its_invite_links() {
     assert!(out.status.success(), "the room's page play failed:\n{said}");
     assert!(said.contains("\"reloaded\": {"), "{said}");
 }
+
+/// A player gone longer than the grace period (1 s here) is played by the strong bot while
+/// it is their turn, the room says so, and the seat is theirs again once they are back.
+#[test]
+fn an_absent_players_seat_is_played_by_the_strong_bot_and_handed_back() {
+    let served = Served::sqlite(Some(Duration::from_secs(1)));
+    let addr = served.server.addr;
+    let (room, keys, _) = create(addr, "tao", &["person", "person"]);
+    let path = format!("/api/rooms/{room}");
+    // Seat 0 stays (a long poll keeps it seen); seat 1 asks nothing for 3 s.
+    let start = std::time::Instant::now();
+    let mut stood_in = None;
+    while start.elapsed() < Duration::from_secs(3) {
+        let (status, body) = call(addr, "GET", &format!("{path}?since=0&wait=0.5"), Some(&keys[0].1), "");
+        assert_eq!(status, 200, "{body}");
+        let state = json_of(&body);
+        if state["to_move"] == 0 {
+            let request = json!({"seq": state["seq"], "action": 0}).to_string();
+            let (status, body) = call(addr, "POST", &format!("{path}/moves"), Some(&keys[0].1), &request);
+            assert_eq!(status, 200, "{body}");
+        }
+        if state["last"]["by"] == "stand-in" {
+            stood_in = Some(state);
+        }
+    }
+    let state = stood_in.expect("the strong bot moved for the absent seat 1");
+    assert_eq!(
+        (state["last"]["seat"].as_u64(), state["seats"][1]["stand_in"].as_bool()),
+        (Some(1), Some(true)),
+        "{state}"
+    );
+    // Seat 1 is back: its seat is its own again.
+    let (status, body) = call(addr, "GET", &path, Some(&keys[1].1), "");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(json_of(&body)["seats"][1]["stand_in"], json!(false), "{body}");
+}

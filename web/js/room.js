@@ -100,7 +100,8 @@ async function follow() {
     try {
       const since = state.seq === null ? '' : '?since=' + state.seq + '&wait=8';
       const s = await call('GET', '/api/rooms/' + room + since);
-      if (!state.busy && (state.seq === null || s.seq >= state.seq)) draw(s);
+      // A poll that found nothing new leaves the table (and the buttons) as they are.
+      if (!state.busy && (state.seq === null || s.seq > state.seq)) draw(s);
       problem('');
     } catch (err) {
       problem(err.message + (err.status === 403 || err.status === 404 ? '' : ' — trying again'));
