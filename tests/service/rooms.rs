@@ -198,6 +198,9 @@ fn a_whole_tao_game_for_two_people_and_a_bot_is_refereed_and_its_record_checks()
     assert!(metrics.contains("hexforge_rooms_created_total 1\n"), "{metrics}");
 }
 
+/// A request that must be refused: method, path, key, body, status and the rule named.
+type Refusal<'a> = (&'a str, &'a str, Option<&'a str>, String, u16, &'a str);
+
 #[test]
 fn of_moves_racing_for_one_turn_exactly_one_wins_and_every_refusal_is_a_json_error() {
     let served = Served::sqlite(None);
@@ -231,7 +234,7 @@ fn of_moves_racing_for_one_turn_exactly_one_wins_and_every_refusal_is_a_json_err
     assert_eq!(now["seq"].as_i64(), Some(seq + 1), "{body}");
     // Tao may give the same seat another action (a draw, then a play): who moves now.
     let (next, waiting) = if now["to_move"] == now["you"] { (mover, other) } else { (other, mover) };
-    let refusals: [(&str, &str, Option<&str>, String, u16, &str); 10] = [
+    let refusals: [Refusal; 10] = [
         ("POST", moves.as_str(), Some(mover.as_str()), json!({"seq": seq, "action": 0}).to_string(), 409, "stale"),
         ("GET", path.as_str(), Some("not-a-key"), String::new(), 403, "bad-key"),
         ("GET", path.as_str(), None, String::new(), 401, "no-key"),
