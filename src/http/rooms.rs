@@ -27,6 +27,7 @@ pub(super) fn routes(routes: Routes) -> Routes {
         .get("/api/rooms/{room}", state)
         .post("/api/rooms/{room}/moves", play)
         .post("/api/rooms/{room}/rematch", rematch)
+        .post("/api/rooms/{room}/undo", undo)
         .get("/api/rooms/{room}/record", record)
         .get_from_memory("/room/{room}", page)
 }
@@ -158,6 +159,32 @@ async fn rematch(
             let request: Rematch = read(&text)?;
             let key = key(&headers)?;
             state.rooms.rematch(pool(&state)?, &room, key, request.seq, client(peer)).await
+        }
+        .await,
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Undo {
+    seq: i64,
+    /// Absent: ask to take back your last move; true or false: answer the undo asked.
+    yes: Option<bool>,
+}
+
+/// `POST /api/rooms/{room}/undo`.
+async fn undo(
+    State(state): State<AppState>,
+    Path(room): Path<String>,
+    headers: HeaderMap,
+    peer: Peer,
+    RawJson(text): RawJson,
+) -> Response {
+    answered(
+        async {
+            let request: Undo = read(&text)?;
+            let key = key(&headers)?;
+            state.rooms.undo(pool(&state)?, &room, key, request.seq, request.yes, client(peer)).await
         }
         .await,
     )

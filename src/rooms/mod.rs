@@ -17,6 +17,7 @@
 pub mod announce;
 pub mod referee;
 pub mod store;
+pub mod undo;
 
 pub use referee::{RoomError, Rooms};
 
@@ -63,6 +64,11 @@ pub enum Event {
     },
     /// A new game at the same table (the number of games played before it).
     Rematch { rematch: u32 },
+    /// A seat asks to take back the moves after event `to` (its last move and the server's
+    /// after it); every other person must agree ([`undo`]).
+    UndoAsk { undo_ask: Seat, to: i64 },
+    /// A seat's answer to the undo asked.
+    UndoAnswer { undo_answer: Seat, yes: bool },
 }
 
 /// A room read back: its game, setup, seed and seating.
@@ -149,8 +155,20 @@ pub struct Built {
     pub seq: i64,
     /// Games played at this room before this one.
     pub table_no: u32,
-    /// The moves of this game, in order: (number, seat, stand-in or bot name).
-    pub moves: Vec<(i64, Seat, Option<String>)>,
+    /// The moves of this game standing (not taken back), in order.
+    pub moves: Vec<Moved>,
+    /// An undo asked and not yet answered by everyone.
+    pub undo: Option<undo::Pending>,
+}
+
+/// A move standing at a table: its event number, seat, action index and who chose it
+/// when not the seat's player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moved {
+    pub seq: i64,
+    pub seat: Seat,
+    pub action: usize,
+    pub by: Option<String>,
 }
 
 /// Game `table` of `room` as the events `log` (numbered from 1, in order) leave it; the
@@ -158,33 +176,51 @@ pub struct Built {
 pub fn built(room: &Room, log: &[(i64, Event)], which: Option<u32>) -> Result<Built, String> {
     let starts = |i: usize| match log[i].1 {
         Event::Rematch { rematch } => Some(rematch),
-        Event::Move { .. } => None,
+        _ => None,
     };
     let current = log.iter().rev().find_map(|(_, e)| match e {
         Event::Rematch { rematch } => Some(*rematch),
-        Event::Move { .. } => None,
+        _ => None,
     });
     let table_no = which.unwrap_or(current.unwrap_or(0));
     let from = match table_no {
         0 => 0,
         n => (0..log.len()).find(|&i| starts(i) == Some(n)).ok_or_else(|| format!("no game {n} at this table"))? + 1,
     };
-    let mut table = room.rules.table(&room.setup, room.table_seed(table_no)).map_err(|e| e.to_string())?;
-    let mut moves = Vec::new();
+    let mut moves: Vec<Moved> = Vec::new();
+    let mut pending: Option<undo::Pending> = None;
     let mut seq = if from == 0 { 0 } else { log[from - 1].0 };
     for (number, event) in &log[from..] {
-        let Event::Move { seat, action, by } = event else { break };
-        if table.to_move() != Some(*seat) {
-            return Err(format!("event {number}: seat {seat} is not to move"));
+        match event {
+            Event::Rematch { .. } => break,
+            Event::Move { seat, action, by } => {
+                moves.push(Moved { seq: *number, seat: *seat, action: *action, by: by.clone() })
+            }
+            Event::UndoAsk { undo_ask, to } => {
+                pending = Some(undo::Pending { asked_by: *undo_ask, to: *to, agreed: Vec::new() })
+            }
+            Event::UndoAnswer { undo_answer, yes } => match &mut pending {
+                Some(asked) if *yes => asked.agreed.push(*undo_answer),
+                _ => pending = None,
+            },
         }
-        table.act(*action).map_err(|e| format!("event {number}: {e}"))?;
-        moves.push((*number, *seat, by.clone()));
+        if let Some(asked) = pending.as_ref().filter(|asked| undo::agreed(room, asked)) {
+            moves.retain(|m| m.seq <= asked.to);
+            pending = None;
+        }
         seq = *number;
+    }
+    let mut table = room.rules.table(&room.setup, room.table_seed(table_no)).map_err(|e| e.to_string())?;
+    for m in &moves {
+        if table.to_move() != Some(m.seat) {
+            return Err(format!("event {}: seat {} is not to move", m.seq, m.seat));
+        }
+        table.act(m.action).map_err(|e| format!("event {}: {e}", m.seq))?;
     }
     if which.is_none() || table_no == current.unwrap_or(0) {
         seq = log.last().map_or(0, |(seq, _)| *seq);
     }
-    Ok(Built { table, seq, table_no, moves })
+    Ok(Built { table, seq, table_no, moves, undo: pending })
 }
 
 /// What spectators see: seat 0's view without its private fields ([`private_fields`]).
@@ -279,7 +315,7 @@ pub fn message(room: &Room, built: &Built, who: Who, stand_ins: &[Seat]) -> Valu
             Sitter::Person { .. } => json!({"seat": seat, "person": true, "stand_in": stand_ins.contains(&seat)}),
         })
         .collect();
-    let last = built.moves.last().map(|(seq, seat, by)| json!({"seq": seq, "seat": seat, "by": by}));
+    let last = built.moves.last().map(|m| json!({"seq": m.seq, "seat": m.seat, "by": m.by}));
     let over = table.outcome().is_some();
     json!({
         "room": room.id,
@@ -295,6 +331,7 @@ pub fn message(room: &Room, built: &Built, who: Who, stand_ins: &[Seat]) -> Valu
         "last": last,
         "outcome": table.outcome(),
         "record": over.then(|| format!("/api/rooms/{}/record?table={}", room.id, built.table_no)),
+        "undo": built.undo,
     })
 }
 

@@ -37,8 +37,9 @@ pub const MAX_SPECTATORS: usize = 64;
 pub const MAX_SEATS: usize = 8;
 /// Rooms one client address may create: 10 at once, then one more every 6 minutes.
 pub const CREATE_RATE: RecordRate = RecordRate { per_minute: 10, burst: 10 };
-/// Moves and other writes one client address may send: 600 a minute, 120 at once.
-pub const WRITE_RATE: RecordRate = RecordRate { per_minute: 600, burst: 120 };
+/// Moves and other writes one client address may send: 1,200 a minute, 600 at once (a
+/// household behind one address, or a whole game played as fast as a script can).
+pub const WRITE_RATE: RecordRate = RecordRate { per_minute: 1200, burst: 600 };
 /// Events the server plays in a row (bots, stand-ins) before it lets a request answer.
 const MAX_SERVER_MOVES: usize = 400;
 
@@ -391,6 +392,10 @@ impl Rooms {
                 let built = Self::rebuilt(&room, &log, None)?;
                 let mut table = built.table;
                 let conflict = |rule, message: String| RoomError::new(StatusCode::CONFLICT, rule, message);
+                if built.undo.is_some() {
+                    let message = "an undo is asked: the game waits for every player's answer";
+                    return Err(conflict("undo-pending", message.to_string()));
+                }
                 if seq != built.seq {
                     self.counters.stale.fetch_add(1, Relaxed);
                     let message = format!("the move was made at event {seq}, but the room is at event {}", built.seq);
@@ -449,6 +454,56 @@ impl Rooms {
             }
             let event = serde_json::to_string(&Event::Rematch { rematch: next }).unwrap_or_default();
             if !store::append(pool, id, seq + 1, &event, now_millis()).await.map_err(RoomError::database)? {
+                return Err(RoomError::new(StatusCode::CONFLICT, "stale", "another event was written first"));
+            }
+        }
+        self.announce(pool, id, seq + 1).await;
+        self.advance(pool, &room).await?;
+        self.message(pool, &room, who).await
+    }
+
+    /// Asks to take back `key`'s seat's last move (`yes` absent), or answers the undo asked.
+    pub async fn undo(
+        &self,
+        pool: &AnyPool,
+        id: &str,
+        key: &str,
+        seq: i64,
+        yes: Option<bool>,
+        client: Option<IpAddr>,
+    ) -> Result<Value, RoomError> {
+        Self::refuse_over_rate(&self.write_limit, client, "moves")?;
+        let room = self.room(pool, id).await?;
+        let who = Self::who(&room, key)?;
+        let Who::Seat(seat) = who else {
+            return Err(RoomError::new(StatusCode::FORBIDDEN, "spectator", "a spectator takes nothing back"));
+        };
+        self.mark_seen(&room, who);
+        let lock = self.lock(id);
+        {
+            let _turn = lock.lock().await;
+            let log = self.log(pool, id).await?;
+            let event = {
+                let built = Self::rebuilt(&room, &log, None)?;
+                let conflict = |rule, message: String| RoomError::new(StatusCode::CONFLICT, rule, message);
+                if seq != built.seq {
+                    return Err(conflict("stale", format!("the room is at event {}, not {seq}", built.seq)));
+                }
+                match (&built.undo, yes) {
+                    (None, None) => {
+                        let to = super::undo::target(&room, &built, seat).map_err(|(rule, m)| conflict(rule, m))?;
+                        Event::UndoAsk { undo_ask: seat, to }
+                    }
+                    (None, Some(_)) => return Err(conflict("no-undo-asked", "no undo is asked".to_string())),
+                    (Some(_), None) => return Err(conflict("undo-pending", "an undo is asked already".to_string())),
+                    (Some(asked), Some(_)) if asked.asked_by == seat || asked.agreed.contains(&seat) => {
+                        return Err(conflict("answered", format!("seat {seat} has answered already")));
+                    }
+                    (Some(_), Some(yes)) => Event::UndoAnswer { undo_answer: seat, yes },
+                }
+            };
+            let text = serde_json::to_string(&event).unwrap_or_default();
+            if !store::append(pool, id, seq + 1, &text, now_millis()).await.map_err(RoomError::database)? {
                 return Err(RoomError::new(StatusCode::CONFLICT, "stale", "another event was written first"));
             }
         }
@@ -517,6 +572,9 @@ impl Rooms {
 /// seat it plays is to move.
 fn server_move(room: &Room, log: &[(i64, Event)], absent: &[Seat]) -> Option<(i64, Event)> {
     let built = built(room, log, None).ok()?;
+    if built.undo.is_some() {
+        return None;
+    }
     let seat = built.table.to_move()?;
     let (bot, by) = match room.bot(seat) {
         Some(bot) => (bot, bot.name().to_string()),

@@ -308,7 +308,7 @@ fn nothing_leaks(game: &str, players: usize, games: u64) -> usize {
         };
         let mut table = rules.table(&room.setup, room.table_seed(0)).unwrap();
         for step in 0..5000u64 {
-            let at = |table| Built { table, seq: step as i64, table_no: 0, moves: Vec::new() };
+            let at = |table| Built { table, seq: step as i64, table_no: 0, moves: Vec::new(), undo: None };
             let real = at(table);
             let sent: Vec<String> =
                 (0..players).map(|s| message(&room, &real, Who::Seat(s), &[]).to_string()).collect();
@@ -412,4 +412,57 @@ fn an_absent_players_seat_is_played_by_the_strong_bot_and_handed_back() {
     let (status, body) = call(addr, "GET", &path, Some(&keys[1].1), "");
     assert_eq!(status, 200, "{body}");
     assert_eq!(json_of(&body)["seats"][1]["stand_in"], json!(false), "{body}");
+}
+
+/// An undo takes a move back only with the other person's consent, and never a move that
+/// told anyone something hidden or drew by chance: in Dragons of the Ba-Gua (nothing hidden,
+/// no chance in a move) it is asked, holds the game, and once agreed gives the table as it
+/// was; in Tao (every play shows a card from a hand, every draw draws) it is refused.
+#[test]
+fn an_undo_needs_consent_and_never_follows_a_reveal() {
+    let served = Served::sqlite(None);
+    let addr = served.server.addr;
+    for (game, allowed) in [("dragons", true), ("tao", false)] {
+        let (room, keys, _) = create(addr, game, &["person", "person"]);
+        let path = format!("/api/rooms/{room}");
+        let state_of = |key: &str| {
+            let (status, body) = call(addr, "GET", &path, Some(key), "");
+            assert_eq!(status, 200, "{body}");
+            json_of(&body)
+        };
+        let first = state_of(&keys[0].1);
+        let seat = first["to_move"].as_u64().unwrap() as usize;
+        let (mover, other) = (&keys[seat].1, &keys[1 - seat].1);
+        let before = state_of(mover);
+        let request = json!({"seq": before["seq"], "action": 0}).to_string();
+        let (status, body) = call(addr, "POST", &format!("{path}/moves"), Some(mover), &request);
+        assert_eq!(status, 200, "{body}");
+        let moved = json_of(&body);
+        let ask = json!({"seq": moved["seq"]}).to_string();
+        let (status, body) = call(addr, "POST", &format!("{path}/undo"), Some(mover), &ask);
+        if !allowed {
+            assert_eq!((status, json_of(&body)["rule"].as_str()), (409, Some("undo-after-reveal")), "{game}: {body}");
+            continue;
+        }
+        assert_eq!(status, 200, "{game}: {body}");
+        let asked = json_of(&body);
+        assert_eq!(asked["undo"]["asked_by"].as_u64(), Some(seat as u64), "{body}");
+        // The game waits for the answer.
+        let waiting = state_of(other);
+        if !waiting["actions"].as_array().unwrap().is_empty() {
+            let request = json!({"seq": waiting["seq"], "action": 0}).to_string();
+            let (status, body) = call(addr, "POST", &format!("{path}/moves"), Some(other), &request);
+            assert_eq!((status, json_of(&body)["rule"].as_str()), (409, Some("undo-pending")), "{body}");
+        }
+        let yes = json!({"seq": asked["seq"], "yes": true}).to_string();
+        let (status, body) = call(addr, "POST", &format!("{path}/undo"), Some(other), &yes);
+        assert_eq!(status, 200, "{body}");
+        let after = state_of(mover);
+        assert!(after["undo"].is_null(), "{after}");
+        assert_eq!(
+            (&after["view"], &after["actions"], &after["to_move"]),
+            (&before["view"], &before["actions"], &before["to_move"])
+        );
+        assert_eq!(after["seq"].as_i64(), Some(before["seq"].as_i64().unwrap() + 3), "a move, the ask and the answer");
+    }
 }

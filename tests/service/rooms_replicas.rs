@@ -33,7 +33,7 @@ fn two_replicas_on_one_postgresql_referee_one_game_and_a_killed_replica_loses_no
     wait_ready(&a);
     wait_ready(&b);
     let (room, keys, _) = create(a.addr, "tao", &["person", "person", "search"]);
-    // Seat 0 plays through replica A, seat 1 through B; after 6 of its moves A is killed.
+    // Seat 0 plays through replica A, seat 1 through B; after 3 of its moves A is killed.
     let mut at = [a.addr, b.addr];
     let mut acknowledged = [0usize; 2];
     let mut choices = Choices::new(7);
@@ -59,7 +59,7 @@ fn two_replicas_on_one_postgresql_referee_one_game_and_a_killed_replica_loses_no
             assert_eq!(status, 200, "seat {seat}: {body}");
             acknowledged[i] += 1;
             moved = true;
-            if !killed && acknowledged[0] == 6 {
+            if !killed && acknowledged[0] == 3 {
                 a.child.kill().unwrap();
                 a.child.wait().unwrap();
                 killed = true;
