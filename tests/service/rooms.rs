@@ -466,3 +466,38 @@ fn an_undo_needs_consent_and_never_follows_a_reveal() {
         assert_eq!(after["seq"].as_i64(), Some(before["seq"].as_i64().unwrap() + 3), "a move, the ask and the answer");
     }
 }
+
+/// Rooms idle past the expiry (7 days) are deleted with their logs; a room active since stays.
+#[tokio::test]
+async fn idle_rooms_expire_with_their_logs() {
+    use hexforge::rooms::store::{self, RoomRow};
+    let dir = TempDir::new("rooms-expiry");
+    let database = Database::sqlite_file(&dir.0.join("rooms.sqlite3"));
+    let store = hexforge::results::ResultStore::open(&database).await.unwrap().unwrap();
+    let pool = store.pool();
+    let day = 24 * 3600 * 1000;
+    let now = hexforge::results::now_millis();
+    for (id, idle_days) in [("old", 8), ("recent", 6)] {
+        let row = RoomRow {
+            id: id.to_string(),
+            game: "tao".to_string(),
+            setup: r#"{"players":2,"options":[]}"#.to_string(),
+            seed: u64::MAX,
+            seats: "{}".to_string(),
+            created_at: now - idle_days * day,
+            last_active: now - idle_days * day,
+        };
+        store::insert_room(pool, &row).await.unwrap();
+        assert!(store::append(pool, id, 1, r#"{"seat":0,"action":0}"#, row.last_active).await.unwrap());
+        // The same event number again is refused: the log's key decides a race.
+        assert!(!store::append(pool, id, 1, r#"{"seat":0,"action":1}"#, row.last_active).await.unwrap());
+    }
+    let expiry = hexforge::rooms::referee::IDLE_EXPIRY.as_millis() as i64;
+    assert_eq!(expiry, 7 * day);
+    assert_eq!(store::expire(pool, now - expiry).await.unwrap(), 1);
+    assert!(store::room(pool, "old").await.unwrap().is_none());
+    assert!(store::events(pool, "old", 0).await.unwrap().is_empty());
+    let kept = store::room(pool, "recent").await.unwrap().expect("the recent room stays");
+    assert_eq!((kept.seed, store::events(pool, "recent", 0).await.unwrap().len()), (u64::MAX, 1));
+    store.close().await;
+}

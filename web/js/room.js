@@ -52,7 +52,8 @@ function draw(s) {
   state.last = s;
   $('room-table').hidden = false;
   $('room-title').textContent = s.game + ' — room ' + s.room + (s.you === null ? ' (watching)' : '');
-  const status = s.outcome ? 'The game is over: ' + JSON.stringify(s.outcome)
+  const ended = s.outcome && (s.outcome.won !== undefined ? 'seat ' + s.outcome.won + ' won' : JSON.stringify(s.outcome));
+  const status = s.outcome ? 'The game is over: ' + ended + '.'
     : s.to_move === s.you ? 'Your move.' : 'Seat ' + s.to_move + ' to move.';
   $('room-status').textContent = status;
   $('room-status').dataset.seq = String(s.seq);
@@ -70,6 +71,16 @@ function draw(s) {
     type: 'button', 'data-action': index, onclick: () => move(index),
   }, words(s, action))));
   $('room-rematch').hidden = !s.outcome || s.you === null;
+  // An undo: asked by a seat, answered by every other person (docs/service.md, Rooms).
+  const asked = s.undo;
+  $('room-undo').hidden = Boolean(s.outcome) || s.you === null || Boolean(asked);
+  const answering = asked && s.you !== null && s.you !== asked.asked_by && !asked.agreed.includes(s.you);
+  $('room-undo-asked').hidden = !asked;
+  if (asked) {
+    $('room-undo-text').textContent = 'Seat ' + asked.asked_by + ' asks to take back their last move' + (answering ? '.' : '; waiting for the answers.');
+  }
+  $('room-undo-yes').hidden = !answering;
+  $('room-undo-no').hidden = !answering;
   const record = $('room-record');
   record.hidden = !s.record;
   if (s.record) record.onclick = download;
@@ -124,6 +135,18 @@ async function create(event) {
     problem(err.message);
   }
 }
+
+async function undo(body) {
+  try {
+    draw(await call('POST', '/api/rooms/' + room + '/undo', Object.assign({ seq: state.seq }, body)));
+    problem('');
+  } catch (err) {
+    problem(err.message);
+  }
+}
+$('room-undo').addEventListener('click', () => undo({}));
+$('room-undo-yes').addEventListener('click', () => undo({ yes: true }));
+$('room-undo-no').addEventListener('click', () => undo({ yes: false }));
 
 $('room-rematch').addEventListener('click', async () => {
   try {
