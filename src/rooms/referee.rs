@@ -367,6 +367,64 @@ impl Rooms {
         Ok(SpectatorSlot { rooms: self, id: id.to_string() })
     }
 
+    /// The room `id` and the seat holding `key`, for a write (within the write rate).
+    async fn seated(
+        &self,
+        pool: &AnyPool,
+        id: &str,
+        key: &str,
+        client: Option<IpAddr>,
+        spectator: &str,
+    ) -> Result<(Room, Seat), RoomError> {
+        Self::refuse_over_rate(&self.write_limit, client, "moves")?;
+        let room = self.room(pool, id).await?;
+        let who = Self::who(&room, key)?;
+        let Who::Seat(seat) = who else {
+            return Err(RoomError::new(StatusCode::FORBIDDEN, "spectator", format!("a spectator {spectator}")));
+        };
+        self.mark_seen(&room, who);
+        Ok((room, seat))
+    }
+
+    /// Writes the event `decide` makes of the table as the log leaves it, if the room is
+    /// still at event `seq` (under the room's lock; the log's key refuses a second writer
+    /// elsewhere); then the seats the server plays move, and `seat` is told the table.
+    async fn write(
+        &self,
+        pool: &AnyPool,
+        room: &Room,
+        seat: Seat,
+        seq: i64,
+        decide: impl FnOnce(&Built) -> Result<Event, RoomError>,
+    ) -> Result<Value, RoomError> {
+        let stale = |message: String| {
+            self.counters.stale.fetch_add(1, Relaxed);
+            RoomError::new(StatusCode::CONFLICT, "stale", message)
+        };
+        let lock = self.lock(&room.id);
+        {
+            let _turn = lock.lock().await;
+            let log = self.log(pool, &room.id).await?;
+            let event = {
+                let built = Self::rebuilt(room, &log, None)?;
+                if seq != built.seq {
+                    return Err(stale(format!(
+                        "the move was made at event {seq}, but the room is at event {}",
+                        built.seq
+                    )));
+                }
+                decide(&built)?
+            };
+            let text = serde_json::to_string(&event).unwrap_or_default();
+            if !store::append(pool, &room.id, seq + 1, &text, now_millis()).await.map_err(RoomError::database)? {
+                return Err(stale(format!("another event was written as event {} first", seq + 1)));
+            }
+        }
+        self.announce(pool, &room.id, seq + 1).await;
+        self.advance(pool, room).await?;
+        self.message(pool, room, Who::Seat(seat)).await
+    }
+
     /// Plays the action numbered `action` for `key`'s seat, if the room is still at event `seq`.
     pub async fn play(
         &self,
@@ -377,46 +435,26 @@ impl Rooms {
         action: usize,
         client: Option<IpAddr>,
     ) -> Result<Value, RoomError> {
-        Self::refuse_over_rate(&self.write_limit, client, "moves")?;
-        let room = self.room(pool, id).await?;
-        let who = Self::who(&room, key)?;
-        let Who::Seat(seat) = who else {
-            return Err(RoomError::new(StatusCode::FORBIDDEN, "spectator", "a spectator does not move"));
-        };
-        self.mark_seen(&room, who);
-        let lock = self.lock(id);
-        {
-            let _turn = lock.lock().await;
-            let log = self.log(pool, id).await?;
-            let event = {
-                let built = Self::rebuilt(&room, &log, None)?;
-                let mut table = built.table;
+        let (room, seat) = self.seated(pool, id, key, client, "does not move").await?;
+        let answer = self
+            .write(pool, &room, seat, seq, |built| {
                 let conflict = |rule, message: String| RoomError::new(StatusCode::CONFLICT, rule, message);
                 if built.undo.is_some() {
                     let message = "an undo is asked: the game waits for every player's answer";
                     return Err(conflict("undo-pending", message.to_string()));
                 }
-                if seq != built.seq {
-                    self.counters.stale.fetch_add(1, Relaxed);
-                    let message = format!("the move was made at event {seq}, but the room is at event {}", built.seq);
-                    return Err(conflict("stale", message));
+                hexforge_rules::play::check_turn(built.table.to_move(), seat)
+                    .map_err(|illegal| conflict(illegal.rule, illegal.message))?;
+                let offered = built.table.actions().len();
+                if action >= offered {
+                    let message = format!("action {action} of {offered} offered");
+                    return Err(RoomError::new(StatusCode::UNPROCESSABLE_ENTITY, "no-such-action", message));
                 }
-                if let Err(illegal) = hexforge_rules::play::check_turn(table.to_move(), seat) {
-                    return Err(conflict(illegal.rule, illegal.message));
-                }
-                table.act(action).map_err(|e| RoomError::new(StatusCode::UNPROCESSABLE_ENTITY, e.rule, e.message))?;
-                serde_json::to_string(&Event::Move { seat, action, by: None }).unwrap_or_default()
-            };
-            if !store::append(pool, id, seq + 1, &event, now_millis()).await.map_err(RoomError::database)? {
-                self.counters.stale.fetch_add(1, Relaxed);
-                let message = format!("another move was written as event {} first", seq + 1);
-                return Err(RoomError::new(StatusCode::CONFLICT, "stale", message));
-            }
-        }
+                Ok(Event::Move { seat, action, by: None })
+            })
+            .await?;
         self.counters.moves.fetch_add(1, Relaxed);
-        self.announce(pool, id, seq + 1).await;
-        self.advance(pool, &room).await?;
-        self.message(pool, &room, who).await
+        Ok(answer)
     }
 
     /// A new game at the same table, once the game is over, for a seated player.
@@ -428,38 +466,14 @@ impl Rooms {
         seq: i64,
         client: Option<IpAddr>,
     ) -> Result<Value, RoomError> {
-        Self::refuse_over_rate(&self.write_limit, client, "moves")?;
-        let room = self.room(pool, id).await?;
-        let who = Self::who(&room, key)?;
-        if who == Who::Spectator {
-            return Err(RoomError::new(StatusCode::FORBIDDEN, "spectator", "a spectator does not start a game"));
-        }
-        let lock = self.lock(id);
-        {
-            let _turn = lock.lock().await;
-            let log = self.log(pool, id).await?;
-            let (at, next, over) = {
-                let built = Self::rebuilt(&room, &log, None)?;
-                (built.seq, built.table_no + 1, built.table.outcome().is_some())
-            };
-            if at != seq {
-                return Err(RoomError::new(
-                    StatusCode::CONFLICT,
-                    "stale",
-                    format!("the room is at event {at}, not {seq}"),
-                ));
-            }
-            if !over {
+        let (room, seat) = self.seated(pool, id, key, client, "does not start a game").await?;
+        self.write(pool, &room, seat, seq, |built| {
+            if built.table.outcome().is_none() {
                 return Err(RoomError::new(StatusCode::CONFLICT, "not-over", "a rematch waits for the game to end"));
             }
-            let event = serde_json::to_string(&Event::Rematch { rematch: next }).unwrap_or_default();
-            if !store::append(pool, id, seq + 1, &event, now_millis()).await.map_err(RoomError::database)? {
-                return Err(RoomError::new(StatusCode::CONFLICT, "stale", "another event was written first"));
-            }
-        }
-        self.announce(pool, id, seq + 1).await;
-        self.advance(pool, &room).await?;
-        self.message(pool, &room, who).await
+            Ok(Event::Rematch { rematch: built.table_no + 1 })
+        })
+        .await
     }
 
     /// Asks to take back `key`'s seat's last move (`yes` absent), or answers the undo asked.
@@ -472,44 +486,23 @@ impl Rooms {
         yes: Option<bool>,
         client: Option<IpAddr>,
     ) -> Result<Value, RoomError> {
-        Self::refuse_over_rate(&self.write_limit, client, "moves")?;
-        let room = self.room(pool, id).await?;
-        let who = Self::who(&room, key)?;
-        let Who::Seat(seat) = who else {
-            return Err(RoomError::new(StatusCode::FORBIDDEN, "spectator", "a spectator takes nothing back"));
-        };
-        self.mark_seen(&room, who);
-        let lock = self.lock(id);
-        {
-            let _turn = lock.lock().await;
-            let log = self.log(pool, id).await?;
-            let event = {
-                let built = Self::rebuilt(&room, &log, None)?;
-                let conflict = |rule, message: String| RoomError::new(StatusCode::CONFLICT, rule, message);
-                if seq != built.seq {
-                    return Err(conflict("stale", format!("the room is at event {}, not {seq}", built.seq)));
+        let (room, seat) = self.seated(pool, id, key, client, "takes nothing back").await?;
+        self.write(pool, &room, seat, seq, |built| {
+            let conflict = |rule, message: String| RoomError::new(StatusCode::CONFLICT, rule, message);
+            match (&built.undo, yes) {
+                (None, None) => {
+                    let to = super::undo::target(&room, built, seat).map_err(|(rule, m)| conflict(rule, m))?;
+                    Ok(Event::UndoAsk { undo_ask: seat, to })
                 }
-                match (&built.undo, yes) {
-                    (None, None) => {
-                        let to = super::undo::target(&room, &built, seat).map_err(|(rule, m)| conflict(rule, m))?;
-                        Event::UndoAsk { undo_ask: seat, to }
-                    }
-                    (None, Some(_)) => return Err(conflict("no-undo-asked", "no undo is asked".to_string())),
-                    (Some(_), None) => return Err(conflict("undo-pending", "an undo is asked already".to_string())),
-                    (Some(asked), Some(_)) if asked.asked_by == seat || asked.agreed.contains(&seat) => {
-                        return Err(conflict("answered", format!("seat {seat} has answered already")));
-                    }
-                    (Some(_), Some(yes)) => Event::UndoAnswer { undo_answer: seat, yes },
+                (None, Some(_)) => Err(conflict("no-undo-asked", "no undo is asked".to_string())),
+                (Some(_), None) => Err(conflict("undo-pending", "an undo is asked already".to_string())),
+                (Some(asked), Some(_)) if asked.asked_by == seat || asked.agreed.contains(&seat) => {
+                    Err(conflict("answered", format!("seat {seat} has answered already")))
                 }
-            };
-            let text = serde_json::to_string(&event).unwrap_or_default();
-            if !store::append(pool, id, seq + 1, &text, now_millis()).await.map_err(RoomError::database)? {
-                return Err(RoomError::new(StatusCode::CONFLICT, "stale", "another event was written first"));
+                (Some(_), Some(yes)) => Ok(Event::UndoAnswer { undo_answer: seat, yes }),
             }
-        }
-        self.announce(pool, id, seq + 1).await;
-        self.advance(pool, &room).await?;
-        self.message(pool, &room, who).await
+        })
+        .await
     }
 
     /// Game `table`'s full record (the current game's when `None`), once it is over.

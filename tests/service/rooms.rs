@@ -11,7 +11,6 @@ use hexforge::rooms::{Built, Room, Seating, Sitter, Who, message};
 use hexforge_rules::play::bots::Bot;
 use hexforge_rules::play::record::Setup;
 use serde_json::{Value, json};
-use std::io::{Read, Write};
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -61,35 +60,8 @@ pub fn serve(database: Database, grace: Option<Duration>) -> LiveServer {
 
 /// Status and JSON body of a request with the room key `key` (if any) and a JSON `body`.
 pub fn call(addr: SocketAddr, method: &str, path: &str, key: Option<&str>, body: &str) -> (u16, String) {
-    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
-    let key = key.map(|k| format!("x-room-key: {k}\r\n")).unwrap_or_default();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n{key}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    let (head, body) = answer.split_once("\r\n\r\n").expect("a response head");
-    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status line");
-    // Chunked answers (the long poll's) carry their length in hex before the body.
-    let body =
-        if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { unchunk(body) } else { body.to_string() };
-    (status, body)
-}
-
-fn unchunk(mut body: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = body.split_once("\r\n") {
-        let Ok(size) = usize::from_str_radix(size.trim(), 16) else { break };
-        if size == 0 {
-            break;
-        }
-        out.push_str(&rest[..size]);
-        body = &rest[size + 2..];
-    }
-    out
+    let headers: Vec<(&str, &str)> = key.map(|k| ("x-room-key", k)).into_iter().collect();
+    crate::live_server::call(addr, method, path, &headers, body)
 }
 
 pub fn json_of(body: &str) -> Value {
