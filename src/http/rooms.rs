@@ -9,7 +9,7 @@ use super::error::{Path, Query, RawJson};
 use super::{AppState, PeerAddr, Routes};
 use crate::rooms::RoomError;
 use crate::rooms::referee::CreateRequest;
-use axum::extract::{Extension, State};
+use axum::extract::{Extension, FromRequest, FromRequestParts, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -113,6 +113,31 @@ async fn state(
     )
 }
 
+/// A write about a room: its id, the key of the seat writing and the message, read in that
+/// order of refusals (the body's size and JSON, then the key).
+struct Written<T> {
+    room: String,
+    key: String,
+    message: T,
+}
+
+impl<T: DeserializeOwned> FromRequest<AppState> for Written<T> {
+    type Rejection = Response;
+
+    async fn from_request(request: Request, state: &AppState) -> Result<Self, Response> {
+        let (mut parts, body) = request.into_parts();
+        let Path(room) =
+            Path::<String>::from_request_parts(&mut parts, state).await.map_err(IntoResponse::into_response)?;
+        let headers = parts.headers.clone();
+        let RawJson(text) = RawJson::from_request(Request::from_parts(parts, body), state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let message = read(&text).map_err(IntoResponse::into_response)?;
+        let key = key(&headers).map_err(IntoResponse::into_response)?.to_string();
+        Ok(Written { room, key, message })
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Move {
@@ -123,21 +148,9 @@ struct Move {
 }
 
 /// `POST /api/rooms/{room}/moves`.
-async fn play(
-    State(state): State<AppState>,
-    Path(room): Path<String>,
-    headers: HeaderMap,
-    peer: Peer,
-    RawJson(text): RawJson,
-) -> Response {
-    answered(
-        async {
-            let request: Move = read(&text)?;
-            let key = key(&headers)?;
-            state.rooms.play(pool(&state)?, &room, key, request.seq, request.action, client(peer)).await
-        }
-        .await,
-    )
+async fn play(State(state): State<AppState>, peer: Peer, w: Written<Move>) -> Response {
+    let (seq, action) = (w.message.seq, w.message.action);
+    answered(async { state.rooms.play(pool(&state)?, &w.room, &w.key, seq, action, client(peer)).await }.await)
 }
 
 #[derive(Deserialize)]
@@ -147,21 +160,8 @@ struct Rematch {
 }
 
 /// `POST /api/rooms/{room}/rematch`.
-async fn rematch(
-    State(state): State<AppState>,
-    Path(room): Path<String>,
-    headers: HeaderMap,
-    peer: Peer,
-    RawJson(text): RawJson,
-) -> Response {
-    answered(
-        async {
-            let request: Rematch = read(&text)?;
-            let key = key(&headers)?;
-            state.rooms.rematch(pool(&state)?, &room, key, request.seq, client(peer)).await
-        }
-        .await,
-    )
+async fn rematch(State(state): State<AppState>, peer: Peer, w: Written<Rematch>) -> Response {
+    answered(async { state.rooms.rematch(pool(&state)?, &w.room, &w.key, w.message.seq, client(peer)).await }.await)
 }
 
 #[derive(Deserialize)]
@@ -173,21 +173,9 @@ struct Undo {
 }
 
 /// `POST /api/rooms/{room}/undo`.
-async fn undo(
-    State(state): State<AppState>,
-    Path(room): Path<String>,
-    headers: HeaderMap,
-    peer: Peer,
-    RawJson(text): RawJson,
-) -> Response {
-    answered(
-        async {
-            let request: Undo = read(&text)?;
-            let key = key(&headers)?;
-            state.rooms.undo(pool(&state)?, &room, key, request.seq, request.yes, client(peer)).await
-        }
-        .await,
-    )
+async fn undo(State(state): State<AppState>, peer: Peer, w: Written<Undo>) -> Response {
+    let (seq, yes) = (w.message.seq, w.message.yes);
+    answered(async { state.rooms.undo(pool(&state)?, &w.room, &w.key, seq, yes, client(peer)).await }.await)
 }
 
 #[derive(Deserialize)]
