@@ -62,7 +62,10 @@ fn read<T: DeserializeOwned>(text: &str) -> Result<T, RoomError> {
         let message = format!("a message about a room is at most {MAX_MESSAGE} bytes; this one is {}", text.len());
         return Err(RoomError::new(StatusCode::PAYLOAD_TOO_LARGE, "too-large", message));
     }
-    serde_json::from_str(text).map_err(|e| RoomError::new(StatusCode::BAD_REQUEST, "bad-message", e.to_string()))
+    // JSON as the records read it (docs/rules.md): `12.0` is the whole number 12, no null.
+    let bad = |e: String| RoomError::new(StatusCode::BAD_REQUEST, "bad-message", e);
+    let text = hexforge_rules::play::json::plain(text).map_err(bad)?;
+    serde_json::from_str(&text).map_err(|e| bad(e.to_string()))
 }
 
 fn answered(result: Result<serde_json::Value, RoomError>) -> Response {
