@@ -19,6 +19,7 @@ pub mod photo;
 pub mod print;
 pub mod puzzles;
 pub mod results;
+pub mod rooms;
 pub mod rulebook;
 
 /// mimalloc instead of the system allocator, for every binary that links this library

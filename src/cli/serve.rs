@@ -145,6 +145,10 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
                     tracing::info!(database = %args.database, "recording puzzle results once the database is connected (in the background)");
                 }
                 state = state.with_results(results);
+                if let crate::results::Database::Postgres(url) = &args.database {
+                    // Replicas on one database wake each other's rooms.
+                    state.rooms.listen(url.clone());
+                }
                 Some(writer)
             }
             None => {

@@ -21,6 +21,12 @@
 //! | `hexforge_results_failed_total` | counter | |
 //! | `hexforge_results_rate_limited_total` | counter | |
 //! | `hexforge_results_unconfirmed_total` | counter | |
+//! | `hexforge_rooms_created_total` | counter | |
+//! | `hexforge_room_seats_created_total` | counter | |
+//! | `hexforge_room_moves_total` | counter | |
+//! | `hexforge_room_server_moves_total` | counter | |
+//! | `hexforge_room_stale_moves_total` | counter | |
+//! | `hexforge_room_reconnects_total` | counter | |
 //!
 //! The `hexforge_results_*` counters say what became of checked puzzle answers
 //! ([`crate::results`]): written, dropped on a full queue, lost to a database error,
@@ -194,6 +200,8 @@ impl Metrics {
         let load = |counter: &AtomicU64| counter.load(Relaxed);
         let results = state.results.as_ref().map(|r| r.recorder.counters());
         let result = |pick: fn(&crate::results::RecorderCounters) -> &AtomicU64| results.map_or(0, |c| load(pick(c)));
+        let rooms = &state.rooms.counters;
+        let room = |counter: &AtomicU64| counter.load(Relaxed);
         let gauges = [
             ("hexforge_http_connections_open", "gauge", "Connections open now.", self.connections_open.load(Relaxed)),
             (
@@ -259,6 +267,32 @@ impl Metrics {
                 "counter",
                 "Checked puzzle answers given before their record was written (the database away or slower than 500 ms): a crash may lose these.",
                 result(|c| &c.unconfirmed),
+            ),
+            ("hexforge_rooms_created_total", "counter", "Rooms created by this process.", room(&rooms.rooms_created)),
+            (
+                "hexforge_room_seats_created_total",
+                "counter",
+                "Seats for people in the rooms this process created.",
+                room(&rooms.seats_created),
+            ),
+            ("hexforge_room_moves_total", "counter", "Moves of people written to a room's log.", room(&rooms.moves)),
+            (
+                "hexforge_room_server_moves_total",
+                "counter",
+                "Moves the server wrote: bot seats, and the strong bot standing in for absent players.",
+                room(&rooms.server_moves),
+            ),
+            (
+                "hexforge_room_stale_moves_total",
+                "counter",
+                "Moves refused because another event came first (a stale table, or a race for the turn).",
+                room(&rooms.stale),
+            ),
+            (
+                "hexforge_room_reconnects_total",
+                "counter",
+                "Polls that arrived behind a room's log and were given what they missed.",
+                room(&rooms.reconnects),
             ),
         ];
         for (name, kind, help, value) in gauges {

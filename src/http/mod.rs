@@ -47,6 +47,7 @@ mod play_rules;
 mod puzzles;
 mod ready;
 mod sequences;
+mod rooms;
 mod serve;
 
 pub use cards::CardCache;
@@ -161,6 +162,9 @@ pub struct Shared {
     /// [`MAX_PHOTO_SLOTS`]); a photo waits up to two seconds for one, then is answered
     /// 503 with `Retry-After: 1`.
     pub photo_slots: Arc<tokio::sync::Semaphore>,
+    /// The rooms' locks, waiting clients, presence and limits (the rooms themselves are in
+    /// the results database).
+    pub rooms: Arc<crate::rooms::Rooms>,
 }
 
 impl std::ops::Deref for AppState {
@@ -181,7 +185,13 @@ impl AppState {
             search_slots: Arc::new(tokio::sync::Semaphore::new(default_search_slots())),
             results: None,
             photo_slots: Arc::new(tokio::sync::Semaphore::new(cores().min(MAX_PHOTO_SLOTS))),
+            rooms: Arc::new(crate::rooms::Rooms::default()),
         }))
+    }
+
+    /// This state with `rooms` (a grace period of its own, in tests).
+    pub fn with_rooms(self, rooms: crate::rooms::Rooms) -> AppState {
+        AppState(Arc::new(Shared { rooms: Arc::new(rooms), ..Arc::unwrap_or_clone(self.0) }))
     }
 
     /// This state recording checked puzzle answers in `results`.
@@ -286,6 +296,7 @@ fn all_routes() -> Routes {
     let routes = sequences::routes(routes);
     let routes = puzzles::routes(routes);
     let routes = games::routes(routes);
+    let routes = rooms::routes(routes);
     let routes = cards::routes(routes);
     let routes = downloads::routes(routes);
     let routes = metrics::routes(routes);

@@ -158,6 +158,11 @@ impl ResultStore {
         outcome
     }
 
+    /// The connection pool, for the other tables of the same database (the rooms').
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
     /// Whether the database answered last time (see the type's documentation).
     pub fn is_connected(&self) -> bool {
         self.link.connected.load(Relaxed)

@@ -64,19 +64,41 @@ impl LiveServer {
     /// Status and body of a request with a JSON `body` (none when empty), on a connection
     /// of its own.
     pub fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
-        let mut stream = std::net::TcpStream::connect(self.addr).expect("connect");
-        write!(
-            stream,
-            "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        )
-        .unwrap();
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).unwrap();
-        let (head, body) = answer.split_once("\r\n\r\n").expect("a response head");
-        let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status line");
-        (status, body.to_owned())
+        call(self.addr, method, path, &[], body)
     }
+}
+
+/// Status and body (unchunked) of a request to `addr` with extra `headers` and a JSON
+/// `body` (none when empty), on a connection of its own.
+pub fn call(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> (u16, String) {
+    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
+    let extra: String = headers.iter().map(|(name, value)| format!("{name}: {value}\r\n")).collect();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").expect("a response head");
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status line");
+    let chunked = head.to_ascii_lowercase().contains("transfer-encoding: chunked");
+    (status, if chunked { unchunk(body) } else { body.to_owned() })
+}
+
+/// A chunked body's content.
+fn unchunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let Ok(size) = usize::from_str_radix(size.trim(), 16) else { break };
+        if size == 0 || rest.len() < size + 2 {
+            break;
+        }
+        out.push_str(&rest[..size]);
+        body = &rest[size + 2..];
+    }
+    out
 }
 
 impl Drop for LiveServer {

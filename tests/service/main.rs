@@ -31,3 +31,5 @@ mod play_pages;
 mod puzzle_routes;
 mod records;
 mod results;
+mod rooms;
+mod rooms_replicas;

@@ -365,14 +365,14 @@ use pg_cluster::Cluster;
 
 /// `hexforge serve` as a process of its own (so that it can be sent SIGTERM), on a free
 /// port, its log gathered.
-struct Served {
-    child: std::process::Child,
-    addr: std::net::SocketAddr,
+pub(crate) struct Served {
+    pub(crate) child: std::process::Child,
+    pub(crate) addr: std::net::SocketAddr,
     log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl Served {
-    fn start(args: &[&str]) -> Served {
+    pub(crate) fn start(args: &[&str]) -> Served {
         use std::io::BufRead;
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hexforge"))
             .args(["serve", "--addr", "127.0.0.1:0"])

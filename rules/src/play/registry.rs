@@ -395,6 +395,10 @@ pub trait Table {
 
     /// The game's record so far, a JSON line that `hexforge check GAME --record` reads.
     fn record(&self) -> String;
+
+    /// A table `seat` cannot tell from this one ([`Game::determinized`], dealt from
+    /// `seed`): what a referee may show `seat` must be the same at both.
+    fn determinized(&self, seat: Seat, seed: u64) -> Box<dyn Table>;
 }
 
 /// A game and its record, kept in step: the [`Table`] of any [`GameRecord`].
@@ -435,7 +439,7 @@ impl<R: GameRecord> Seated<R> {
     }
 }
 
-impl<R: GameRecord> Table for Seated<R>
+impl<R: GameRecord + 'static> Table for Seated<R>
 where
     <R::Game as Game>::Action: Serialize,
     <R::Game as Game>::View: Serialize,
@@ -504,5 +508,10 @@ where
 
     fn record(&self) -> String {
         serde_json::to_string(&self.record).expect("a record serialises")
+    }
+
+    fn determinized(&self, seat: Seat, seed: u64) -> Box<dyn Table> {
+        let game = self.game.determinized(seat, &mut ChaCha8Rng::seed_from_u64(seed));
+        Box::new(Seated { game, record: self.record.clone(), name: self.name, taken: self.taken })
     }
 }
