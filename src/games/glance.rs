@@ -9,9 +9,9 @@
 
 use super::changing_lines::aids as cl_aids;
 use super::changing_lines::rulebook::{TAO_CANCEL_DRAWS, TAO_HAND, TAO_MIN_PLAYERS};
-use hexforge_rules::dragons::rules::{BITE_DAMAGE, FIRE_MAX, SEGMENTS};
 use crate::cards::aids::{Aid, Block};
 use hexforge_rules::core::lang::Lang;
+use hexforge_rules::dragons::rules::{BITE_DAMAGE, FIRE_MAX, SEGMENTS};
 use hexforge_rules::liubo::rules as liubo;
 use serde::Serialize;
 

@@ -46,8 +46,8 @@ mod play_art;
 mod play_rules;
 mod puzzles;
 mod ready;
-mod sequences;
 mod rooms;
+mod sequences;
 mod serve;
 
 pub use cards::CardCache;

@@ -298,12 +298,12 @@ fn differing(views: &[Value], at: &str, private: &mut std::collections::BTreeSet
 /// spectators' [`public_view`]), and the seat's legal actions when it is to move.
 pub fn message(room: &Room, built: &Built, who: Who, stand_ins: &[Seat]) -> Value {
     let table = built.table.as_ref();
-    let (you, view, actions) = match who {
-        Who::Seat(seat) => {
-            let actions = if table.to_move() == Some(seat) { table.actions() } else { Vec::new() };
-            (json!(seat), table.view(seat), actions)
+    let (you, view, actions, words) = match who {
+        Who::Seat(seat) if table.to_move() == Some(seat) => {
+            (json!(seat), table.view(seat), table.actions(), table.action_words())
         }
-        Who::Spectator => (Value::Null, public_view(table), Vec::new()),
+        Who::Seat(seat) => (json!(seat), table.view(seat), Vec::new(), Vec::new()),
+        Who::Spectator => (Value::Null, public_view(table), Vec::new(), Vec::new()),
     };
     let seats: Vec<Value> = room
         .seating
@@ -327,6 +327,8 @@ pub fn message(room: &Room, built: &Built, who: Who, stand_ins: &[Seat]) -> Valu
         "you": you,
         "to_move": table.to_move(),
         "actions": actions,
+        // The same actions in words, from the rules crate (what the play page's buttons say).
+        "words": words,
         "view": view,
         "last": last,
         "outcome": table.outcome(),

@@ -677,7 +677,8 @@ async fn a_record_is_confirmed_only_once_the_store_has_it() {
     let store = ResultStore::open(&database).await.unwrap().unwrap();
     let (recorder, writer) = Recorder::new(store.clone(), &database, 8);
     let id: hexforge_rules::puzzles::PuzzleId = "zhipai-3".parse().unwrap();
-    let verdict = hexforge::api::puzzles::check(&id, &Answer::Turns(vec![hexforge_rules::puzzles::Turn::Pass])).unwrap();
+    let verdict =
+        hexforge::api::puzzles::check(&id, &Answer::Turns(vec![hexforge_rules::puzzles::Turn::Pass])).unwrap();
     // No writer yet: queued, not written.
     let first = recorder.record(hexforge::results::Record::of(&id, &verdict, 0));
     assert!(first.queued());

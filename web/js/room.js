@@ -7,7 +7,7 @@
 // for news with a long poll from the last event number it saw, so a reload or a dropped
 // connection resumes where the room is.
 import { $, el } from './dom.js';
-import { drawTable, label, seatLine } from './boards.js';
+import { drawTable, seatLine } from './boards.js';
 
 const room = decodeURIComponent(location.pathname.replace(/^\/room\/?/, '').replace(/\/$/, ''));
 const fragment = new URLSearchParams(location.hash.slice(1));
@@ -38,13 +38,9 @@ function who(s, seat) {
   return 'seat ' + seat + (seat === s.you ? ' (you)' : '') + ' · ' + name;
 }
 
-/** An action in words, as the play page says it (its JSON if the game has no words for it). */
-function words(s, action) {
-  try {
-    return label(s.game, action, s.view);
-  } catch (err) {
-    return JSON.stringify(action);
-  }
+/** The action at `index` in words, as the rules crate says it (the play page's words). */
+function words(s, index) {
+  return s.words[index] ?? JSON.stringify(s.actions[index]);
 }
 
 function draw(s) {
@@ -69,7 +65,7 @@ function draw(s) {
   $('room-view').replaceChildren(board);
   $('room-moves').replaceChildren(...s.actions.map((action, index) => el('button', {
     type: 'button', 'data-action': index, onclick: () => move(index),
-  }, words(s, action))));
+  }, words(s, index))));
   $('room-rematch').hidden = !s.outcome || s.you === null;
   // An undo: asked by a seat, answered by every other person (docs/service.md, Rooms).
   const asked = s.undo;
