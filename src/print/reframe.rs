@@ -448,6 +448,14 @@ mod tests {
                 let expected = render::tree_to_pixmap_sized(&parsed, &profile, 3.0).unwrap();
                 assert!(pixmap_sized_from(svg, &tree, &from, &profile, 3.0).unwrap() == expected, "{}", profile.name);
             }
+            // The sheets' sizes (a contact thumbnail, a Tabletop Simulator face): the tree
+            // drawn whole with the sheet's transform, byte for byte.
+            for ts in [Transform::from_scale(0.5, 0.5), Transform::from_row(0.6, 0.0, 0.0, 0.61, -2.5, -2.5)] {
+                let size = (120, 170);
+                let mut whole = render::new_pixmap(size.0, size.1).unwrap();
+                resvg::render(&tree, ts, &mut whole.as_mut());
+                assert!(draw_scaled(svg, &tree, 72.0, ts, size).unwrap() == whole, "{ts:?}");
+            }
         }
     }
 
