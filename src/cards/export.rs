@@ -312,7 +312,7 @@ pub fn write_deck(
                 Some(converter) => Some(dtc_page(converter, svg, &tree, &frame)?),
                 None => None,
             };
-            let thumbs = Thumbs { contact: sheet::contact_face(&tree)?, dtc };
+            let thumbs = Thumbs { contact: sheet::contact_face(svg, &tree, SHEET_DPI)?, dtc };
             step();
             Ok((i, *face, thumbs, tree))
         })
@@ -371,12 +371,16 @@ pub fn write_deck(
                 }
                 Job::Tts(i) => {
                     let (_, image) = tts_image(deck, i);
-                    let tree = |f: &Face| &rendered[find(f)].2;
+                    // `rendered` is in the order of `faces`, so a face's SVG has its index.
+                    let face = |f: &Face| {
+                        let i = find(f);
+                        sheet::SheetFace { svg: &svgs[i], tree: &rendered[i].2, dpi: SHEET_DPI }
+                    };
                     let png = match image {
-                        TtsImage::Single(face) => render::encode_png(sheet::tts_face(tree(&face))?, sheet::tts_dpi())?,
+                        TtsImage::Single(f) => render::encode_png(sheet::tts_face(face(&f))?, sheet::tts_dpi())?,
                         TtsImage::Sheet { faces, hidden } => {
-                            let faces: Vec<&usvg::Tree> = faces.iter().map(tree).collect();
-                            sheet::tts_sheet(&faces, hidden.as_ref().map(tree))?
+                            let faces: Vec<sheet::SheetFace<'_>> = faces.iter().map(face).collect();
+                            sheet::tts_sheet(&faces, hidden.as_ref().map(face))?
                         }
                     };
                     write(out, tts_file(deck, i), &png)?;
@@ -386,6 +390,8 @@ pub fn write_deck(
             Ok(())
         })
         .collect::<Result<Vec<()>, _>>()?;
+    // The Tabletop Simulator faces' backdrops.
+    reframe::forget_backdrops();
     Ok(())
 }
 

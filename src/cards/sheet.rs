@@ -369,13 +369,13 @@ struct ContactLayout {
     slots: Vec<cards::Rect>,
 }
 
-/// Renders a face for the contact sheet, from its tree parsed at any dpi.
-pub fn contact_face(tree: &usvg::Tree) -> Result<tiny_skia::Pixmap, SheetError> {
+/// Renders a face for the contact sheet, from `tree`, its SVG `svg` parsed at `dpi`: over
+/// the kept pixels of its backdrop when it has one ([`crate::print::reframe::draw_scaled`]).
+pub fn contact_face(svg: &str, tree: &usvg::Tree, dpi: f32) -> Result<tiny_skia::Pixmap, SheetError> {
     let px = |mm: f32| (mm / 25.4 * CONTACT_DPI).round() as u32;
-    let mut pixmap = render::new_pixmap(px(CANVAS_WIDTH_MM), px(CANVAS_HEIGHT_MM))?;
     let scale = CONTACT_DPI / 25.4 / px_per_mm(tree);
-    resvg::render(tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
-    Ok(pixmap)
+    let ts = tiny_skia::Transform::from_scale(scale, scale);
+    Ok(crate::print::reframe::draw_scaled(svg, tree, dpi, ts, (px(CANVAS_WIDTH_MM), px(CANVAS_HEIGHT_MM)))?)
 }
 
 /// The pixels per millimetre of a card's tree (the dpi it was parsed at, over 25.4).
@@ -472,21 +472,31 @@ pub const TTS_CARD_WIDTH: u32 = 409;
 /// Height of one card on a TTS sheet, the 63×88 mm proportion of [`TTS_CARD_WIDTH`].
 pub const TTS_CARD_HEIGHT: u32 = 571;
 
-/// Renders the trim box of a card (no bleed: TTS shows the cut card) at TTS size, from
-/// its tree parsed at any dpi.
-pub fn tts_face(tree: &usvg::Tree) -> Result<tiny_skia::Pixmap, SheetError> {
-    Ok(tts_pixmap(tree)?)
+/// A card face as the sheets draw it: its SVG, and its tree parsed at the dpi given.
+#[derive(Clone, Copy)]
+pub struct SheetFace<'a> {
+    /// The card's SVG.
+    pub svg: &'a str,
+    /// Its tree.
+    pub tree: &'a usvg::Tree,
+    /// The dpi `tree` was parsed at.
+    pub dpi: f32,
 }
 
-fn tts_pixmap(tree: &usvg::Tree) -> Result<tiny_skia::Pixmap, RenderError> {
+/// Renders the trim box of a card (no bleed: TTS shows the cut card) at TTS size, from
+/// its tree parsed at any dpi: over the kept pixels of its backdrop when it has one
+/// ([`crate::print::reframe::draw_scaled`]).
+pub fn tts_face(face: SheetFace<'_>) -> Result<tiny_skia::Pixmap, SheetError> {
+    Ok(tts_pixmap(face)?)
+}
+
+fn tts_pixmap(face: SheetFace<'_>) -> Result<tiny_skia::Pixmap, RenderError> {
     // Pixels per mm on the sheet; the tree's own pixels are `px_per_mm` a mm.
     let sx = TTS_CARD_WIDTH as f32 / TRIM_WIDTH_MM;
     let sy = TTS_CARD_HEIGHT as f32 / TRIM_HEIGHT_MM;
-    let k = px_per_mm(tree);
-    let mut pixmap = render::new_pixmap(TTS_CARD_WIDTH, TTS_CARD_HEIGHT)?;
+    let k = px_per_mm(face.tree);
     let transform = tiny_skia::Transform::from_row(sx / k, 0.0, 0.0, sy / k, -BLEED_MM * sx, -BLEED_MM * sy);
-    resvg::render(tree, transform, &mut pixmap.as_mut());
-    Ok(pixmap)
+    crate::print::reframe::draw_scaled(face.svg, face.tree, face.dpi, transform, (TTS_CARD_WIDTH, TTS_CARD_HEIGHT))
 }
 
 /// The dpi recorded in TTS sheets: the card's 63 mm over 409 px.
@@ -500,7 +510,7 @@ pub fn tts_dpi() -> f32 {
 ///
 /// Drawn and compressed one row of cards at a time (its faces rendered in parallel), so a
 /// sheet takes 9 MB of pixels at most, not 65 MB.
-pub fn tts_sheet(faces: &[&usvg::Tree], hidden: Option<&usvg::Tree>) -> Result<Vec<u8>, SheetError> {
+pub fn tts_sheet(faces: &[SheetFace<'_>], hidden: Option<SheetFace<'_>>) -> Result<Vec<u8>, SheetError> {
     use rayon::prelude::*;
     let slots = faces.len() + usize::from(hidden.is_some());
     let capacity = (TTS_COLS * TTS_ROWS) as usize;
@@ -510,13 +520,13 @@ pub fn tts_sheet(faces: &[&usvg::Tree], hidden: Option<&usvg::Tree>) -> Result<V
     let rows = (slots as u32).div_ceil(TTS_COLS).max(1);
     let (w, h) = (TTS_COLS * TTS_CARD_WIDTH, rows * TTS_CARD_HEIGHT);
     let last = (TTS_COLS * rows - 1) as usize;
-    let placed: Vec<(usize, &usvg::Tree)> =
+    let placed: Vec<(usize, SheetFace<'_>)> =
         faces.iter().copied().enumerate().chain(hidden.map(|f| (last, f))).collect();
     let band = |row: u32| -> Result<tiny_skia::Pixmap, RenderError> {
         let mut band = render::new_pixmap(w, TTS_CARD_HEIGHT)?;
-        let in_row: Vec<&(usize, &usvg::Tree)> = placed.iter().filter(|(k, _)| *k as u32 / TTS_COLS == row).collect();
+        let in_row: Vec<&(usize, SheetFace<'_>)> = placed.iter().filter(|(k, _)| *k as u32 / TTS_COLS == row).collect();
         let drawn =
-            in_row.par_iter().map(|(k, tree)| Ok((*k, tts_pixmap(tree)?))).collect::<Result<Vec<_>, RenderError>>()?;
+            in_row.par_iter().map(|(k, face)| Ok((*k, tts_pixmap(*face)?))).collect::<Result<Vec<_>, RenderError>>()?;
         for (k, face) in drawn {
             blit(&mut band, &face, k as u32 % TTS_COLS * TTS_CARD_WIDTH, 0);
             render::recycle(face);

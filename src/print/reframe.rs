@@ -197,22 +197,43 @@ fn draw_new(
     ts: Transform,
     (width, height): (u32, u32),
 ) -> Result<tiny_skia::Pixmap, RenderError> {
+    match from.onto(to, ts) {
+        Some(found) => draw_scaled(svg, tree, from.dpi, found, (width, height)),
+        None => {
+            let mut pixmap = render::new_pixmap(width, height)?;
+            draw_as(svg, tree, from, to, ts, &mut pixmap)?;
+            Ok(pixmap)
+        }
+    }
+}
+
+/// A new `width`×`height` pixmap with `tree` (the tree of `svg` parsed at `dpi`) drawn on
+/// it with `ts`. When `svg` has a [`backdrop`], the backdrop's pixels come from
+/// [`backdrop_pixels`] and the rest of the tree is drawn over them: the same pixels, since
+/// resvg draws a tree's elements one after another onto the same pixmap.
+pub fn draw_scaled(
+    svg: &str,
+    tree: &usvg::Tree,
+    dpi: f32,
+    ts: Transform,
+    (width, height): (u32, u32),
+) -> Result<tiny_skia::Pixmap, RenderError> {
     let mut pixmap = render::new_pixmap(width, height)?;
-    match (backdrop(svg), from.onto(to, ts)) {
-        (Some((under, rest)), Some(found)) => {
-            let under = backdrop_pixels(&under, from.dpi, found, (width, height))?;
+    match backdrop(svg) {
+        Some((under, rest)) => {
+            let under = backdrop_pixels(&under, dpi, ts, (width, height))?;
             pixmap.data_mut().copy_from_slice(under.data());
             REST.with_borrow_mut(|last| -> Result<(), RenderError> {
-                let key = (svg.to_string(), from.dpi.to_bits());
+                let key = (svg.to_string(), dpi.to_bits());
                 if last.as_ref().is_none_or(|(k, _)| *k != key) {
-                    *last = Some((key, render::svg_tree(&rest, from.dpi)?));
+                    *last = Some((key, render::svg_tree(&rest, dpi)?));
                 }
                 let (_, tree) = last.as_ref().expect("just parsed");
-                resvg::render(tree, found, &mut pixmap.as_mut());
+                resvg::render(tree, ts, &mut pixmap.as_mut());
                 Ok(())
             })?;
         }
-        _ => draw_as(svg, tree, from, to, ts, &mut pixmap)?,
+        None => resvg::render(tree, ts, &mut pixmap.as_mut()),
     }
     Ok(pixmap)
 }
@@ -248,16 +269,17 @@ pub fn backdrop(svg: &str) -> Option<(String, String)> {
 /// A backdrop's SVG, dpi, transform and pixmap size.
 type BackdropKey = (String, u32, [u32; 6], (u32, u32));
 
-/// The backdrops' pixels [`backdrop_pixels`] made last, newest last: 8 of them, as many as
-/// two threads drawing a card at three sizes each need (a card's PNG and two print
-/// services' canvases), when cards that share a backdrop are drawn one after another.
+/// The backdrops' pixels [`backdrop_pixels`] made last, newest last: 10 of them, as many as
+/// two threads drawing a card at five sizes each need (a card's PNG, two print services'
+/// canvases, the DriveThruCards canvas and the contact sheet's thumbnail), when cards that
+/// share a backdrop are drawn one after another.
 static KEPT: OnceLock<Mutex<Vec<KeptBackdrop>>> = OnceLock::new();
 
 /// A backdrop's key and pixels.
 type KeptBackdrop = (BackdropKey, std::sync::Arc<tiny_skia::Pixmap>);
 
 /// How many backdrops [`KEPT`] holds.
-const KEEP: usize = 8;
+const KEEP: usize = 10;
 
 /// Lets go of the backdrops' pixels kept so far (up to 30 MB), once a deck's cards are drawn.
 pub fn forget_backdrops() {
@@ -425,6 +447,14 @@ mod tests {
                 let parsed = render::svg_tree(svg, SIZED_DPI).unwrap();
                 let expected = render::tree_to_pixmap_sized(&parsed, &profile, 3.0).unwrap();
                 assert!(pixmap_sized_from(svg, &tree, &from, &profile, 3.0).unwrap() == expected, "{}", profile.name);
+            }
+            // The sheets' sizes (a contact thumbnail, a Tabletop Simulator face): the tree
+            // drawn whole with the sheet's transform, byte for byte.
+            for ts in [Transform::from_scale(0.5, 0.5), Transform::from_row(0.6, 0.0, 0.0, 0.61, -2.5, -2.5)] {
+                let size = (120, 170);
+                let mut whole = render::new_pixmap(size.0, size.1).unwrap();
+                resvg::render(&tree, ts, &mut whole.as_mut());
+                assert!(draw_scaled(svg, &tree, 72.0, ts, size).unwrap() == whole, "{ts:?}");
             }
         }
     }

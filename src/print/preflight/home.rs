@@ -119,8 +119,9 @@ pub fn ink_in_band(
     margin_mm: f64,
     dpi: f32,
 ) -> Option<String> {
-    // The 1e-9 keeps a band of exactly whole pixels (5 mm at 60.96 dpi) from rounding down.
-    let band = (margin_mm / MM_PER_INCH * f64::from(dpi) + 1e-9).floor() as usize;
+    // The 1e-4 keeps a band of exactly whole pixels (5 mm at 60.96 dpi, which an f32 holds
+    // as 60.959999) from rounding down.
+    let band = (margin_mm / MM_PER_INCH * f64::from(dpi) + 1e-4).floor() as usize;
     let far_band = band.saturating_sub(SPREAD_PX);
     let mut nearest: Option<(usize, usize, usize, [u8; 3])> = None;
     for y in 0..h {
