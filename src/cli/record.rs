@@ -5,7 +5,9 @@
 //! [`LINE_LIMIT`] bytes a line) and each verdict printed as it is found.
 //!
 //! A puzzle's sequence (a Pathways pile, Zhi Pai placements) is checked by its own
-//! command, `check-sequence` ([`super::check_sequence`]).
+//! command, `check-sequence` ([`super::check_sequence`]); the older spelling
+//! `check pathways|zhipai` with a puzzle's options and no `--record` still works: those
+//! options are parsed by `check-sequence`'s own parser.
 
 use super::Outcome;
 use anyhow::Context;
@@ -33,16 +35,53 @@ pub struct CheckRecordArgs {
     /// Read a line at a time, each verdict printed as it is found; a line may hold at most
     /// 16 MiB, and a line that is too long, not UTF-8 or not a record ends the check
     /// (exit 2) with its line number.
-    #[arg(long, value_name = "FILE")]
-    record: PathBuf,
+    #[arg(long, value_name = "FILE", required_unless_present = "sequence_options")]
+    record: Option<PathBuf>,
     /// Print the verdicts as JSON (an array, one object a game).
     #[arg(long)]
     json: bool,
+    /// The older spelling of `check-sequence pathways|zhi-pai`: a puzzle's options
+    /// (`--from 1 --to 2 --sequence …`, `--start 12 --placements …`) in place of `--record`.
+    #[arg(
+        hide = true,
+        conflicts_with = "record",
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "PUZZLE OPTIONS"
+    )]
+    sequence_options: Vec<String>,
 }
 
-/// Runs `check GAME --record FILE`.
+/// Runs `check GAME --record FILE` (or, spelled the older way, `check-sequence GAME …`).
 pub fn main(args: CheckArgs) -> anyhow::Result<Outcome> {
-    run(super::simulate::rules(&args.game)?, args.args)
+    let rules = super::simulate::rules(&args.game)?;
+    let Some(record) = args.args.record else {
+        return older_sequence_check(rules.name(), args.args.sequence_options, args.args.json);
+    };
+    run(rules, CheckRecordArgs { record: Some(record), ..args.args })
+}
+
+/// `check pathways|zhipai` with a puzzle's options: the same as `check-sequence`, its
+/// options read by that command's parser.
+fn older_sequence_check(game: &str, options: Vec<String>, json: bool) -> anyhow::Result<Outcome> {
+    #[derive(Debug, clap::Parser)]
+    #[command(name = "hexforge check-sequence")]
+    struct Older {
+        #[command(flatten)]
+        args: super::check_sequence::CheckSequenceArgs,
+    }
+    if !matches!(game, "pathways" | "zhi-pai") {
+        anyhow::bail!(
+            "unexpected {:?}: `check {game}` takes --record FILE [--json] (a puzzle's sequence is checked by `check-sequence pathways|zhi-pai`)",
+            options.join(" ")
+        );
+    }
+    let argv = ["check-sequence".to_string(), game.to_string()]
+        .into_iter()
+        .chain(options)
+        .chain(json.then(|| "--json".to_string()));
+    let older = <Older as clap::Parser>::try_parse_from(argv).map_err(|err| anyhow::anyhow!(err.to_string()))?;
+    super::check_sequence::run(older.args)
 }
 
 /// The longest line `check GAME --record` reads, newline excluded: 16 MiB. A record holds
@@ -114,7 +153,8 @@ impl Lines {
 /// memory taken is one line's, whatever the length of the file. A line that is not a
 /// record of the game ends the check (exit 2), naming it, after the verdicts before it.
 pub fn run(rules: &dyn Rules, args: CheckRecordArgs) -> anyhow::Result<Outcome> {
-    let mut lines = Lines::open(&args.record)?;
+    let path = args.record.as_deref().context("no records to check: give --record FILE (`-` reads stdin)")?;
+    let mut lines = Lines::open(path)?;
     let shown = lines.shown.clone();
     let (mut games, mut all_valid) = (0, true);
     while let Some((number, text)) = lines.next()? {

@@ -212,6 +212,30 @@ fn checks_say_unfinished_apart_from_broken() {
     assert!(stdout(&broken).starts_with("not valid: move 2"), "{}", stdout(&broken));
 }
 
+/// The older spelling of a sequence check, `check pathways|zhipai` with the puzzle's
+/// options and no `--record` (the README of earlier releases printed it), answers as
+/// `check-sequence` does; another game or a typo is refused naming what was given.
+#[test]
+fn the_older_check_spelling_answers_as_check_sequence() {
+    for args in [
+        ["zhipai", "--start", "12", "--placements", "6:left,22:right,40:left,55:left", "--json"].as_slice(),
+        ["pathways", "--from", "12", "--to", "6", "--sequence", "12:dark,6:dark", "--json"].as_slice(),
+        ["zhipai", "--json", "--start", "12", "--placements", "6:left"].as_slice(),
+    ] {
+        let older = hexforge(&[["check"].as_slice(), args].concat());
+        let newer = hexforge(&[["check-sequence"].as_slice(), args].concat());
+        assert_eq!(older.status.code(), newer.status.code(), "{args:?}: {}", stderr(&older));
+        assert_eq!(stdout(&older), stdout(&newer), "{args:?}");
+        assert!(json(&older)["state"].is_string(), "{args:?}");
+    }
+    let other = hexforge(&["check", "tao", "--recrod", "games.jsonl"]);
+    assert_eq!(other.status.code(), Some(2));
+    assert!(stderr(&other).contains("--recrod") && stderr(&other).contains("--record FILE"), "{}", stderr(&other));
+    let neither = hexforge(&["check", "tao"]);
+    assert_eq!(neither.status.code(), Some(2));
+    assert!(stderr(&neither).contains("--record"), "{}", stderr(&neither));
+}
+
 /// A single card is "1 card", not "1 cards".
 #[test]
 fn one_card_is_singular() {
