@@ -512,6 +512,12 @@ where
 
     fn determinized(&self, seat: Seat, seed: u64) -> Box<dyn Table> {
         let game = self.game.determinized(seat, &mut ChaCha8Rng::seed_from_u64(seed));
-        Box::new(Seated { game, record: self.record.clone(), name: self.name, taken: self.taken })
+        Box::new(Seated {
+            game,
+            record: self.record.clone(),
+            name: self.name,
+            taken: self.taken,
+            log: self.log.clone(),
+        })
     }
 }
