@@ -16,7 +16,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use hexforge_rules::play::Seat;
 use hexforge_rules::play::bots::Bot;
-use hexforge_rules::play::record::Setup;
+use hexforge_rules::play::registry::Setup;
 use serde_json::{Value, json};
 use sqlx::AnyPool;
 use std::collections::HashMap;

@@ -11,7 +11,7 @@
 
 use super::{Built, Room, Sitter};
 use hexforge_rules::play::Seat;
-use hexforge_rules::play::record::Table;
+use hexforge_rules::play::registry::Table;
 use serde::Serialize;
 
 /// Re-deals each seat's view is compared in, per move and seat.

@@ -9,7 +9,7 @@ use hexforge::http::AppState;
 use hexforge::results::{Database, RecordRate, Results};
 use hexforge::rooms::{Built, Room, Seating, Sitter, Who, message};
 use hexforge_rules::play::bots::Bot;
-use hexforge_rules::play::record::Setup;
+use hexforge_rules::play::registry::Setup;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -265,7 +265,7 @@ fn of_moves_racing_for_one_turn_exactly_one_wins_and_every_refusal_is_a_json_err
 /// and the spectators' must be the same, byte for byte, when what the seat cannot see is
 /// dealt again consistently with its view. The number of messages compared.
 fn nothing_leaks(game: &str, players: usize, games: u64) -> usize {
-    let rules = hexforge_rules::game(game).unwrap();
+    let rules = hexforge_rules::game(game).unwrap().rules;
     let mut compared = 0;
     for index in 0..games {
         let room = Room {
