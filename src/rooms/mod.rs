@@ -84,7 +84,9 @@ pub struct Room {
 impl Room {
     /// The room stored as `row`, or why it cannot be read (a game no longer served).
     pub fn of(row: &store::RoomRow) -> Result<Room, String> {
-        let rules = hexforge_rules::game(&row.game).map(|game| game.rules).ok_or_else(|| format!("the game {:?} is not served", row.game))?;
+        let rules = hexforge_rules::game(&row.game)
+            .map(|game| game.rules)
+            .ok_or_else(|| format!("the game {:?} is not served", row.game))?;
         let setup: StoredSetup = serde_json::from_str(&row.setup).map_err(|e| format!("setup: {e}"))?;
         let seating: Seating = serde_json::from_str(&row.seats).map_err(|e| format!("seats: {e}"))?;
         let setup = Setup { players: Some(setup.players), options: setup.options };
