@@ -137,6 +137,9 @@ const ENUMS: &[Source] = &[
     ("/components/schemas/YijingPaiLay/properties/place", read::<hexforge_rules::yijing_pai::legal::Place>),
     ("/components/schemas/ZhiPaiTurn/properties/lay/properties/side", read::<Side>),
     ("/components/schemas/DragonsAction/properties/then", read::<hexforge_rules::dragons::Then>),
+    ("/components/schemas/RoomCreate/properties/seats/items", || {
+        written(std::iter::once(crate::rooms::PERSON).chain(hexforge_rules::play::bots::Bot::NAMES))
+    }),
 ];
 
 /// Every `enum` in `value`, by JSON pointer.

@@ -300,6 +300,7 @@ mod tests {
     #[test]
     fn the_module_is_webassembly_and_within_its_size() {
         assert_eq!(&MODULE[..4], b"\0asm");
-        assert!(MODULE.len() <= 700 * 1024, "{} bytes", MODULE.len());
+        // The bound scripts/rules-wasm.sh holds the module to.
+        assert!(MODULE.len() <= 800 * 1024, "{} bytes", MODULE.len());
     }
 }

@@ -21,6 +21,9 @@ pub mod undo;
 
 pub use referee::{RoomError, Rooms};
 
+/// The word for a seat a person takes in `POST /api/rooms` (the others name a bot).
+pub const PERSON: &str = "person";
+
 use hexforge_rules::play::Seat;
 use hexforge_rules::play::bots::Bot;
 use hexforge_rules::play::registry::{Rules, Setup, Table};

@@ -222,7 +222,7 @@ impl Rooms {
         let mut keys = Vec::new();
         let mut seats = Vec::new();
         for (seat, sitter) in request.seats.iter().enumerate() {
-            if sitter == "person" {
+            if sitter == super::PERSON {
                 let key = super::new_key();
                 seats.push(Sitter::Person { key: super::key_hash(&key) });
                 keys.push((seat, key));
