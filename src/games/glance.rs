@@ -38,6 +38,14 @@ fn aid_text(aids: &[Aid], slug: &str) -> String {
     aid.blocks.iter().find_map(|b| if let Block::Text(t) = b { Some(t.clone()) } else { None }).unwrap_or_default()
 }
 
+/// A count as the books write it (docs/conventions.md, Numbers in the books): one to nine
+/// in words, 10 and up in digits.
+fn count(n: impl Into<u64>) -> String {
+    const WORDS: [&str; 10] = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+    let n = n.into();
+    WORDS.get(n as usize).map_or_else(|| n.to_string(), |w| w.to_string())
+}
+
 fn row(name: &str, what: impl Into<String>) -> (String, String) {
     (name.to_string(), what.into())
 }
@@ -51,8 +59,10 @@ pub fn glance(game: &str) -> Option<Glance> {
             Glance {
                 goal: "Be the first to lay down every card in your hand.".into(),
                 turn: format!(
-                    "{TAO_MIN_PLAYERS} or more players, {TAO_HAND} cards each. On your turn lay one card on the play pile so that it relates to the top card in one of four ways, each with its own effect on the direction of play; or draw, one card at a time, until you can and want to play (a cancel's {} cards are drawn at once).",
-                    TAO_CANCEL_DRAWS[0]
+                    "{} or more players, {} cards each. On your turn lay one card on the play pile so that it relates to the top card in one of four ways, each with its own effect on the direction of play; or draw, one card at a time, until you can and want to play (a cancel's {} cards are drawn at once).",
+                    count(TAO_MIN_PLAYERS as u64),
+                    count(TAO_HAND as u64),
+                    count(TAO_CANCEL_DRAWS[0] as u64)
                 ),
                 moves: aid_rows(&aids, "tao-plays"),
             }
@@ -83,12 +93,12 @@ pub fn glance(game: &str) -> Option<Glance> {
         "liubo" => Glance {
             goal: format!(
                 "Land an ordinary stone on the enemy owl, leave the enemy owl facing {} of your stones, or take all {} enemy stones prisoner.",
-                liubo::OWL_OUTNUMBERED_BY,
-                liubo::STONES_PER_PLAYER
+                count(liubo::OWL_OUTNUMBERED_BY as u64),
+                count(liubo::STONES_PER_PLAYER as u64)
             ),
             turn: format!(
                 "Throw the {} sticks, read as two groups of three (each worth 1 more than its yang faces), and move two stones, one with each group.",
-                liubo::STICK_COUNT
+                count(liubo::STICK_COUNT as u64)
             ),
             moves: vec![
                 row("Enter", "bring a stone on at station 1 (it counts as the first step)."),
@@ -110,7 +120,8 @@ pub fn glance(game: &str) -> Option<Glance> {
         },
         "dragons" => Glance {
             goal: format!(
-                "Strip the other dragon of its body: each has a head and {SEGMENTS} segments, and the first to lose its last segment is defeated."
+                "Strip the other dragon of its body: each has a head and {} segments, and the first to lose its last segment is defeated.",
+                count(SEGMENTS)
             ),
             turn: "Two phases: stir the wheel of the Ba-Gua (spirit), then move your dragon as the element it names (matter).".into(),
             moves: vec![
@@ -145,6 +156,16 @@ mod tests {
             assert!(!g.goal.is_empty() && !g.turn.is_empty() && g.moves.len() >= 2, "{}: {g:?}", rules.name());
         }
         assert_eq!(glance("chess"), None);
+    }
+
+    #[test]
+    fn counts_follow_the_books_numbers_convention() {
+        assert_eq!(
+            (count(0u8), count(2u8), count(9u8), count(10u8), count(64u8)),
+            ("zero".into(), "two".into(), "nine".into(), "10".into(), "64".into())
+        );
+        assert!(glance("tao").unwrap().turn.starts_with("two or more players, eight cards each"));
+        assert!(glance("dragons").unwrap().goal.contains("a head and three segments"));
     }
 
     #[test]
