@@ -46,6 +46,12 @@ fn count(n: impl Into<u64>) -> String {
     WORDS.get(n as usize).map_or_else(|| n.to_string(), |w| w.to_string())
 }
 
+/// `word` with its first letter a capital (a count that opens a sentence).
+fn capital(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
 fn row(name: &str, what: impl Into<String>) -> (String, String) {
     (name.to_string(), what.into())
 }
@@ -60,7 +66,7 @@ pub fn glance(game: &str) -> Option<Glance> {
                 goal: "Be the first to lay down every card in your hand.".into(),
                 turn: format!(
                     "{} or more players, {} cards each. On your turn lay one card on the play pile so that it relates to the top card in one of four ways, each with its own effect on the direction of play; or draw, one card at a time, until you can and want to play (a cancel's {} cards are drawn at once).",
-                    count(TAO_MIN_PLAYERS as u64),
+                    capital(&count(TAO_MIN_PLAYERS as u64)),
                     count(TAO_HAND as u64),
                     count(TAO_CANCEL_DRAWS[0] as u64)
                 ),
@@ -164,7 +170,7 @@ mod tests {
             (count(0u8), count(2u8), count(9u8), count(10u8), count(64u8)),
             ("zero".into(), "two".into(), "nine".into(), "10".into(), "64".into())
         );
-        assert!(glance("tao").unwrap().turn.starts_with("two or more players, eight cards each"));
+        assert!(glance("tao").unwrap().turn.starts_with("Two or more players, eight cards each"));
         assert!(glance("dragons").unwrap().goal.contains("a head and three segments"));
     }
 
