@@ -11,9 +11,12 @@
 //!
 //! Run: `scripts/loadtest.sh crash` (release build of the binary and of this example).
 
+#[path = "../tests/http1/mod.rs"]
+mod http1;
+
 use clap::Parser;
 use hexforge::results::{Database, ResultStore};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader};
 use std::net::{SocketAddr, TcpStream};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -71,28 +74,6 @@ fn start(binary: &std::path::Path, database: &str) -> (std::process::Child, Sock
     (child, addr)
 }
 
-/// Sends `request` and reads its answer whole: the status, or `None` when the connection
-/// broke first.
-fn exchange(stream: &mut BufReader<TcpStream>, request: &[u8]) -> Option<u16> {
-    stream.get_mut().write_all(request).ok()?;
-    let mut head = String::new();
-    loop {
-        let mut line = String::new();
-        if stream.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        if line == "\r\n" {
-            break;
-        }
-        head.push_str(&line.to_ascii_lowercase());
-    }
-    let status = head.split(' ').nth(1)?.parse().ok()?;
-    let length: usize = head.lines().find_map(|l| l.strip_prefix("content-length:"))?.trim().parse().ok()?;
-    let mut body = vec![0; length];
-    stream.read_exact(&mut body).ok()?;
-    Some(status)
-}
-
 /// One round: (answered 200, stored).
 fn round(args: &Args, n: u64) -> (u64, u64) {
     let scratch = Scratch(std::env::temp_dir().join(format!("hexforge-results-crash-{}-{n}", std::process::id())));
@@ -122,7 +103,7 @@ fn round(args: &Args, n: u64) -> (u64, u64) {
                 let _ = stream.set_nodelay(true);
                 let mut stream = BufReader::new(stream);
                 while !stop.load(Relaxed) {
-                    match exchange(&mut stream, &request) {
+                    match http1::exchange(&mut stream, &request) {
                         Some(200) => answered.fetch_add(1, Relaxed),
                         _ => return,
                     };

@@ -4,6 +4,8 @@
 //! the contract (schemathesis). `cargo test --test service`; one file with
 //! `cargo test --test service results::`.
 
+#[path = "../http1/mod.rs"]
+mod http1;
 #[path = "../live_server/mod.rs"]
 mod live_server;
 #[path = "../outside_tool/mod.rs"]

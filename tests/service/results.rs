@@ -718,7 +718,7 @@ fn kill_9_under_load_loses_no_answered_check() {
                     answer.len()
                 );
                 while !stop.load(Ordering::Relaxed) {
-                    if whole_answer(&mut stream, &request) != Some(200) {
+                    if crate::http1::exchange(&mut stream, request.as_bytes()) != Some(200) {
                         return;
                     }
                     answered.fetch_add(1, Ordering::Relaxed);
@@ -749,27 +749,4 @@ fn kill_9_under_load_loses_no_answered_check() {
         (answered..=answered + CLIENTS).contains(&stored),
         "{answered} checks answered before kill -9, {stored} in the database"
     );
-}
-
-/// Sends `request` and reads its answer whole: the status, or `None` when the connection
-/// broke first.
-fn whole_answer(stream: &mut std::io::BufReader<std::net::TcpStream>, request: &str) -> Option<u16> {
-    use std::io::{BufRead, Read};
-    stream.get_mut().write_all(request.as_bytes()).ok()?;
-    let mut head = String::new();
-    loop {
-        let mut line = String::new();
-        if stream.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        if line == "\r\n" {
-            break;
-        }
-        head.push_str(&line.to_ascii_lowercase());
-    }
-    let status = head.split(' ').nth(1)?.parse().ok()?;
-    let length: usize = head.lines().find_map(|l| l.strip_prefix("content-length:"))?.trim().parse().ok()?;
-    let mut body = vec![0; length];
-    stream.read_exact(&mut body).ok()?;
-    Some(status)
 }
