@@ -1,7 +1,8 @@
 //! The service's tests in one test binary (one link of the application instead of nine):
 //! the command line and every command the docs show, the HTTP routes and habits, the
 //! puzzle routes, photos read back and the photo route's memory, the results store, and
-//! the contract (schemathesis). `cargo test --test service`; one file with
+//! the contract (schemathesis, and the document's fields read against the answers and
+//! request types). `cargo test --test service`; one file with
 //! `cargo test --test service results::`.
 
 #[path = "../http1/mod.rs"]
@@ -27,6 +28,7 @@ mod e2e;
 mod edge;
 mod http;
 mod http_habits;
+mod openapi_fields;
 mod photo;
 mod photo_memory;
 mod play_pages;

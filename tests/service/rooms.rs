@@ -27,12 +27,19 @@ impl Served {
     pub fn sqlite(grace: Option<Duration>) -> Served {
         let dir = TempDir::new("rooms");
         let database = Database::sqlite_file(&dir.0.join("rooms.sqlite3"));
-        Served { server: serve(database, grace), _dir: Some(dir) }
+        let downloads = dir.0.join("downloads");
+        Served { server: serve(database, grace, downloads), _dir: Some(dir) }
+    }
+
+    /// The folder the server serves `/downloads` from (made by whoever needs it).
+    pub fn downloads(&self) -> std::path::PathBuf {
+        self._dir.as_ref().expect("a scratch folder").0.join("downloads")
     }
 }
 
-/// `hexforge serve` on `database`, the rooms with `grace` for every game if given.
-pub fn serve(database: Database, grace: Option<Duration>) -> LiveServer {
+/// `hexforge serve` on `database` with the files of `downloads`, the rooms with `grace`
+/// for every game if given.
+pub fn serve(database: Database, grace: Option<Duration>, downloads: std::path::PathBuf) -> LiveServer {
     LiveServer::start(move || async move {
         let (results, writer) = match Results::start(&database, RecordRate::default(), 1000).await {
             Ok(Some(started)) => started,
@@ -52,7 +59,7 @@ pub fn serve(database: Database, grace: Option<Duration>) -> LiveServer {
             writer.finish(Duration::from_secs(5)).await;
             store.close().await;
         });
-        let state = AppState::new("output").with_results(results).with_rooms(hexforge::rooms::Rooms::new(grace));
+        let state = AppState::new(downloads).with_results(results).with_rooms(hexforge::rooms::Rooms::new(grace));
         Ok((state, Some(after_stop)))
     })
     .expect("the server starts")
