@@ -94,6 +94,12 @@ pub fn edition_name(key: &str, lang: Lang) -> String {
     }
 }
 
+/// The printed part whose rulebook is `key`'s, as the games' descriptors declare it (the
+/// puzzle book is no game's part).
+fn printed_part(key: &str) -> Option<hexforge_rules::play::descriptor::Printed> {
+    hexforge_rules::play::descriptor::printed(&hexforge_rules::games()).into_iter().find(|p| p.key == key)
+}
+
 /// Compiles one rulebook edition to PDF bytes. Same input, same bytes.
 ///
 /// With `generate --templates DIR` ([`crate::print::template::use_overrides`]), a `.typ`
@@ -163,10 +169,17 @@ fn compile(
         .build();
     let mut inputs = Dict::new();
     inputs.insert("paper".into(), paper.typst_name().into_value());
-    // Every book may print a game's glance (`data.glance`), the same the play page shows.
+    // Every book may print a game's glance (`data.glance`), the same the play page shows,
+    // and a game's book its title as the game's descriptor declares it (`data.title`, and
+    // `data.title_zh` under it in a book in another language).
     let mut data = game.data.clone();
     if let Value::Object(map) = &mut data {
         map.insert("glance".into(), crate::games::glance::all());
+        if let Some(part) = printed_part(game.key) {
+            map.insert("title".into(), part.title.get(game.lang).into());
+            let zh = part.title.zh.filter(|_| game.lang.base() != Lang::Zh);
+            map.insert("title_zh".into(), zh.into());
+        }
     }
     inputs.insert("data".into(), data.to_string().into_value());
     inputs.insert("lang".into(), game.lang.code().into_value());

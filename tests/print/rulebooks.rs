@@ -393,6 +393,37 @@ const SPELLED_COUNTS: [&str; 38] = [
 const COUNTED: [&str; 11] =
     ["card", "stone", "stick", "tile", "station", "marker", "player", "people", "prisoner", "carte", "joueur"];
 
+/// A game's book prints the title its descriptor declares (`printed.title`, in the book's
+/// language, the Chinese name under it), handed to the template as `data.title`: no
+/// template spells a game's title (the puzzle book is no game's part).
+#[test]
+fn every_books_title_is_its_games_descriptor() {
+    let dir = rulebook::templates_dir().expect("templates folder");
+    let parts = hexforge_rules::play::descriptor::printed(&hexforge_rules::games());
+    let mut spelled = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("templates folder") {
+        let name = entry.expect("a file").file_name().to_string_lossy().into_owned();
+        let Some(edition) = name.strip_suffix(".typ") else { continue };
+        if !parts.iter().any(|p| edition == p.key || edition.starts_with(&format!("{}-", p.key))) {
+            continue;
+        }
+        let source = std::fs::read_to_string(dir.join(&name)).expect("template");
+        if source.lines().any(|l| l.trim_start().starts_with("title: \"")) {
+            spelled.push(name);
+        }
+    }
+    assert!(spelled.is_empty(), "templates spelling their game's title (use data.title): {spelled:?}");
+    for edition in ALL {
+        let (key, lang) = edition.strip_suffix("-fr").map_or((edition, Lang::En), |key| (key, Lang::Fr));
+        let part = parts.iter().find(|p| p.key == key).unwrap_or_else(|| panic!("{key} is a printed part"));
+        let first_page: String = text(edition, Paper::A4).chars().take(400).collect();
+        for title in [Some(part.title.get(lang)), part.title.zh] {
+            let title = title.expect("a title");
+            assert!(first_page.contains(title), "{edition}: the cover lacks {title:?}: {first_page}");
+        }
+    }
+}
+
 /// Issue 10: a count in the prose comes from the data (`#words(data.…)`), so it cannot
 /// disagree with the components or the core. A number word or a number of four or more
 /// typed just before a piece ("twelve special cards", "deal eight cards") fails.
