@@ -8,6 +8,8 @@
 mod art_checks;
 #[path = "../book_row/mod.rs"]
 mod book_row;
+#[path = "../outside_tool/mod.rs"]
+mod outside_tool;
 #[path = "../pdf_text/mod.rs"]
 mod pdf_text;
 #[path = "../peak_memory/mod.rs"]

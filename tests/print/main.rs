@@ -20,6 +20,8 @@ mod outside_tool;
 mod pdf_text;
 #[path = "../ppm/mod.rs"]
 mod ppm;
+#[path = "../reference_faces/mod.rs"]
+mod reference_faces;
 #[path = "../temp_dir/mod.rs"]
 mod temp_dir;
 #[path = "../word_runs/mod.rs"]

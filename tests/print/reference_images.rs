@@ -2,20 +2,17 @@
 //! `tests/reference/`, resvg style: a tiny per-channel tolerance, a diff image in
 //! `tests/diff/` (git-ignored) on failure.
 //!
-//! References change only on purpose: `HEXFORGE_BLESS=1 cargo test --test print
-//! reference_images::` rewrites them; look at them before committing.
+//! References change only on purpose, and never from a test: `cargo run --example
+//! reference_images` rewrites them (the faces are listed in `tests/reference_faces/`); look
+//! at them before committing.
 
 use std::path::{Path, PathBuf};
 
-use hexforge::cards::{self, Face, Lang, PrintedDeck};
-use hexforge::games::decks;
-use hexforge::print::render;
+use crate::reference_faces::{draw, reference};
 
 /// Largest difference allowed in any channel of any pixel (anti-aliasing may differ
 /// by a unit or two between CPUs' floating point paths).
 const TOLERANCE: u8 = 3;
-/// Low, to keep the committed files small.
-const DPI: f32 = 50.0;
 
 fn dir(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join(name)
@@ -54,18 +51,12 @@ fn diff_png(a: &Image, b: &Image) -> Vec<u8> {
     out
 }
 
-fn check(name: &str, deck: PrintedDeck, face: &str) {
-    let face: Face = face.parse().unwrap();
-    let svg = cards::card_svg(deck, &face, Lang::En).unwrap();
-    let actual = render::svg_to_png(&svg, DPI).unwrap();
-    let reference = dir("reference").join(format!("{name}.png"));
-    if std::env::var_os("HEXFORGE_BLESS").is_some() {
-        std::fs::create_dir_all(reference.parent().unwrap()).unwrap();
-        std::fs::write(&reference, &actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read(&reference)
-        .unwrap_or_else(|_| panic!("no reference {}; run with HEXFORGE_BLESS=1 to create it", reference.display()));
+fn check(name: &str) {
+    let actual = draw(name);
+    let reference = reference(name);
+    let expected = std::fs::read(&reference).unwrap_or_else(|_| {
+        panic!("no reference {}; `cargo run --example reference_images` draws it", reference.display())
+    });
     let (a, b) = (decode(&actual), decode(&expected));
     assert_eq!((a.width, a.height), (b.width, b.height), "{name}: size changed");
     let differing = a
@@ -86,27 +77,10 @@ fn check(name: &str, deck: PrintedDeck, face: &str) {
     }
 }
 
+/// Every face listed in `tests/reference_faces/` is drawn as its committed picture.
 #[test]
-fn changing_lines_card_12() {
-    check("changing-lines-card-12", decks::CHANGING_LINES, "12");
-}
-
-#[test]
-fn changing_lines_card_29_double_mirror() {
-    check("changing-lines-card-29", decks::CHANGING_LINES, "29");
-}
-
-#[test]
-fn changing_lines_back() {
-    check("changing-lines-back", decks::CHANGING_LINES, "back");
-}
-
-#[test]
-fn zhi_pai_card_12() {
-    check("zhi-pai-card-12", decks::ZHI_PAI, "12");
-}
-
-#[test]
-fn zhi_pai_trigram_card_inactive() {
-    check("zhi-pai-trigram-2-thunder-inactive", decks::ZHI_PAI, "trigram-2-thunder-inactive");
+fn every_reference_face_is_drawn_as_committed() {
+    for (name, ..) in crate::reference_faces::FACES {
+        check(name);
+    }
 }

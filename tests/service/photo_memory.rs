@@ -49,7 +49,7 @@ fn large_jpeg(path: &Path) {
 
 #[test]
 fn the_largest_photos_take_at_most_150_mb_in_the_command() {
-    if !on_linux("the_largest_photos_take_at_most_150_mb_in_the_command") {
+    if !on_linux() {
         return;
     }
     let dir = TempDir::new("photo-memory");
@@ -77,7 +77,7 @@ fn the_largest_photos_take_at_most_150_mb_in_the_command() {
 
 #[test]
 fn eight_of_the_largest_photos_at_once_take_at_most_600_mb_in_the_server() {
-    if !on_linux("eight_of_the_largest_photos_at_once_take_at_most_600_mb_in_the_server") {
+    if !on_linux() {
         return;
     }
     let dir = TempDir::new("photo-memory-server");
