@@ -135,10 +135,10 @@ fn read(doc: &Value, schema: &Value, at: String, value: &Value, seen: &mut BTree
         wrong.push(format!("{at}: {value} is not of the type {allowed:?}"));
         return;
     }
-    if let Some(Value::Array(words)) = schema.get("enum") {
-        if !words.contains(value) {
-            wrong.push(format!("{at}: {value} is none of {words:?}"));
-        }
+    if let Some(Value::Array(words)) = schema.get("enum")
+        && !words.contains(value)
+    {
+        wrong.push(format!("{at}: {value} is none of {words:?}"));
     }
     match value {
         Value::Object(fields) => read_object(doc, schema, &at, fields, seen, wrong),
