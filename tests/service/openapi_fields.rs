@@ -254,11 +254,23 @@ fn parameter_example(parameter: &Value) -> Option<String> {
     Some(example.as_str().map(str::to_string).unwrap_or_else(|| example.to_string()))
 }
 
-/// A room made from the document's example, and a seat's key: what the room routes'
-/// examples need.
+/// A real room and one of its seats' keys, for the room routes' calls (their examples
+/// name a room that does not exist).
 struct Room {
     id: String,
     key: String,
+}
+
+impl Room {
+    /// A Tao room for two people, and the first seat's key.
+    fn open(addr: SocketAddr) -> Room {
+        let body = r#"{"game":"tao","seats":["person","person"]}"#;
+        let created = json_of(&call(addr, "POST", "/api/rooms", None, body).1);
+        Room {
+            id: created["room"].as_str().expect("a room id").to_string(),
+            key: created["seats"][0]["key"].as_str().expect("a seat's key").to_string(),
+        }
+    }
 }
 
 /// The request target an operation's examples make, with a real room for `{room}`.
@@ -320,11 +332,7 @@ fn every_json_answer_has_the_fields_and_types_the_document_lists() {
     let downloads = served.downloads();
     std::fs::create_dir_all(downloads.join("rulebooks")).expect("a downloads folder");
     std::fs::write(downloads.join("rulebooks/tao-rules-a4.pdf"), b"%PDF-1.4\n%%EOF\n").expect("a file to list");
-    let created = json_of(&call(addr, "POST", "/api/rooms", None, r#"{"game":"tao","seats":["person","person"]}"#).1);
-    let room = Room {
-        id: created["room"].as_str().expect("a room id").to_string(),
-        key: created["seats"][0]["key"].as_str().expect("a seat's key").to_string(),
-    };
+    let room = Room::open(addr);
     let (mut seen, mut wrong, mut listed) = (BTreeSet::new(), Vec::new(), BTreeSet::new());
     for (method, path, operation) in operations(&doc) {
         if !answers_json(&doc, operation) {
@@ -382,11 +390,7 @@ fn every_request_body_lists_the_fields_its_rust_type_reads() {
     let doc = document();
     let served = Served::sqlite(None);
     let addr = served.server.addr;
-    let created = json_of(&call(addr, "POST", "/api/rooms", None, r#"{"game":"tao","seats":["person","person"]}"#).1);
-    let room = Room {
-        id: created["room"].as_str().expect("a room id").to_string(),
-        key: created["seats"][0]["key"].as_str().expect("a seat's key").to_string(),
-    };
+    let room = Room::open(addr);
     let (mut wrong, mut read_names) = (Vec::new(), 0);
     for (method, path, operation) in operations(&doc) {
         let Some(content) = operation.pointer("/requestBody/content/application~1json") else { continue };
