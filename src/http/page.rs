@@ -43,6 +43,7 @@ pub const SCRIPTS: [(&str, &str); 22] = [
     ("boards.js", include_str!("../../web/js/boards.js")),
     ("drawn.js", include_str!("../../web/js/drawn.js")),
     ("play.js", include_str!("../../web/js/play.js")),
+    ("ending.js", include_str!("../../web/js/ending.js")),
     ("saved.js", include_str!("../../web/js/saved.js")),
     ("offline.js", include_str!("../../web/js/offline.js")),
     ("install.js", include_str!("../../web/js/install.js")),
