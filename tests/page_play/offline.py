@@ -55,7 +55,7 @@ def first_screen_bytes(page):
     before its table was ready to play (`data-interactive-ms`), fonts included: the page, its
     style sheets, scripts and rules module; and the fonts among them (none: the page asks for
     its fonts once ready), and apart the fonts and card pictures asked for after."""
-    page.wait_for_function("document.fonts.status === 'loaded' && [...document.fonts].some((f) => f.status === 'loaded')", timeout=30000)
+    page.wait_for_function("() => document.fonts.status === 'loaded' && [...document.fonts].some((f) => f.status === 'loaded')", timeout=30000)
     return page.evaluate("""() => {
         const at = Number(document.body.dataset.interactiveMs);
         const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];

@@ -21,8 +21,8 @@ export function cardBox(n, ...notes) {
   return laidBox(n, n, ...notes);
 }
 
-/** Sharp enough on the table at twice the pixels, small enough for a hand of cards. */
-const FACE_DPI = 96;
+/** Sharp enough on the table at twice its pixels, small enough for a hand of cards. */
+const FACE_DPI = 72;
 
 /** The printed face of Changing Lines card `n` as it lies (`light`: turned, as a player
  *  turns it to read its light side): the deck's own art, rendered by the server (`/cards/`,
@@ -171,14 +171,14 @@ const PATHWAYS = {
       facts([
         ['Cards left to lay', view.available.length],
         ['Orientation', view.mode],
-        ['Final turn', view.final_turn ? 'yes: the last player standing makes a final play' : null],
+        ['Final turn', view.final_turn ? 'yes' : null],
       ]),
       view.piles.map((pile, seat) => row(ctx.names[seat] + (view.crashed[seat] ? ' — ✕ crashed' : '') + (seat === view.to_move ? ' — ▶ to move' : ''),
         pile.map((l, i) => printedBox(l.card, l.orientation, l.hexagram, l.name, 'card ' + l.card + ' ' + l.orientation + ' side up', i === pile.length - 1 ? 'top' : null)),
         'pile' + (view.crashed[seat] ? ' crashed' : ''), { 'data-pile': seat })),
       options.length ? row('Cards you can lay (click one)', options.map(([l, said]) => el('button', {
         type: 'button', class: 'card-option', 'data-lay': laidKey(l), title: said, 'aria-label': said,
-      }, face(l.card, l.orientation), el('span', { class: 'card-note', 'aria-hidden': 'true', text: l.card + ' ' + l.orientation })), 'options') : null,
+      }, face(l.card, l.orientation), el('span', { class: 'card-note', 'aria-hidden': 'true', text: l.card + ' ' + l.orientation }))), 'options') : null,
       el('details', { class: 'available' }, el('summary', { text: 'Cards not yet laid (' + view.available.length + ')' }),
         el('p', { class: 'muted', text: view.available.map(cardText).join(', ') })));
   },

@@ -134,7 +134,7 @@ export function liubo(view, ctx) {
   return el('div', { class: 'liubo drawn' },
     el('div', { class: 'drawn-boards' }, b),
     el('p', { class: 'muted', text: sides.map(([, letter, name], seat) => letter + ' ' + name + '’s stone (seat ' + seat + ')').join(', ') + ', ★ the owl; the letters stand beside each station held.' }),
-    facts([['Throw to play', view.left.length ? view.left.join(' and ') : 'none: throw the sticks']]),
+    facts([['Throw to play', view.left.length ? view.left.join(' and ') : 'none']]),
     reserve);
 }
 
