@@ -97,7 +97,9 @@ impl Tables {
     /// `{"op":"state","table","seat"?}`: the seat to move, its legal actions in the
     /// engine's order and in words (`words`), what `seat` sees (the seat to move when
     /// absent), the outcome, the actions taken, each in words every seat may read (`log`),
-    /// the seats' names and the record so far.
+    /// the seats' names and public lines (`seat_words`), once over the rule that ended the
+    /// game (`ending`) and every seat's place (`standings`), the game's letters in words
+    /// (`terms`) and the record so far.
     pub fn state(&mut self, id: usize, seat: Option<usize>) -> Result<Value, Refused> {
         let table = self.table(id)?;
         let to_move = table.to_move();
@@ -119,6 +121,10 @@ impl Tables {
             "taken": table.taken(),
             "log": table.log(),
             "seat_names": table.seat_names(),
+            "seat_words": table.seat_words(),
+            "ending": table.ending(),
+            "standings": table.standings(),
+            "terms": table.terms().into_iter().map(|(k, v)| (k.to_string(), Value::from(v))).collect::<serde_json::Map<_, _>>(),
             "record": table.record(),
         }))
     }

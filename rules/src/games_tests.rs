@@ -149,3 +149,68 @@ fn every_action_and_event_of_every_game_is_said_in_words() {
         assert_eq!(table.seat_names().len(), table.players());
     }
 }
+
+#[test]
+fn places_share_a_place_and_skip_the_next() {
+    assert_eq!(crate::play::places(&[3, 1, 1, 5]), [3, 1, 1, 4]);
+    assert_eq!(crate::play::places(&[0, 0]), [1, 1]);
+}
+
+#[test]
+fn every_game_says_its_seats_the_rule_that_ended_it_and_every_place() {
+    // The games that say them (a game joining the registry says them by its own methods).
+    for key in ["tao", "pathways", "zhi-pai", "liubo", "dragons", "yijing-pai"] {
+        let rules = crate::game(key).expect("a game of the registry");
+        for seed in [3, 8] {
+            let mut table = rules.table(&Setup::default(), seed).unwrap();
+            let mut step = 0u64;
+            while let Some(seat) = table.to_move() {
+                assert!(table.ending().is_none() && table.standings().is_empty(), "{key}: over before the end");
+                let lines = table.seat_words();
+                assert_eq!(lines.len(), table.players());
+                assert!(lines.iter().all(|l| !l.is_empty() && !l.contains('{')), "{key}: {lines:?}");
+                if key == "yijing-pai" {
+                    tiles_are_said(&table.view(seat), &table.terms());
+                }
+                let index = table.choose(if seat == 0 { Bot::Greedy } else { Bot::Random }, step).unwrap();
+                table.act(index).unwrap();
+                step += 1;
+                assert!(step < 10_000, "{key}: no end");
+            }
+            let ending = table.ending().expect("the rule that ended the game").to_string();
+            assert!(table.log().last().unwrap().contains(&ending), "{key}: the last event says the ending too");
+            let standings = table.standings();
+            let mut seats: Vec<_> = standings.iter().map(|s| s.seat).collect();
+            seats.sort_unstable();
+            assert_eq!(seats, (0..table.players()).collect::<Vec<_>>(), "{key}: every seat once");
+            assert!(standings.iter().all(|s| s.place >= 1 && s.place <= table.players()), "{key}: {standings:?}");
+            let first: Vec<_> = standings.iter().filter(|s| s.place == 1).map(|s| s.seat).collect();
+            if let Some(Outcome::Won(w)) = table.outcome() {
+                assert_eq!(first, [w], "{key}: the winner alone is first ({ending})");
+            }
+            assert!(!first.is_empty(), "{key}: someone is first");
+            let replayed = rules.replay(&table.record(), usize::MAX).unwrap();
+            assert_eq!(replayed.ending(), Some(ending.as_str()), "{key}: the replayed record ends alike");
+            assert_eq!(replayed.standings(), standings, "{key}");
+        }
+    }
+}
+
+/// Every tile letter of a 易经牌 view has its words: in a hand as held, on the table as laid.
+fn tiles_are_said(view: &serde_json::Value, terms: &[(&str, &str)]) {
+    let said = |how: &str, text: &str| {
+        for c in text.chars() {
+            let key = format!("{how} {c}");
+            assert!(terms.iter().any(|(k, _)| *k == key), "no words for the letter {key:?}");
+        }
+    };
+    said("held", view["hand"].as_str().unwrap());
+    said("held", view["hidden"].as_str().unwrap_or(""));
+    for column in view["columns"].as_array().unwrap() {
+        said("laid", column.as_str().unwrap());
+    }
+    for laid in view["laid"].as_array().unwrap().iter().flat_map(|l| l.as_array().unwrap()) {
+        said("laid", laid.as_str().unwrap());
+    }
+    said("laid", view["last"]["tiles"].as_str().unwrap_or(""));
+}

@@ -26,7 +26,7 @@ const INDEX_HTML: &str = include_str!("../../web/index.html");
 pub(super) const STYLE_CSS: &str = include_str!("../../web/style.css");
 
 /// The page's ES modules, by file name under `/js/`; `main.js` is the entry point.
-pub const SCRIPTS: [(&str, &str); 22] = [
+pub const SCRIPTS: [(&str, &str); 23] = [
     ("main.js", include_str!("../../web/js/main.js")),
     ("api.js", include_str!("../../web/js/api.js")),
     ("dom.js", include_str!("../../web/js/dom.js")),
@@ -43,6 +43,7 @@ pub const SCRIPTS: [(&str, &str); 22] = [
     ("boards.js", include_str!("../../web/js/boards.js")),
     ("drawn.js", include_str!("../../web/js/drawn.js")),
     ("play.js", include_str!("../../web/js/play.js")),
+    ("ending.js", include_str!("../../web/js/ending.js")),
     ("saved.js", include_str!("../../web/js/saved.js")),
     ("offline.js", include_str!("../../web/js/offline.js")),
     ("install.js", include_str!("../../web/js/install.js")),

@@ -335,6 +335,10 @@ pub fn message(room: &Room, built: &Built, who: Who, stand_ins: &[Seat]) -> Valu
         // The same actions in words, from the rules crate (what the play page's buttons say).
         "words": words,
         "view": view,
+        // Each seat's public line and name, and the game's letters, in the rules crate's words.
+        "seat_words": table.seat_words(),
+        "seat_names": table.seat_names(),
+        "terms": table.terms().into_iter().map(|(k, v)| (k.to_string(), Value::from(v))).collect::<serde_json::Map<_, _>>(),
         "last": last,
         "outcome": table.outcome(),
         "record": over.then(|| format!("/api/rooms/{}/record?table={}", room.id, built.table_no)),

@@ -25,8 +25,12 @@ hot-seat Liubo is never covered, hot-seat Tao only when the turn passes to the o
 sat where; every hand is shown at the end of Tao; a bad record in the address is said.
 The words are the rules module's: Tao's buttons name the hexagram a card will show and why it
 is legal, "Decline the extra card" during an extra play, the log says what each move did and
-the end names the last move; 易经牌's hidden hexagram is picked by clicking six tiles; the
-replay lists every move, jumps to one clicked and steps with the arrow keys.
+the end names the rule that ended the game and shows every seat's place (a shared place said
+as shared); 易经牌's hidden hexagram is picked by clicking six tiles; the replay lists every
+move, jumps to one clicked and steps with the arrow keys. Tao's and Pathways' cards are their
+printed faces (the deck's art, turned as laid) with the name of the hexagram they show; the
+legal targets are marked on the table at Tao (the hand's cards), Pathways (the cards to lay)
+and 易经牌 (the hand's tiles), and a card clicked there is played.
 Prints JSON: the records, the search bot's slowest move, the time to interactive.
 """
 
@@ -132,23 +136,62 @@ def worded(page, game, width):
 
 def shown_hexagrams(page, game, width):
     """Every Tao and Pathways card laid on the table is drawn with the hexagram the view says it
-    shows (a card turned light side up shows another than its number's); returns how many
-    cards showed another hexagram than their own number."""
+    shows (a card turned light side up shows another than its number's): its printed face is
+    the card's own, turned as the view says it lies, and beside it the symbol, number and name
+    of the hexagram the view says it shows; returns how many cards showed another hexagram
+    than their own number."""
     seen = page.evaluate("""() => {
         const view = window.hexforgePlay.view;
-        const drawn = (el) => el ? [Number(el.dataset.card), el.querySelector('.card-symbol').textContent.codePointAt(0) - 0x4dc0 + 1] : null;
+        const drawn = (el) => {
+            if (!el) return null;
+            const face = el.querySelector('img.card-face');
+            const name = el.querySelector('.card-name');
+            return [Number(el.dataset.card), el.querySelector('.card-symbol').textContent.codePointAt(0) - 0x4dc0 + 1,
+                    Number(el.querySelector('.card-n').textContent), name ? name.textContent : null,
+                    face ? [Number(face.dataset.face), face.dataset.orientation, new URL(face.src).pathname + new URL(face.src).search] : null];
+        };
+        const want = (card, o, shows, name) => [card, shows, shows, name, [card, o, null]];
         if (view.top !== undefined) {
             const top = drawn(document.querySelector('#play-board .top .card'));
-            return view.top ? [[[view.top.card, view.top.shows], top]] : [];
+            return view.top ? [[want(view.top.card, view.top.orientation, view.top.shows, view.top.name), top]] : [];
         }
         return view.piles.flatMap((pile, seat) => {
             const cards = [...document.querySelectorAll('#play-board [data-pile="' + seat + '"] .card')].map(drawn);
-            return pile.map((l, i) => [[l.card, l.hexagram], cards[i] || null]);
+            return pile.map((l, i) => [want(l.card, l.orientation, l.hexagram, l.name), cards[i] || null]);
         });
     }""")
     for want, got in seen:
-        check(got is not None and got == want, f"{game} {width}: each card on the table is drawn with the hexagram the view says it shows", (want, got))
+        ok = got is not None and got[:4] == want[:4] and got[4] is not None and got[4][:2] == want[4][:2]
+        # The picture is the deck's printed face of that card, turned when it lies light side up.
+        url = got[4][2] if ok else ""
+        ok = ok and url.startswith(f"/cards/changing-lines/{want[0]}.png?") and (("orientation=light" in url) == (want[4][1] == "light"))
+        check(ok, f"{game} {width}: each card on the table is its printed face, turned as laid, with the symbol, number and name of the hexagram the view says it shows", (want, got))
     return sum(1 for want, _ in seen if want[0] != want[1])
+
+
+def faces_load(page, game, width):
+    """The printed faces in view load (the server renders them from the print templates)."""
+    page.locator("#play-board img.card-face").first.scroll_into_view_if_needed()
+    page.wait_for_function("() => { const i = document.querySelector('#play-board img.card-face'); return i && i.complete && i.naturalWidth > 0; }", timeout=60000)
+    size = page.evaluate("(() => { const i = document.querySelector('#play-board img.card-face'); return [i.naturalWidth, i.naturalHeight]; })()")
+    check(size[1] > size[0] > 100, f"{game} {width}: the printed card faces load, upright card-shaped pictures", size)
+
+
+def targets(page, game, width):
+    """The legal targets of the person's move are marked on the table: at Tao every card of the
+    hand some move lays, at Pathways every card the seat may lay (drawn as it would lie), at
+    易经牌 the tiles of the hand a group laid uses; returns how many were marked."""
+    found = page.evaluate("""(game) => {
+        const acts = [...document.querySelectorAll('#play-moves [data-move]')].map(b => JSON.parse(b.dataset.move));
+        const marked = (sel, key) => [...document.querySelectorAll('#play-board ' + sel + '.legal-target')].map(key).sort();
+        const uniq = (l) => [...new Set(l)].sort();
+        if (game === 'tao') return [uniq(acts.filter(a => a.play).map(a => String(a.play.card))), uniq(marked('[data-hand-card]', e => e.dataset.handCard))];
+        if (game === 'pathways') return [uniq(acts.filter(a => a.lay).map(a => a.lay.card + '-' + a.lay.orientation)), marked('[data-lay]', e => e.dataset.lay)];
+        const lays = acts.filter(a => a.lay && typeof a.lay.tiles === 'string');
+        return [lays.length ? ['some'] : [], marked('[data-own-hand] [data-tile]', e => e.dataset.tile).length ? ['some'] : []];
+    }""", game)
+    check(found[0] == found[1], f"{game} {width}: the legal targets of the move are marked on the table, and only they", found)
+    return len(found[0])
 
 
 def explained(page, game, width):
@@ -168,6 +211,24 @@ def explained(page, game, width):
 
 EXPLAINED = {}
 PICKED = {}
+TARGETS = {}
+
+
+def standings(page, game, width, players):
+    """The end shows every seat's place (a shared place said as shared, the winner marked) as
+    the rules module's state gives them, and why the game ended in the rules module's words."""
+    rows = page.eval_on_selector_all("#play-standings table.standings tbody tr", "l => l.map(r => [Number(r.dataset.seat), Number(r.dataset.place), r.textContent])")
+    check(len(rows) == players and sorted(r[0] for r in rows) == list(range(players)) and all(r[1] >= 1 for r in rows),
+          f"{game} {width}: the end shows a standings table with every seat and its place", rows)
+    check([r[1] for r in rows] == sorted(r[1] for r in rows), f"{game} {width}: the standings are best first", rows)
+    result = page.text_content("#play-result")
+    for seat, place, text in rows:
+        shared = sum(1 for r in rows if r[1] == place) > 1
+        check(("(shared)" in text) == shared, f"{game} {width}: a shared place is said as shared", rows)
+        check(("· won" in text) == (" won" in result and place == 1 and not shared), f"{game} {width}: the winner's row is marked won", (rows, result))
+    ending = page.text_content("#play-ending")
+    check(ending.startswith("Why it ended: ") and any(w in ending for w in ("wins", "without a winner", "share first place", "tie", "drawn")),
+          f"{game} {width}: the end names the rule that ended the game", ending)
 
 
 def resumes(page, seen, game, width):
@@ -248,6 +309,26 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
             worded(page, game, width)
         if game in ("tao", "pathways"):
             turned += shown_hexagrams(page, game, width)
+        if game in ("tao", "pathways", "yijing-pai"):
+            TARGETS[(game, width)] = TARGETS.get((game, width), 0) + targets(page, game, width)
+        if game in ("tao", "pathways") and not picked:
+            # A card clicked on the table (a card of the hand, a card to lay) makes the one move that lays it.
+            key = page.evaluate("""(game) => {
+                const acts = [...document.querySelectorAll('#play-moves [data-move]')].map(b => JSON.parse(b.dataset.move)).map(a => a.play || a.lay).filter(Boolean);
+                const keys = acts.map(l => game === 'tao' ? String(l.card) : l.card + '-' + l.orientation);
+                return keys.find(k => keys.filter(u => u === k).length === 1) ?? null;
+            }""", game)
+            if key is not None:
+                logged = page.locator("#play-log li").count()
+                place = f"[data-hand-card='{key}']" if game == "tao" else f"[data-lay='{key}']"
+                page.click(f"#play-board {place}")
+                page.wait_for_function(f"() => document.querySelectorAll('#play-log li').length > {logged}", timeout=30000)
+                said = page.locator("#play-log li").nth(logged).text_content()
+                check("(person): " in said and f"{key.split('-')[0]} " in said,
+                      f"{game} {width}: clicking a card on the table that one move lays makes that move", said)
+                picked = True
+                clicks += 1
+                continue
         if game == "tao":
             explained(page, game, width)
         if clicks == 1 and not reloaded and not extra:
@@ -262,6 +343,8 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
             scrolled = True
         if clicks == 3 and not shot:
             drawn(page, game, width)
+            if game in ("tao", "pathways"):
+                faces_load(page, game, width)
             page.screenshot(path=f"{shots}/{game}{extra.replace('&', '-').replace('=', '-')}-{width}.png", full_page=True)
             shot = True
             if width <= 390:
@@ -317,9 +400,7 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
               f"tao {width}: the log says each move in words: the card laid and the hexagram it shows", log[:5])
         check(any(t in l for l in log for t in ("owes 2 cards", "is skipped (an invert)", "play turns ")),
               f"tao {width}: the log says what a move did (a debt, a skipped seat, the direction turned)", log[-10:])
-        ending = page.text_content("#play-ending")
-        check(ending.startswith("The last move: ") and ("wins" in ending or "without a winner" in ending),
-              f"tao {width}: the end says why the game ended", ending)
+
     if not shot:
         page.screenshot(path=f"{shots}/{name}-{width}.png", full_page=True)
     if game == "yijing-pai":
@@ -331,6 +412,7 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
     page.screenshot(path=f"{shots}/{name}-{width}-end.png", full_page=True)
     result = page.text_content("#play-result")
     check(("won" in result) or ("without a winner" in result) or ("share first place" in result), f"{game} {width}: a result is shown", result)
+    standings(page, game, width, players)
     if game == "dragons" and beaten is not None:
         check(len(beaten) == (1 if "won" in result else 0), f"dragons {width}: a game won ends with the loser's head on its defeated face", (beaten, result))
     with page.expect_download() as download:
@@ -342,7 +424,10 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
     sat = json.loads(record).get("bots")
     check(sat == ["person"] + bots_for(players).split(","), f"{game} {width}: the record says who sat where", sat)
     check(seen["dialogs"] == [], f"{game} {width}: a finished game leaves without asking", seen["dialogs"])
-    check(seen["requests"] == [], f"{game} {width}: no request to the server during play", seen["requests"])
+    # The printed card faces (static pictures) and the fonts load once the table is ready; the
+    # rules ask nothing.
+    asked = [u for u in seen["requests"] if not any(f"{BASE}{p}" in u for p in ("/cards/", "/fonts/"))]
+    check(asked == [], f"{game} {width}: no request to the server during play but the card pictures and fonts", asked)
     check(seen["errors"] == [], f"{game} {width}: no console error", seen["errors"])
     timings = page.evaluate("window.hexforgePlay.timings")
     return {"game": game, "setup": extra, "width": width, "record": path, "clicks": clicks, "interactive_ms": interactive,
@@ -536,6 +621,9 @@ def main():
         check(sum(UNDO["refused"].values()) > 0, "taking back is refused somewhere (chance or a hidden draw)", UNDO)
         out["undo"] = UNDO
         check(PICKED.get(1280, 0) > 0 and PICKED.get(390, 0) > 0, "易经牌's hidden hexagrams were chosen by clicking tiles at both widths", PICKED)
+        check(all(TARGETS.get((g, w), 0) > 0 for g in ("tao", "pathways", "yijing-pai") for w in (1280, 390)),
+              "legal targets were marked on the table at Tao, Pathways and 易经牌 at both widths", {str(k): v for k, v in TARGETS.items()})
+        out["targets"] = {f"{g} {w}": n for (g, w), n in TARGETS.items()}
         out["extra_plays_seen"] = EXPLAINED.get("extra", 0)
         ctx.close()
         browser.close()

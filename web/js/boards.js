@@ -4,7 +4,7 @@
 // game joins the page as soon as its engine is in the registry. The games with printed
 // boards and tiles are drawn from the print artwork by drawn.js.
 import { el } from './dom.js';
-import { dragons, liubo, svg, yijingPai } from './drawn.js';
+import { dragons, liubo, svg, tileFace, tileWords, yijingPai } from './drawn.js';
 
 /** A hexagram's symbol (the Unicode block is in King Wen order, card n at U+4DC0 + n − 1). */
 export function glyph(n) {
@@ -19,6 +19,36 @@ export function cardText(n) {
 /** A drawn card: its symbol large, its number, and notes in words (never colour alone). */
 export function cardBox(n, ...notes) {
   return laidBox(n, n, ...notes);
+}
+
+/** Sharp enough on the table at twice its pixels, small enough for a hand of cards. */
+const FACE_DPI = 72;
+
+/** The printed face of Changing Lines card `n` as it lies (`light`: turned, as a player
+ *  turns it to read its light side): the deck's own art, rendered by the server (`/cards/`,
+ *  the same code as the print files), loaded when in view. The card stays named in words
+ *  beside it (its symbol, number and name), which is all a table shows when the picture
+ *  cannot load (offline, a card not seen before). */
+function face(n, orientation) {
+  const q = new URLSearchParams({ dpi: String(FACE_DPI) });
+  if (orientation === 'light') q.set('orientation', 'light');
+  const img = el('img', { class: 'card-face', src: '/cards/changing-lines/' + n + '.png?' + q, alt: '', loading: 'lazy', decoding: 'async',
+    'data-face': n, 'data-orientation': orientation || 'dark' });
+  img.addEventListener('error', () => img.closest('.card, .card-option')?.classList.add('no-face'));
+  return img;
+}
+
+/** A card as it lies, its printed face drawn: card `n` `orientation` side up (dark in a
+ *  hand), showing hexagram `shows` called `name` (both as the view says: a card turned light
+ *  side up shows another hexagram than its number's). */
+export function printedBox(n, orientation, shows, name, ...notes) {
+  const says = notes.filter(Boolean);
+  return el('span', { class: 'card printed', role: 'img', 'data-card': n, 'data-shows': shows, 'data-orientation': orientation,
+    'aria-label': 'card ' + n + ' ' + orientation + ' side up, showing ' + shows + (name ? ' ' + name : '') + (says.length ? ', ' + says.join(', ') : '') },
+  face(n, orientation),
+  el('span', { class: 'card-title', 'aria-hidden': 'true' }, el('span', { class: 'card-symbol', text: glyph(shows) }), ' ', el('span', { class: 'card-n', text: String(shows) })),
+  name ? el('span', { class: 'card-name', 'aria-hidden': 'true', text: name }) : null,
+  says.length ? el('span', { class: 'card-note', 'aria-hidden': 'true', text: says.join(' · ') }) : null);
 }
 
 /** A card as it lies: card `n` drawn with the hexagram it shows (`shows`, as the view says:
@@ -42,6 +72,8 @@ function facts(pairs) {
 }
 
 const words = (key) => key.replace(/_/g, ' ');
+/** The first letter made capital (a name that begins a label). */
+const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const cardish = /^(cards?|hand|top|start|target|zone|deal|shows|left_end|right_end|sequence|available|hexagram)$/;
 
 /** Any JSON value in words; numbers under card-like keys as cards. */
@@ -94,15 +126,17 @@ export function seatRing(view) {
     svg('text', { x: 100, y: 94, 'text-anchor': 'middle', class: 'ring-direction' }, (clockwise ? '↻ ' : '↺ ') + view.direction));
 }
 
+/** The card of a Tao or Pathways action (`{play: {card, orientation}}`, `{lay: …}`), or null. */
+const laidOf = (a) => (a && typeof a === 'object' && !Array.isArray(a) ? a.play || a.lay || null : null);
+/** The key of a card as it would lie, to find it on the table. */
+const laidKey = (l) => l.card + '-' + l.orientation;
+
 const TAO = {
-  seat(view, seat) {
-    return view.hand_sizes ? view.hand_sizes[seat] + (view.hand_sizes[seat] === 1 ? ' card' : ' cards') : '';
-  },
   draw(view) {
     const top = view.top;
     return el('div', { class: 'tao' },
       seatRing(view),
-      row('Top of the play pile', top ? [laidBox(top.card, top.shows, top.orientation + ' side up', 'shows ' + top.shows + (top.name ? ' ' + top.name : ''))] : [], 'top'),
+      row('Top of the play pile', top ? [printedBox(top.card, top.orientation, top.shows, top.name, 'card ' + top.card + ' ' + top.orientation + ' side up')] : [], 'top'),
       facts([
         ['Direction', (view.direction === 'clockwise' ? '↻ ' : '↺ ') + view.direction],
         ['Draw pile', view.draw_pile + ' cards'],
@@ -110,47 +144,59 @@ const TAO = {
         ['To draw first', view.owed ? view.owed + (view.owed === 1 ? ' card' : ' cards') : null],
         ['Extra card', view.extra_words || null],
       ]),
-      row('Your hand (seat ' + view.seat + ')', view.hand.map((n) => cardBox(n))));
+      row('Your hand (seat ' + view.seat + ')', view.hand.map((n) => {
+        const card = printedBox(n, 'dark', n, null);
+        card.dataset.handCard = n;
+        return card;
+      }), 'hand'));
+  },
+  /** A card of the hand that a legal action lays, to mark it (a click there lays it). */
+  target: (action) => (laidOf(action) ? '[data-hand-card="' + laidOf(action).card + '"]' : null),
+  picks(target, action) {
+    const card = target.closest && target.closest('[data-hand-card]');
+    return Boolean(card && laidOf(action) && laidOf(action).card === Number(card.dataset.handCard));
   },
   /** Every seat's hand, from each seat's view once the game is over. */
-  hands(views) {
-    return el('div', { class: 'tao-hands' }, views.map((v) => row('Seat ' + v.seat + ': ' + v.hand.length + (v.hand.length === 1 ? ' card' : ' cards'),
-      v.hand.map((n) => cardBox(n)), 'hand', { 'data-hand-seat': v.seat })));
+  hands(views, ctx) {
+    return el('div', { class: 'tao-hands' }, views.map((v) => row(ctx.names[v.seat] + ': ' + v.hand.length + (v.hand.length === 1 ? ' card' : ' cards'),
+      v.hand.map((n) => printedBox(n, 'dark', n, null)), 'hand', { 'data-hand-seat': v.seat })));
   },
 };
 
 const PATHWAYS = {
-  seat(view, seat) {
-    const pile = view.piles[seat];
-    return pile.length + (pile.length === 1 ? ' card' : ' cards') + (view.crashed[seat] ? ' · ✕ crashed' : '');
-  },
-  draw(view) {
+  draw(view, ctx) {
+    // The cards the seat to move may lay, each drawn as it would lie, said in the module's words.
+    const options = (ctx.actions || []).map((a, i) => (laidOf(a) ? [laidOf(a), ctx.words[i] || ''] : null)).filter(Boolean);
     return el('div', { class: 'pathways' },
       facts([
         ['Cards left to lay', view.available.length],
         ['Orientation', view.mode],
-        ['Final turn', view.final_turn ? 'yes: the last player standing makes a final play' : null],
-        ['Ranking', view.ranking ? describe(view.ranking) : null],
+        ['Final turn', view.final_turn ? 'yes' : null],
       ]),
-      view.piles.map((pile, seat) => row('Seat ' + seat + (view.crashed[seat] ? ' — ✕ crashed' : '') + (seat === view.to_move ? ' — ▶ to move' : ''),
-        pile.map((l, i) => laidBox(l.card, l.hexagram, l.orientation, l.hexagram !== l.card ? 'shows ' + l.hexagram : null, i === pile.length - 1 ? 'top' : null)),
+      view.piles.map((pile, seat) => row(ctx.names[seat] + (view.crashed[seat] ? ' — ✕ crashed' : '') + (seat === view.to_move ? ' — ▶ to move' : ''),
+        pile.map((l, i) => printedBox(l.card, l.orientation, l.hexagram, l.name, 'card ' + l.card + ' ' + l.orientation + ' side up', i === pile.length - 1 ? 'top' : null)),
         'pile' + (view.crashed[seat] ? ' crashed' : ''), { 'data-pile': seat })),
+      options.length ? row('Cards you can lay (click one)', options.map(([l, said]) => el('button', {
+        type: 'button', class: 'card-option', 'data-lay': laidKey(l), title: said, 'aria-label': said,
+      }, face(l.card, l.orientation), el('span', { class: 'card-note', 'aria-hidden': 'true', text: l.card + ' ' + l.orientation }))), 'options') : null,
       el('details', { class: 'available' }, el('summary', { text: 'Cards not yet laid (' + view.available.length + ')' }),
         el('p', { class: 'muted', text: view.available.map(cardText).join(', ') })));
+  },
+  /** A card the seat may lay, drawn as it would lie (a click there lays it). */
+  target: (action) => (laidOf(action) ? '[data-lay="' + laidKey(laidOf(action)) + '"]' : null),
+  picks(target, action) {
+    const card = target.closest && target.closest('[data-lay]');
+    return Boolean(card && laidOf(action) && card.dataset.lay === laidKey(laidOf(action)));
   },
 };
 
 const ZHI_PAI = {
-  seat(view, seat) {
-    const t = view.tables[seat];
-    return (t.sequence.length) + ' cards in line' + (t.finished ? ' · ✓ finished' : '');
-  },
-  draw(view) {
+  draw(view, ctx) {
     return el('div', { class: 'zhipai' },
       row('Common Zone', view.zone.map((n) => cardBox(n)), 'zone'),
       facts([['Draw pile', view.pile + ' cards'], ['Last turn', view.last_turn ? 'yes' : null]]),
       view.tables.map((t, seat) => el('div', { class: 'row zp-line' },
-        el('h3', { class: 'row-label', text: 'Seat ' + seat + (seat === view.seat ? ' (you)' : '') + (t.finished ? ' — ✓ finished' : '') + (seat === view.to_move ? ' — ▶ to move' : '') }),
+        el('h3', { class: 'row-label', text: ctx.names[seat] + (seat === view.seat ? ' (you)' : '') + (t.finished ? ' — ✓ finished' : '') + (seat === view.to_move ? ' — ▶ to move' : '') }),
         el('div', { class: 'cards' }, t.sequence.map((n, i) => cardBox(n,
           i === 0 ? 'start' : i === t.sequence.length - 1 ? 'target' : null,
           n === t.left_end && i > 0 ? 'left end' : null, n === t.right_end && i < t.sequence.length - 1 ? 'right end' : null))),
@@ -159,10 +205,6 @@ const ZHI_PAI = {
 };
 
 const LIUBO = {
-  seat(view, seat) {
-    const side = view.sides[seat];
-    return side.stones.length + ' on the board · ' + side.home + ' to enter' + (side.owl ? ' · owl at ' + side.owl : '');
-  },
   draw: liubo,
   /** The printed station a move ends on, to mark it on the board. */
   target: (action) => (action.move ? '[data-station="' + action.move.to + '"][data-r]' : null),
@@ -174,10 +216,6 @@ const LIUBO = {
 };
 
 const DRAGONS = {
-  seat(view, seat) {
-    const d = view.dragons.find((x) => x.seat === seat);
-    return d ? d.dragon + ' dragon · life ' + d.life + ' · fire ' + d.fire + ' · ' + d.segments + ' segments' : '';
-  },
   draw: dragons,
   /** The printed square a move's head ends on, to mark it on the board. */
   target(action) {
@@ -192,23 +230,28 @@ const DRAGONS = {
   },
 };
 
-/** A tile's letter as words: in a hand (`1`, `0`, `t`) and as laid (`T`/`t` a taiji standing for yang/yin). */
-const HELD = { 1: 'yang', 0: 'yin', t: 'taiji' };
 const YIJING_PAI = {
-  seat(view, seat) {
-    return view.hand_sizes[seat] + ' tiles in hand · ' + view.laid[seat].length + ' hexagrams laid';
-  },
   draw: yijingPai,
+  /** The faces of the hand's tiles a group laid by `action` uses (a click on one of them
+   *  offers the groups that lay it). */
+  target(action, ctx) {
+    const tiles = action && action.lay && typeof action.lay.tiles === 'string' ? action.lay.tiles : null;
+    return tiles ? [...new Set([...tiles].map((c) => tileFace(ctx, 'laid', c)))].map((f) => '[data-own-hand] [data-tile="' + f + '"]').join(', ') : null;
+  },
+  picks(target, action, ctx) {
+    const tile = target.closest && target.closest('[data-own-hand] [data-tile]');
+    const tiles = action && action.lay && typeof action.lay.tiles === 'string' ? action.lay.tiles : null;
+    return Boolean(tile && tiles && [...tiles].some((c) => tileFace(ctx, 'laid', c) === tile.dataset.tile));
+  },
   /** Every seat's hand and hidden hexagram, from each seat's view once the game is over. */
-  hands(views) {
-    const tiles = (text) => [...(text || '')].map((c) => HELD[c] || c).join(', ') || 'none';
+  hands(views, ctx) {
+    const tiles = (text) => [...(text || '')].map((c) => tileWords(ctx, 'held', c)).join(', ') || 'none';
     return el('ul', { class: 'drawn-list' }, views.map((v) => el('li', { 'data-hand-seat': v.seat },
-      'Seat ' + v.seat + ': hand ' + tiles(v.hand) + (v.hidden ? ' · hidden hexagram (line 1 first) ' + tiles(v.hidden) : ''))));
+      ctx.names[v.seat] + ': hand ' + tiles(v.hand) + (v.hidden ? ' · hidden hexagram (line 1 first) ' + tiles(v.hidden) : ''))));
   },
 };
 
 const GENERIC = {
-  seat: () => '',
   draw(view) {
     const skip = new Set(['seat', 'to_move', 'outcome']);
     return el('div', { class: 'generic' }, facts(Object.entries(view).filter(([k]) => !skip.has(k)).map(([k, v]) => [words(k), describe(v, k)])));
@@ -221,36 +264,42 @@ function of(game) {
   return GAMES[game] || GENERIC;
 }
 
-/** Every seat's hand once the game is over, from the seats' views (null: the game hides none). */
-export function hands(game, views) {
-  const g = of(game);
-  return g.hands ? g.hands(views) : null;
+/** What a drawing may use besides the view: the seats' names and the game's letters in words
+ *  (the rules module's), and for the seat to move its legal actions and their words. */
+function context(s, yours) {
+  const names = Array.from({ length: s.players || (s.seat_names || []).length || 16 }, (_, i) => cap((s.seat_names && s.seat_names[i]) || 'seat ' + i));
+  return { names, terms: s.terms || {}, ending: s.ending || null, actions: yours ? s.actions : [], words: yours ? s.words : [] };
 }
 
-/** A seat's public line (cards held, pile length…). */
-export function seatLine(game, view, seat) {
-  try {
-    return of(game).seat(view, seat) || '';
-  } catch (err) {
-    return '';
-  }
+/** A seat's public line (cards held, a pile's length…) in the rules module's words: the
+ *  state's `seat_words` (a room's message carries them too); empty without them. */
+export function seatLine(game, view, seat, s) {
+  return (s && Array.isArray(s.seat_words) && s.seat_words[seat]) || '';
+}
+
+/** Every seat's hand once the game is over, from the seats' views (null: the game hides none). */
+export function hands(game, views, s) {
+  const g = of(game);
+  return g.hands ? g.hands(views, context(s, false)) : null;
 }
 
 /** Whether a click on `target` in the drawing names `action` (a station clicked for the
  *  moves that end on it); the move buttons stay the way to move. */
-export function picks(game, target, action) {
+export function picks(game, target, action, s) {
   const g = of(game);
-  return g.picks ? g.picks(target, action) : false;
+  return g.picks ? g.picks(target, action, context(s, true)) : false;
 }
 
-/** Marks on `board` (a drawing of `game`) the places where the legal `actions` end, so that
- *  the eye finds them (a click there makes the move, see `picks`). */
-export function markTargets(game, board, actions) {
+/** Marks on `board` (a drawing of `game`) the places where the legal actions of `s` end (a
+ *  card to lay, a tile, a square, a station), so that the eye finds them (a click there
+ *  makes the move, see `picks`). */
+export function markTargets(game, board, s) {
   const g = of(game);
   if (!g.target) return 0;
+  const ctx = context(s, true);
   let marked = 0;
-  for (const a of actions) {
-    const sel = g.target(a);
+  for (const a of s.actions) {
+    const sel = g.target(a, ctx);
     if (!sel) continue;
     for (const node of board.querySelectorAll(sel)) {
       node.classList.add('legal-target');
@@ -260,8 +309,10 @@ export function markTargets(game, board, actions) {
   return marked;
 }
 
-/** The table as `view` shows it: the game's drawing, or the facts in words when the page
- *  carries no drawings for it. */
-export function drawTable(game, view) {
-  return of(game).draw(view) || GENERIC.draw(view);
+/** The table as `s.view` shows it (`yours`: the viewer is to move): the game's drawing, or
+ *  the facts in words when the page carries no drawings for it. */
+export function drawTable(game, s, yours) {
+  // A view alone (the room page's call) is drawn with the seats' plain names.
+  const state = s && s.view !== undefined && Array.isArray(s.actions) ? s : { view: s };
+  return of(game).draw(state.view, context(state, yours)) || GENERIC.draw(state.view);
 }

@@ -73,15 +73,24 @@ function facts(pairs) {
 
 const plural = (n, one, many) => n + ' ' + (n === 1 ? one : many || one + 's');
 
+/** A tile letter in words, as the rules module says it (`held 1`: `yang line`; `laid T`:
+ *  `taiji as yang`), from the state's `terms`. */
+export const tileWords = (ctx, how, c) => (ctx.terms && ctx.terms[how + ' ' + c]) || c;
+/** A tile's printed face: the first word of its name (`yang`, `yin`, `taiji`). */
+export const tileFace = (ctx, how, c) => tileWords(ctx, how, c).split(' ')[0];
+
 // ------------------------------------------------------------ Liubo
 
-const LIUBO_SIDES = [['white', 'W', 'White'], ['black', 'B', 'Black']];
+/** The colour of each side's printed pieces (their symbols' names), seat by seat. */
+const LIUBO_COLOURS = ['white', 'black'];
 
-/** Liubo's board with every stone and owl on its station, the stones to enter and the prisoners. */
-export function liubo(view) {
+/** Liubo's board with every stone and owl on its station, the stones to enter and the
+ *  prisoners; each side named as the rules module names it, marked by that name's initial. */
+export function liubo(view, ctx) {
+  const sides = view.sides.map((_, seat) => [LIUBO_COLOURS[seat], ctx.names[seat].charAt(0), ctx.names[seat]]);
   const listed = [];
   view.sides.forEach((side, seat) => {
-    const [, letter] = LIUBO_SIDES[seat];
+    const [, letter] = sides[seat];
     for (const n of side.stones) listed.push([n, letter]);
     if (side.owl) listed.push([side.owl, letter + '★']);
   });
@@ -91,7 +100,7 @@ export function liubo(view) {
   const layer = b.querySelector('[data-layer="pieces"]');
   const byStation = new Map();
   view.sides.forEach((side, seat) => {
-    const [colour, letter, name] = LIUBO_SIDES[seat];
+    const [colour, letter, name] = sides[seat];
     const add = (n, id, mark, what) => {
       if (!byStation.has(n)) byStation.set(n, []);
       byStation.get(n).push({ id, mark, what: name + ' ' + what + ' on station ' + n });
@@ -111,8 +120,8 @@ export function liubo(view) {
     badge(layer, [centre[0] + r * 0.95, centre[1] - r * 0.75], pieces.map((p) => p.mark).join(''));
   }
   const reserve = view.sides.map((side, seat) => {
-    const [colour, letter, name] = LIUBO_SIDES[seat];
-    const [, , otherName] = LIUBO_SIDES[1 - seat] || [];
+    const [colour, letter, name] = sides[seat];
+    const [, , otherName] = sides[1 - seat] || [];
     return el('div', { class: 'drawn-row', 'data-side': colour },
       el('h3', { class: 'row-label', text: name + ' (' + letter + ', seat ' + seat + ')' + (view.to_move === seat ? ' — ▶ to move' : '') }),
       el('div', { class: 'tokens', 'data-home': side.home },
@@ -124,8 +133,8 @@ export function liubo(view) {
   });
   return el('div', { class: 'liubo drawn' },
     el('div', { class: 'drawn-boards' }, b),
-    el('p', { class: 'muted', text: 'W a white stone (seat 0), B a black stone (seat 1), ★ the owl; the letters stand beside each station held.' }),
-    facts([['Throw to play', view.left.length ? view.left.join(' and ') : 'none: throw the sticks']]),
+    el('p', { class: 'muted', text: sides.map(([, letter, name], seat) => letter + ' ' + name + '’s stone (seat ' + seat + ')').join(', ') + ', ★ the owl; the letters stand beside each station held.' }),
+    facts([['Throw to play', view.left.length ? view.left.join(' and ') : 'none']]),
     reserve);
 }
 
@@ -149,7 +158,7 @@ function segmentId(dragon, a, b) {
 
 /** Both boards of Dragons of the Ba-Gua with the dragons, rock and portals, the wheel's stones,
  *  each dragon's life and fire and the flux coin, as the view gives them. */
-export function dragons(view) {
+export function dragons(view, ctx) {
   const human = board('human', 'The board of human: ' + view.dragons.map((d) => d.dragon + ' dragon, head on ' + d.cells[0] + ' facing ' + d.facing + ', body on ' + d.cells.slice(1).join(' ')).join('; ') +
     (view.rock ? '; the rock on ' + view.rock : '') + (view.portals.length ? '; portals on ' + view.portals.map((p) => p.colour + ' ' + p.cell).join(', ') : ''));
   const bagua = board('bagua', 'The board of Ba-Gua: ' + view.wheel.map((s) => s.element + ' ' + s.white + ' white ' + s.black + ' black').join(', ') +
@@ -182,7 +191,7 @@ export function dragons(view) {
           name + "'s head on " + d.cells[0] + ', facing ' + d.facing + (d.defeated ? ', defeated' : ''));
         head.dataset.cell = d.cells[0];
         if (d.defeated) head.dataset.defeated = d.dragon;
-        badge(layer, [c[0], c[1] - 8], (d.dragon === 'sky' ? 'SKY' : 'EARTH') + (d.defeated ? ' ✕ DEFEATED' : ''), 'drawn-badge-small');
+        badge(layer, [c[0], c[1] - 8], ctx.names[d.seat].toUpperCase() + (d.defeated ? ' ✕ DEFEATED' : ''), 'drawn-badge-small');
         return;
       }
       // A body that crosses a portal joins the portal's square, not the next cell of the list.
@@ -225,14 +234,11 @@ export function dragons(view) {
     ]),
     el('div', { class: 'drawn-boards two' }, human, bagua),
     el('ul', { class: 'drawn-list' }, view.dragons.map((d) => el('li', { 'data-dragon': d.dragon },
-      (view.to_move === d.seat ? '▶ ' : '') + d.dragon + ' dragon (seat ' + d.seat + (d.seat === view.seat ? ', you' : '') + '): head on ' + d.cells[0] + ' facing ' + d.facing +
+      (view.to_move === d.seat ? '▶ ' : '') + ctx.names[d.seat] + ', the ' + d.dragon + ' dragon (seat ' + d.seat + (d.seat === view.seat ? ', you' : '') + '): head on ' + d.cells[0] + ' facing ' + d.facing +
       ' · ' + plural(d.segments, 'segment') + (d.lost ? ' (' + d.lost + ' lost)' : '') + (d.defeated ? ' · ✕ defeated' : '') + ' · life ' + d.life + ' · fire ' + d.fire + (d.portals.length ? ' · crossing portals on ' + d.portals.join(', ') : '')))));
 }
 
 // ------------------------------------------------------------ 易经牌
-
-const KINDS = { 1: ['yang', 'yang line'], 0: ['yin', 'yin line'], t: ['taiji', 'taiji'] };
-const LAID = { 1: ['yang', 'yang line'], 0: ['yin', 'yin line'], T: ['taiji', 'taiji as yang', 'as yang'], t: ['taiji', 'taiji as yin', 'as yin'] };
 
 /** One tile: its face (or its back), named; `note` under a taiji says how it was laid. */
 function tile(face, words, note, small) {
@@ -240,21 +246,22 @@ function tile(face, words, note, small) {
     mini('yijing-pai-' + face, words, 'tile-face'), note ? el('span', { class: 'tile-note', text: note }) : null);
 }
 
-const handTiles = (text) => [...text].map((c) => tile(KINDS[c][0], KINDS[c][1]));
-const laidTiles = (text, small) => [...text].map((c) => tile(LAID[c][0], LAID[c][1], LAID[c][2], small));
-
-/** A hexagram of laid tiles, line 1 at the bottom. */
-function column(text, small, label) {
-  return el('span', { class: 'hexagram-tiles', role: 'group', 'aria-label': label }, laidTiles(text, small));
-}
 
 /** The 易经牌 table as the seat sees it: its own hand and hidden hexagram, every seat's
  *  hexagram in the making and laid hexagrams, the others' hands as backs, the wall and the last play. */
-export function yijingPai(view) {
+export function yijingPai(view, ctx) {
   if (!has('yijing-pai-yang')) return null;
+  const handTiles = (text) => [...text].map((c) => tile(tileFace(ctx, 'held', c), tileWords(ctx, 'held', c)));
+  // How a tile stands for a line (`taiji as yang`: `as yang`) said under it.
+  const laidTiles = (text, small) => [...text].map((c) => {
+    const [said, f] = [tileWords(ctx, 'laid', c), tileFace(ctx, 'laid', c)];
+    return tile(f, said, said.startsWith(f + ' as ') ? said.slice(f.length + 1) : null, small);
+  });
+  /** A hexagram of laid tiles, line 1 at the bottom. */
+  const column = (text, small, label) => el('span', { class: 'hexagram-tiles', role: 'group', 'aria-label': label }, laidTiles(text, small));
   const you = view.seat;
   const seats = view.columns.map((col, s) => el('div', { class: 'drawn-row yp-seat' + (s === you ? ' you' : ''), 'data-seat': s },
-    el('h3', { class: 'row-label', text: 'Seat ' + s + (s === you ? ' (you)' : '') + (view.to_move === s ? ' — ▶ to move' : '') +
+    el('h3', { class: 'row-label', text: ctx.names[s] + (s === you ? ' (you)' : '') + (view.to_move === s ? ' — ▶ to move' : '') +
       ' · ' + plural(view.hand_sizes[s], 'tile') + ' in hand' + (view.hidden_set[s] ? ' · hidden hexagram set aside' : '') }),
     el('div', { class: 'yp-line' },
       s === you ? null : el('span', { class: 'tokens', 'data-hand': view.hand_sizes[s] },
@@ -266,12 +273,10 @@ export function yijingPai(view) {
   return el('div', { class: 'yijing-pai drawn' },
     facts([
       ['Phase', view.phase], ['Wall', plural(view.wall, 'tile')],
-      ['Last play', view.last ? 'seat ' + view.last.seat : null],
-      ['Won', view.settlement ? 'seat ' + view.settlement.winner + ', worth ' + view.settlement.halves / 2 + ' points, ' +
-        (view.settlement.hidden ? 'by the hidden hexagram' : 'by three alike') + ', ' +
-        (view.settlement.fired_by === null ? 'self-drawn: each other seat pays' : 'seat ' + view.settlement.fired_by + ' pays alone') : null],
+      ['Last play', view.last ? ctx.names[view.last.seat] : null],
+      ['Ended', view.outcome ? ctx.ending : null],
     ]),
-    view.last ? el('div', { class: 'drawn-row yp-last' }, el('h3', { class: 'row-label', text: 'Last tiles laid, by seat ' + view.last.seat }),
+    view.last ? el('div', { class: 'drawn-row yp-last' }, el('h3', { class: 'row-label', text: 'Last tiles laid, by ' + ctx.names[view.last.seat] }),
       el('div', { class: 'tokens' }, laidTiles(view.last.tiles))) : null,
     el('div', { class: 'yp-own' },
       el('div', { class: 'drawn-row yp-hand' }, el('h3', { class: 'row-label', text: 'Your hand (seat ' + you + ')' }),

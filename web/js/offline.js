@@ -59,7 +59,9 @@ function versionsInProgress() {
  */
 export function register() {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
-  navigator.serviceWorker.register('/sw.js', { scope: '/play' }).then(() => navigator.serviceWorker.ready).then((reg) => {
+  // The fonts, asked for once the table was ready, are kept too: sent once they have loaded.
+  navigator.serviceWorker.register('/sw.js', { scope: '/play' }).then(() => navigator.serviceWorker.ready)
+    .then((reg) => document.fonts.ready.then(() => reg)).then((reg) => {
     const worker = reg.active;
     if (!worker) return;
     const add = performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith(location.origin));

@@ -3,9 +3,7 @@
 // is taken. Which choices are legal, and their words, are the rules module's: the tiles
 // are matched against the offered actions' `hide` letters, nothing is judged here.
 import { el } from './dom.js';
-
-/** Tile letters as the view and the actions write them, to a face and its words. */
-const FACES = { 1: ['yang', 'yang line'], 0: ['yin', 'yin line'], t: ['taiji', 'taiji'] };
+import { tileFace, tileWords } from './drawn.js';
 
 /**
  * A picker for `s` (a state of the rules module) when every action offered sets a hidden
@@ -17,20 +15,22 @@ export function hidePicker(s, take) {
   if (hides.length < 2 || hides.some((h) => h === null) || typeof s.view.hand !== 'string') return null;
   const size = hides[0].length;
   const hand = [...s.view.hand];
+  // A tile letter as the rules module says it (`held 1`: `yang line`), and its face.
+  const said = (c) => tileWords(s, 'held', c);
   const chosen = [];
   const status = el('p', { class: 'pick-status', 'aria-live': 'polite' });
   const confirm = el('button', { type: 'button', class: 'move', 'data-pick-confirm': '', disabled: true }, 'Set these aside');
   const tiles = hand.map((c, k) => el('button', {
-    type: 'button', class: 'pick-tile', 'data-pick': k, 'data-tile': (FACES[c] || [c])[0], 'aria-pressed': 'false',
+    type: 'button', class: 'pick-tile', 'data-pick': k, 'data-tile': tileFace(s, 'held', c), 'aria-pressed': 'false',
     onclick: () => toggle(k),
-  }, (FACES[c] || [c, c])[1]));
+  }, said(c)));
   const index = () => hides.indexOf(chosen.map((k) => hand[k]).join(''));
   function show() {
     tiles.forEach((t, k) => {
       const at = chosen.indexOf(k);
       t.setAttribute('aria-pressed', at >= 0 ? 'true' : 'false');
       t.dataset.line = at >= 0 ? String(at + 1) : '';
-      t.textContent = (FACES[hand[k]] || [hand[k], hand[k]])[1] + (at >= 0 ? ' · line ' + (at + 1) : '');
+      t.textContent = said(hand[k]) + (at >= 0 ? ' · line ' + (at + 1) : '');
     });
     const i = chosen.length === size ? index() : -1;
     confirm.disabled = i < 0;

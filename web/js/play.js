@@ -16,7 +16,8 @@ import { $, el } from './dom.js';
 import { call } from './rules.js';
 import { inUse, loadRules, register } from './offline.js';
 import { levels, seatText } from './levels.js';
-import { drawTable, hands, markTargets, picks, seatLine } from './boards.js';
+import { drawTable, hands, markTargets, picks } from './boards.js';
+import { resultLine, standingsTable } from './ending.js';
 import { hidePicker } from './pick.js';
 import * as saved from './saved.js';
 
@@ -346,7 +347,7 @@ function render(s, interactive) {
   const mover = s.to_move;
   const yours = interactive && mover === s.seat;
   state.names = s.seat_names || state.names;
-  $('play-status').textContent = s.outcome ? resultText(s.outcome)
+  $('play-status').textContent = s.outcome ? resultLine(s, who)
     : yours ? '▶ Your turn, ' + named(mover) + ': ' + s.actions.length + (s.actions.length === 1 ? ' move' : ' moves') + ' allowed.'
       : '… ' + who(mover) + ' to move.';
   $('play-seats-list').replaceChildren(...state.seats.map((kind, i) => el('li', {
@@ -354,9 +355,9 @@ function render(s, interactive) {
     'aria-current': i === mover ? 'step' : null,
   }, el('span', { class: 'seat-name', text: (i === mover ? '▶ ' : '') + named(i) + (i === s.seat ? ' (you)' : '') }),
   el('span', { class: 'seat-kind', text: kind === 'person' ? 'person' : kind + ' bot' }),
-  el('span', { class: 'seat-line', text: seatLine(state.game, s.view, i) }))));
-  $('play-board').replaceChildren(drawTable(state.game, s.view));
-  if (yours) markTargets(state.game, $('play-board'), s.actions);
+  el('span', { class: 'seat-line', text: (s.seat_words || [])[i] || '' }))));
+  $('play-board').replaceChildren(drawTable(state.game, s, yours));
+  if (yours) markTargets(state.game, $('play-board'), s);
   state.view = s.view;
   $('play-moves-title').hidden = !yours;
   const undoable = yours && !state.replay && people().length === 1 && people().length < state.seats.length && state.trail.some((t) => t.seat === mover);
@@ -377,7 +378,7 @@ function render(s, interactive) {
   // Clicking the drawing: one move ending where it was clicked is made; several, the first
   // of their buttons takes the focus.
   $('play-board').onclick = yours ? (e) => {
-    const hits = s.actions.map((a, i) => (picks(state.game, e.target, a) ? i : -1)).filter((i) => i >= 0);
+    const hits = s.actions.map((a, i) => (picks(state.game, e.target, a, s) ? i : -1)).filter((i) => i >= 0);
     if (hits.length === 1) act(s, hits[0]);
     else if (hits.length) document.querySelector('#play-moves [data-index="' + hits[0] + '"]').focus();
   } : null;
@@ -385,32 +386,18 @@ function render(s, interactive) {
   $('play-log-next').textContent = s.outcome ? '' : 'Next: ' + who(mover) + (yours ? ', you' : '') + '.';
 }
 
-/** Seats in words: "seats 0 (person) and 2 (greedy bot)". */
-function seatsText(seats) {
-  const named = seats.map((i) => i + (kind(state.seats[i]) ? ' (' + kind(state.seats[i]) + ')' : ''));
-  return 'seats ' + (named.length > 1 ? named.slice(0, -1).join(', ') + ' and ' + named[named.length - 1] : named[0]);
-}
-
-/** How the game ended, with the standings the view gives (a shared first place is named). */
-function resultText(outcome, view) {
-  if (outcome.winner !== undefined && outcome.winner !== null) {
-    const name = named(outcome.winner);
-    return name[0].toUpperCase() + name.slice(1) + ' won' + (kind(state.seats[outcome.winner]) ? ' (' + (state.seats[outcome.winner] === 'person' ? 'a person' : 'the ' + kind(state.seats[outcome.winner])) + ')' : '') + '.';
-  }
-  const first = view && Array.isArray(view.ranking) && Array.isArray(view.ranking[0]) ? view.ranking[0] : null;
-  if (first && first.length > 1) {
-    const text = seatsText(first);
-    return text[0].toUpperCase() + text.slice(1) + ' share first place.';
-  }
-  if (outcome.stalled) return 'The game ended without a winner.';
-  return 'The game ended: ' + JSON.stringify(outcome) + '.';
+/** How the game ended (the winner, a shared first place), and every seat's place below. */
+function showResult(s) {
+  $('play-status').textContent = resultLine(s, who);
+  const table = standingsTable(s, who);
+  $('play-standings').replaceChildren(...(table ? [table] : []));
 }
 
 /** Every seat's hand, shown once the game is over (each seat's own view of the ended table). */
 function revealHands() {
   const box = $('play-hands');
   const views = Array.from({ length: state.seats.length }, (_, seat) => current(seat).view);
-  const drawn = hands(state.game, views);
+  const drawn = hands(state.game, views, current(0));
   box.hidden = !drawn;
   box.replaceChildren(...(drawn ? [el('h2', { text: 'Every hand at the end' }), drawn] : []));
 }
@@ -439,9 +426,11 @@ function finish(s) {
   render(last, false);
   revealHands();
   $('play-end').hidden = false;
-  $('play-result').textContent = resultText(s.outcome, last.view) + ' ' + s.taken + ' actions.';
-  // Why it ended: the last move's words, which name the rule (the rules module's).
-  $('play-ending').textContent = s.log.length ? 'The last move: ' + who(lastSeatOf(s)) + ': ' + s.log[s.log.length - 1] + '.' : '';
+  $('play-result').textContent = resultLine(s, who) + ' ' + s.taken + ' actions.';
+  showResult(s);
+  // Why it ended: the rule, in the rules module's words (else the last move's).
+  $('play-ending').textContent = s.ending ? 'Why it ended: ' + s.ending + '.'
+    : s.log.length ? 'The last move: ' + who(lastSeatOf(s)) + ': ' + s.log[s.log.length - 1] + '.' : '';
   const record = withSeats(s.record);
   const link = $('play-download');
   link.href = URL.createObjectURL(new Blob([record + '\n'], { type: 'application/jsonl' }));
@@ -534,7 +523,7 @@ function showReplay() {
   }
   $('play-said').textContent = r.at ? r.at + '. ' + who(r.seats ? r.seats[r.at - 1] : 0) + ': ' + (r.log[r.at - 1] || '') : 'The start of the game.';
   if (s.outcome) {
-    $('play-status').textContent = resultText(s.outcome, s.view);
+    showResult(s);
     revealHands();
   } else {
     $('play-hands').hidden = true;
@@ -643,6 +632,8 @@ async function main() {
   // Milliseconds from the start of navigation to a table ready to play (the README's figure).
   document.body.dataset.interactiveMs = String(Math.round(performance.now()));
   document.body.dataset.ready = 'true';
+  // The page's fonts, asked for only now: the first screen needs none (play.css).
+  document.documentElement.classList.add('fonts');
   register();
 }
 
@@ -652,5 +643,6 @@ function fillNav(games) {
 
 main().catch((err) => {
   problem('The page stopped: ' + err.message + '. Reload it, or start a new game.');
+  document.documentElement.classList.add('fonts');
   document.body.dataset.ready = 'true';
 });

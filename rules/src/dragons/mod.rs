@@ -604,6 +604,14 @@ impl Game for Dragons {
         words::event(self, seat, event)
     }
 
+    fn seat_words(&self, seat: Seat) -> String {
+        words::seat(self, seat)
+    }
+
+    fn ending_words(&self, _before: &Dragons, _seat: Seat) -> Option<String> {
+        words::ending(self)
+    }
+
     fn seat_name(&self, seat: Seat) -> String {
         words::seat_name(seat)
     }

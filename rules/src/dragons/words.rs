@@ -78,18 +78,33 @@ fn followed(before: &Dragons, after: &Dragons) -> Vec<String> {
             said.push(format!("{name} loses {}", count(usize::from(x.segments - y.segments), "segment")));
         }
     }
-    match after.outcome() {
-        Some(Outcome::Won(w)) => {
-            let loser = a.dragons.iter().find(|d| d.defeated).map(|d| d.dragon.name());
-            said.push(match loser {
+    said.extend(ending(after));
+    said
+}
+
+/// The rule that ended the game (`None` while it goes on): a dragon defeated, or the turn
+/// limit.
+pub fn ending(after: &Dragons) -> Option<String> {
+    Some(match after.outcome()? {
+        Outcome::Won(w) => {
+            let loser = after.view(0).dragons.iter().find(|d| d.defeated).map(|d| d.dragon.name());
+            match loser {
                 Some(l) => format!("{l} is defeated: {} wins", seat_name(w)),
                 None => format!("{} wins", seat_name(w)),
-            });
+            }
         }
-        Some(Outcome::Stalled) => said.push("the turn limit is reached: the game ends without a winner".to_string()),
-        None => {}
-    }
-    said
+        Outcome::Stalled => "the turn limit is reached: the game ends without a winner".to_string(),
+    })
+}
+
+/// A dragon's line at the table: its life, fire and segments.
+pub fn seat(game: &Dragons, seat: Seat) -> String {
+    let view = game.view(seat);
+    view.dragons
+        .iter()
+        .find(|d| d.seat == seat)
+        .map(|d| format!("life {} · fire {} · {}", d.life, d.fire, count(usize::from(d.segments), "segment")))
+        .unwrap_or_default()
 }
 
 /// The dragon moving now and the element it performs.

@@ -582,6 +582,14 @@ impl Game for Liubo {
         words::event(self, seat, event)
     }
 
+    fn seat_words(&self, seat: Seat) -> String {
+        words::seat(self, seat)
+    }
+
+    fn ending_words(&self, before: &Liubo, seat: Seat) -> Option<String> {
+        words::ending(before, self, seat)
+    }
+
     fn seat_name(&self, seat: Seat) -> String {
         words::seat_name(seat)
     }

@@ -64,23 +64,38 @@ fn followed(before: &Liubo, after: &Liubo, seat: Seat) -> Vec<String> {
         said.push(format!("{} throws again", seat_name(seat)));
     }
     match after.outcome {
-        Some(Outcome::Won(w)) if a.owl_taken > b.owl_taken => {
-            said.push(format!("a stone lands on {them}'s owl: {} wins (rule 12)", seat_name(w)));
-        }
-        Some(Outcome::Won(w)) if a.large_victories > b.large_victories => {
-            said.push(format!("all six of {them}'s stones are prisoners: {} wins (rule 17)", seat_name(w)));
-        }
-        Some(Outcome::Won(w)) if a.outnumbered > b.outnumbered => said.push(format!(
-            "{}'s owl is outnumbered by five stones or more: {} wins (rule 13)",
-            seat_name(seat),
-            seat_name(w)
-        )),
-        Some(Outcome::Won(w)) => said.push(format!("{} wins", seat_name(w))),
-        Some(Outcome::Stalled) => said.push("the game ends without a winner".to_string()),
+        Some(_) => said.extend(ending(before, after, seat)),
         None if after.to_move != seat => said.push(format!("{}'s turn", seat_name(after.to_move))),
         None => {}
     }
     said
+}
+
+/// The rule that ended the game when `seat`'s last event turned `before` into `after`.
+pub fn ending(before: &Liubo, after: &Liubo, seat: Seat) -> Option<String> {
+    let (b, a): (&Tally, &Tally) = (before.tally(), after.tally());
+    let them = seat_name(1 - seat);
+    Some(match after.outcome? {
+        Outcome::Won(w) if a.owl_taken > b.owl_taken => {
+            format!("a stone lands on {them}'s owl: {} wins (rule 12)", seat_name(w))
+        }
+        Outcome::Won(w) if a.large_victories > b.large_victories => {
+            format!("all six of {them}'s stones are prisoners: {} wins (rule 17)", seat_name(w))
+        }
+        Outcome::Won(w) if a.outnumbered > b.outnumbered => {
+            format!("{}'s owl is outnumbered by five stones or more: {} wins (rule 13)", seat_name(seat), seat_name(w))
+        }
+        Outcome::Won(w) => format!("{} wins", seat_name(w)),
+        Outcome::Stalled => "the game ends without a winner".to_string(),
+    })
+}
+
+/// A side's line at the table: its stones on the board and to enter, and its owl.
+pub fn seat(game: &Liubo, seat: Seat) -> String {
+    let view = game.view(seat);
+    let side = &view.sides[seat];
+    let owl = side.owl.map(|at| format!(" · owl on station {at}")).unwrap_or_default();
+    format!("{} on the board · {} to enter{owl}", count(side.stones.len(), "stone"), side.home)
 }
 
 /// The action of the seat to move, as its button says it.

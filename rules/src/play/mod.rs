@@ -153,6 +153,48 @@ pub trait Game: Clone {
     fn seat_name(&self, seat: Seat) -> String {
         format!("seat {seat}")
     }
+
+    /// What every seat may read of `seat` at the table, in words (`7 cards`; a pile's
+    /// length and whether it crashed): the line beside its name.
+    fn seat_words(&self, _seat: Seat) -> String {
+        String::new()
+    }
+
+    /// The rule that ended the game, in words, when `seat`'s last event turned `before`
+    /// into this state (`None` while the game goes on, or when the game names none).
+    fn ending_words(&self, _before: &Self, _seat: Seat) -> Option<String> {
+        None
+    }
+
+    /// Every seat's place once the game is over, seat by seat: by default the winner
+    /// first and every other seat second, all first when no one won.
+    fn standings(&self) -> Vec<Standing> {
+        let winner = self.outcome().and_then(Outcome::winner);
+        (0..self.players())
+            .map(|seat| Standing { seat, place: if winner.is_none_or(|w| w == seat) { 1 } else { 2 }, score: None })
+            .collect()
+    }
+
+    /// The letters and names the game's views and actions use, each with its words
+    /// (易经牌's `1`: `yang line`), for a table that draws them.
+    fn terms(&self) -> Vec<(&'static str, &'static str)> {
+        Vec::new()
+    }
+}
+
+/// A seat's place at the end (1 the best; a shared place given to each seat sharing it)
+/// and what it scored, in the game's words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Standing {
+    pub seat: Seat,
+    pub place: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<String>,
+}
+
+/// Places from each seat's key, the smallest first; equal keys share a place (1, 1, 3).
+pub fn places<K: Ord + Copy>(keys: &[K]) -> Vec<usize> {
+    keys.iter().map(|k| 1 + keys.iter().filter(|other| *other < k).count()).collect()
 }
 
 /// A game's counts by name, in a fixed order.

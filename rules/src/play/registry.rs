@@ -379,6 +379,18 @@ pub trait Table {
     /// Each seat's name in the game's words.
     fn seat_names(&self) -> Vec<String>;
 
+    /// Each seat's public line in words ([`Game::seat_words`]).
+    fn seat_words(&self) -> Vec<String>;
+
+    /// The rule that ended the game, in words ([`Game::ending_words`]).
+    fn ending(&self) -> Option<&str>;
+
+    /// Every seat's place and score once the game is over ([`Game::standings`]).
+    fn standings(&self) -> Vec<super::Standing>;
+
+    /// The game's letters and names in words ([`Game::terms`]).
+    fn terms(&self) -> Vec<(&'static str, &'static str)>;
+
     /// Takes the legal action at `index`.
     fn act(&mut self, index: usize) -> Result<(), Illegal>;
 
@@ -409,13 +421,15 @@ pub struct Seated<R: GameRecord> {
     taken: usize,
     /// Each event taken, in words.
     log: Vec<String>,
+    /// The rule that ended the game, in words, once it has.
+    ending: Option<String>,
 }
 
 impl<R: GameRecord> Seated<R> {
     /// `game`, not yet played, with its record started from `seed`.
     pub fn new(name: &'static str, game: R::Game, seed: u64) -> Seated<R> {
         let record = R::start(&game, Some(seed), None);
-        Seated { game, record, name, taken: 0, log: Vec::new() }
+        Seated { game, record, name, taken: 0, log: Vec::new(), ending: None }
     }
 
     /// The table a record sets up, after its first `upto` actions (all of them when the
@@ -426,16 +440,18 @@ impl<R: GameRecord> Seated<R> {
         let mut cut = R::start(&game, None, None);
         let mut taken = 0;
         let mut log = Vec::new();
+        let mut ending = None;
         for event in parsed.events().into_iter().take(upto) {
             taken += 1;
             let (seat, event) = event.map_err(|illegal| format!("action {taken}: {illegal}"))?;
             let before = game.clone();
             game.replay(seat, &event).map_err(|illegal| format!("action {taken}: {illegal}"))?;
             log.push(before.event_words(seat, &event));
+            ending = game.ending_words(&before, seat);
             cut.push(seat, &event);
         }
         cut.set_result(game.outcome());
-        Ok(Seated { game, record: cut, name, taken, log })
+        Ok(Seated { game, record: cut, name, taken, log, ending })
     }
 }
 
@@ -472,6 +488,22 @@ where
         (0..self.game.players()).map(|s| self.game.seat_name(s)).collect()
     }
 
+    fn seat_words(&self) -> Vec<String> {
+        (0..self.game.players()).map(|s| self.game.seat_words(s)).collect()
+    }
+
+    fn ending(&self) -> Option<&str> {
+        self.ending.as_deref()
+    }
+
+    fn standings(&self) -> Vec<super::Standing> {
+        if self.game.outcome().is_some() { self.game.standings() } else { Vec::new() }
+    }
+
+    fn terms(&self) -> Vec<(&'static str, &'static str)> {
+        self.game.terms()
+    }
+
     fn act(&mut self, index: usize) -> Result<(), Illegal> {
         let actions = self.game.legal_actions();
         let Some(action) = actions.get(index) else {
@@ -481,6 +513,7 @@ where
         let before = self.game.clone();
         let event = self.game.apply(action)?;
         self.log.push(before.event_words(seat, &event));
+        self.ending = self.game.ending_words(&before, seat);
         self.record.push(seat, &event);
         self.taken += 1;
         self.record.set_result(self.game.outcome());
@@ -518,6 +551,7 @@ where
             name: self.name,
             taken: self.taken,
             log: self.log.clone(),
+            ending: self.ending.clone(),
         })
     }
 }

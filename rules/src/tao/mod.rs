@@ -610,6 +610,18 @@ impl Game for Tao {
         words::event(self, seat, event)
     }
 
+    fn seat_words(&self, seat: Seat) -> String {
+        words::seat(self, seat)
+    }
+
+    fn ending_words(&self, before: &Tao, _seat: Seat) -> Option<String> {
+        words::ending(before, self)
+    }
+
+    fn standings(&self) -> Vec<crate::play::Standing> {
+        words::standings(self)
+    }
+
     fn counts(&self) -> crate::play::Counts {
         let t = &self.tally;
         crate::play::Counts {

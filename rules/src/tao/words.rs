@@ -45,21 +45,41 @@ fn direction(clockwise: bool) -> &'static str {
     if clockwise { "clockwise" } else { "counter-clockwise" }
 }
 
+/// The rule that ended the game when `before` became `after` (`None` while it goes on).
+pub fn ending(before: &Tao, after: &Tao) -> Option<String> {
+    Some(match after.outcome? {
+        Outcome::Won(winner) => format!("{} laid their last card and wins", before.seat_name(winner)),
+        Outcome::Stalled if after.passes >= after.players() => {
+            "every seat passed in turn: the game ends without a winner".to_string()
+        }
+        Outcome::Stalled => "the same position came back a third time: the game ends without a winner".to_string(),
+    })
+}
+
+/// A seat's line at the table: the cards it holds.
+pub fn seat(game: &Tao, seat: Seat) -> String {
+    count(game.hand(seat).len(), "card")
+}
+
+/// Every seat's place at the end: the fewer cards left, the better (the winner has none).
+pub fn standings(game: &Tao) -> Vec<crate::play::Standing> {
+    let left: Vec<usize> = (0..game.players()).map(|s| game.hand(s).len()).collect();
+    let places = crate::play::places(&left);
+    (0..game.players())
+        .map(|s| crate::play::Standing {
+            seat: s,
+            place: places[s],
+            score: Some(format!("{} left", count(left[s], "card"))),
+        })
+        .collect()
+}
+
 /// What followed when `seat` acted on `before`, giving `after`: the end of the game, the
 /// direction, an extra card, or the turn's end (a skipped seat, a debt handed on).
 fn followed(before: &Tao, after: &Tao, seat: Seat) -> Vec<String> {
     let mut said = Vec::new();
-    match after.outcome {
-        Some(Outcome::Won(winner)) => {
-            return vec![format!("{} laid their last card and wins", before.seat_name(winner))];
-        }
-        Some(Outcome::Stalled) if after.passes >= after.players() => {
-            return vec!["every seat passed in turn: the game ends without a winner".to_string()];
-        }
-        Some(Outcome::Stalled) => {
-            return vec!["the same position came back a third time: the game ends without a winner".to_string()];
-        }
-        None => {}
+    if let Some(end) = ending(before, after) {
+        return vec![end];
     }
     if before.top().is_some() && before.clockwise() != after.clockwise() {
         said.push(format!("play turns {}", direction(after.clockwise())));

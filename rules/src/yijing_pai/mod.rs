@@ -601,6 +601,22 @@ impl Game for YijingPai {
         words::event(self, seat, event)
     }
 
+    fn seat_words(&self, seat: Seat) -> String {
+        words::seat(self, seat)
+    }
+
+    fn ending_words(&self, _before: &YijingPai, _seat: Seat) -> Option<String> {
+        words::ending(self)
+    }
+
+    fn standings(&self) -> Vec<crate::play::Standing> {
+        words::standings(self)
+    }
+
+    fn terms(&self) -> Vec<(&'static str, &'static str)> {
+        words::TERMS.to_vec()
+    }
+
     fn counts(&self) -> Counts {
         let t = &self.tally;
         let s = self.settlement;

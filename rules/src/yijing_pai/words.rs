@@ -7,7 +7,7 @@ use super::legal::{Call, Laid, Place};
 use super::tiles::TileKind;
 use super::{Action, YijingPai};
 use crate::core::hexagram::Hexagram;
-use crate::play::words::{clauses, hexagram};
+use crate::play::words::{clauses, count, hexagram};
 use crate::play::{Game, Outcome, Seat};
 
 /// A tile in a hand in words.
@@ -52,21 +52,62 @@ fn followed(before: &YijingPai, after: &YijingPai, seat: Seat) -> Vec<String> {
     if after.tally().ready > before.tally().ready && after.outcome().is_none() {
         said.push(format!("{} is ready: one more group can win", before.seat_name(seat)));
     }
-    match after.outcome() {
-        Some(Outcome::Won(w)) => {
+    said.extend(ending(after));
+    said
+}
+
+/// The points of a settlement in words (`2.5 points`).
+fn points(halves: u32) -> String {
+    format!("{}{} points", halves / 2, if halves % 2 == 1 { ".5" } else { "" })
+}
+
+/// The rule that ended the hand (`None` while it goes on): the win, how and who pays, or
+/// a drawn hand.
+pub fn ending(after: &YijingPai) -> Option<String> {
+    Some(match after.outcome()? {
+        Outcome::Won(w) => {
             let s = after.settlement().expect("a settled win");
             let how = if s.hidden { "two hexagrams that are the hidden one" } else { "three hexagrams alike" };
             let pays = match s.fired_by {
-                Some(by) => format!("{} pays, whose double was punged", before.seat_name(by)),
+                Some(by) => format!("{} pays, whose double was punged", after.seat_name(by)),
                 None => "each other seat pays".to_string(),
             };
-            let points = format!("{}{}", s.halves / 2, if s.halves % 2 == 1 { ".5" } else { "" });
-            said.push(format!("{} wins by {how}, {points} points; {pays}", before.seat_name(w)));
+            format!("{} wins by {how}, {}; {pays}", after.seat_name(w), points(s.halves))
         }
-        Some(Outcome::Stalled) => said.push("the wall cannot give a full group: the hand is drawn".to_string()),
-        None => {}
-    }
-    said
+        Outcome::Stalled => "the wall cannot give a full group: the hand is drawn".to_string(),
+    })
+}
+
+/// A seat's line at the table: tiles in hand and hexagrams laid.
+pub fn seat(game: &YijingPai, seat: Seat) -> String {
+    let view = game.view(seat);
+    format!("{} in hand · {} laid", count(view.hand_sizes[seat], "tile"), count(view.laid[seat].len(), "hexagram"))
+}
+
+/// The letters of the views and actions in words: a tile in a hand (`held 1`, `held 0`,
+/// `held t`) and as laid (`laid T`, `laid t`: a taiji standing for yang or yin). A drawn
+/// table takes each tile's face from the first word.
+pub const TERMS: [(&str, &str); 7] = [
+    ("held 1", "yang line"),
+    ("held 0", "yin line"),
+    ("held t", "taiji"),
+    ("laid 1", "yang line"),
+    ("laid 0", "yin line"),
+    ("laid T", "taiji as yang"),
+    ("laid t", "taiji as yin"),
+];
+
+/// Every seat's place at the end: the winner first with the points won, the others second.
+pub fn standings(game: &YijingPai) -> Vec<crate::play::Standing> {
+    let won = game.outcome().and_then(Outcome::winner);
+    let halves = game.settlement().map(|s| s.halves).unwrap_or_default();
+    (0..game.players())
+        .map(|seat| crate::play::Standing {
+            seat,
+            place: if won.is_none_or(|w| w == seat) { 1 } else { 2 },
+            score: (won == Some(seat)).then(|| format!("won {}", points(halves))),
+        })
+        .collect()
 }
 
 /// The action of the seat to move, as its button says it: a hidden hexagram's lines shown,

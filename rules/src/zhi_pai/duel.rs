@@ -324,6 +324,14 @@ impl Game for Duel {
         super::duel_words::event(self, seat, event)
     }
 
+    fn seat_words(&self, seat: Seat) -> String {
+        super::duel_words::seat(self, seat)
+    }
+
+    fn ending_words(&self, before: &Duel, _seat: Seat) -> Option<String> {
+        super::duel_words::ending(before, self)
+    }
+
     fn counts(&self) -> Counts {
         let t = &self.tally;
         Counts {

@@ -90,15 +90,36 @@ pub fn event(game: &Duel, seat: Seat, event: &Event) -> String {
     if after.last_turn() && !game.last_turn() {
         rest.push(format!("{} has one last turn", game.seat_name(1)));
     }
-    rest.push(match after.outcome() {
-        Some(Outcome::Won(w)) => format!("{} wins", game.seat_name(w)),
-        Some(Outcome::Stalled) if after.tally().ties > game.tally().ties => {
+    rest.extend(ending(game, &after));
+    clauses(head, rest)
+}
+
+/// The rule that ended the game when `before` became `after` (`None` while it goes on):
+/// a line finished first, the two finished lines compared, or the pile empty and both passed.
+pub fn ending(before: &Duel, after: &Duel) -> Option<String> {
+    let name = |s: Seat| before.seat_name(s);
+    let finished = |s: Seat| after.view(s).tables[s].finished;
+    Some(match after.outcome()? {
+        Outcome::Won(w) if finished(0) && finished(1) => format!(
+            "both lines are finished: {} wins with the shorter line (or as long, with more trigram cards active)",
+            name(w)
+        ),
+        Outcome::Won(1) => format!("{} finished their line before {}: {} wins", name(1), name(0), name(1)),
+        Outcome::Won(w) => {
+            format!("{} finished their line and {}'s last turn did not: {} wins", name(w), name(1 - w), name(w))
+        }
+        Outcome::Stalled if after.tally().ties > before.tally().ties => {
             "both lines are finished, as long and with as many trigram cards active: a tie".to_string()
         }
-        Some(Outcome::Stalled) => "the pile is empty and both passed: the game ends without a winner".to_string(),
-        None => String::new(),
-    });
-    clauses(head, rest)
+        Outcome::Stalled => "the pile is empty and both passed: the game ends without a winner".to_string(),
+    })
+}
+
+/// A seat's line at the table: its line's length, finished or not.
+pub fn seat(game: &Duel, seat: Seat) -> String {
+    let t = &game.view(seat).tables[seat];
+    let line = format!("{} in line", crate::play::words::count(t.sequence.len(), "card"));
+    if t.finished { format!("{line} · finished") } else { line }
 }
 
 #[cfg(test)]

@@ -77,6 +77,15 @@ pub struct Pathways {
     crash_rounds: Vec<(Seat, u32)>,
 }
 
+/// A card on a pile as a seat sees it: the card, which way up, the hexagram it shows and
+/// that hexagram's English name.
+#[derive(Clone, Debug, Serialize)]
+pub struct LaidView {
+    #[serde(flatten)]
+    pub laid: Laid,
+    pub name: &'static str,
+}
+
 /// Everything on the table (Pathways hides nothing): what [`Game::view`] gives every seat.
 #[derive(Clone, Debug, Serialize)]
 pub struct PathwaysView {
@@ -84,7 +93,7 @@ pub struct PathwaysView {
     pub mode: Mode,
     /// Cards still in the deck, by number.
     pub available: Vec<u8>,
-    pub piles: Vec<Vec<Laid>>,
+    pub piles: Vec<Vec<LaidView>>,
     pub crashed: Vec<bool>,
     pub to_move: Option<Seat>,
     pub final_turn: bool,
@@ -404,7 +413,11 @@ impl Game for Pathways {
             deck: self.deck.cards().numbers(),
             mode: self.mode,
             available: self.available().numbers(),
-            piles: self.piles.clone(),
+            piles: self
+                .piles
+                .iter()
+                .map(|p| p.iter().map(|&laid| LaidView { laid, name: laid.hexagram.names().en }).collect())
+                .collect(),
             crashed: self.crashed.clone(),
             to_move: self.to_move,
             final_turn: self.final_turn,
@@ -428,6 +441,18 @@ impl Game for Pathways {
 
     fn event_words(&self, seat: Seat, event: &Action) -> String {
         super::words::event(self, seat, event)
+    }
+
+    fn seat_words(&self, seat: Seat) -> String {
+        super::words::seat(self, seat)
+    }
+
+    fn ending_words(&self, before: &Pathways, seat: Seat) -> Option<String> {
+        super::words::ending(before, self, seat)
+    }
+
+    fn standings(&self) -> Vec<crate::play::Standing> {
+        super::words::standings(self)
     }
 
     fn counts(&self) -> Counts {

@@ -36,15 +36,7 @@ fn followed(before_game: &Pathways, after_game: &Pathways, seat: Seat) -> Vec<St
         said.push(format!("{} back in the deck", and(&back)));
     }
     match after.outcome {
-        Some(Outcome::Won(winner)) if winner == seat && before.final_turn => {
-            said.push(format!("{} made the final play and wins", name(seat)));
-        }
-        Some(Outcome::Won(winner)) => said.push(format!("{} is the last standing and wins", name(winner))),
-        Some(Outcome::Stalled) => {
-            let first = after.ranking.clone().and_then(|r| r.into_iter().next()).unwrap_or_default();
-            let names: Vec<String> = first.iter().map(|&s| name(s)).collect();
-            said.push(format!("the game ends: {} share first place", and(&names)));
-        }
+        Some(_) => said.extend(ending(before_game, after_game, seat)),
         None if after.final_turn && !before.final_turn => {
             let last = after.to_move.map(name).unwrap_or_default();
             said.push(format!("{last} is the last standing: one more card laid wins"));
@@ -52,6 +44,52 @@ fn followed(before_game: &Pathways, after_game: &Pathways, seat: Seat) -> Vec<St
         None => {}
     }
     said
+}
+
+/// The rule that ended the game when `seat`'s last event turned `before` into `after`:
+/// the final play laid, the last standing, or the last two crashed in one round.
+pub fn ending(before: &Pathways, after: &Pathways, seat: Seat) -> Option<String> {
+    let name = |s: Seat| before.seat_name(s);
+    Some(match after.outcome()? {
+        Outcome::Won(winner) if winner == seat && before.view(seat).final_turn => {
+            format!("{} made the final play and wins", name(seat))
+        }
+        Outcome::Won(winner) => format!("{} is the last standing and wins", name(winner)),
+        Outcome::Stalled => {
+            let first = after.ranking().and_then(|r| r.into_iter().next()).unwrap_or_default();
+            let names: Vec<String> = first.iter().map(|&s| name(s)).collect();
+            format!("the last standing could not make the final play: the game ends, {} share first place", and(&names))
+        }
+    })
+}
+
+/// A seat's line at the table: its pile and whether it crashed.
+pub fn seat(game: &Pathways, seat: Seat) -> String {
+    let view = game.view(seat);
+    let pile = count(view.piles[seat].len(), "card");
+    if view.crashed[seat] { format!("{pile} in the pile · crashed") } else { format!("{pile} in the pile") }
+}
+
+/// Every seat's place at the end, from the ranking (the later a seat crashed, the better;
+/// seats that crashed in one round share a place), with the cards its pile held.
+pub fn standings(game: &Pathways) -> Vec<crate::play::Standing> {
+    let ranking = game.ranking().unwrap_or_default();
+    let mut place = vec![0; game.players()];
+    let mut next = 1;
+    for group in &ranking {
+        for &s in group {
+            place[s] = next;
+        }
+        next += group.len();
+    }
+    let view = game.view(0);
+    (0..game.players())
+        .map(|s| crate::play::Standing {
+            seat: s,
+            place: place[s].max(1),
+            score: Some(format!("a pile of {}", count(view.piles[s].len(), "card"))),
+        })
+        .collect()
 }
 
 /// The action of the seat to move, as its button says it.
