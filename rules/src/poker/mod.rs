@@ -11,6 +11,7 @@ pub mod hand;
 pub mod heuristic;
 pub mod measured;
 pub mod record;
+pub mod strength;
 pub mod stud;
 pub mod table;
 pub mod view;

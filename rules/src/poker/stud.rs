@@ -450,6 +450,8 @@ impl Stud {
         for (stack, chips) in self.stacks.iter_mut().zip(&won) {
             *stack += chips;
         }
+        self.committed = vec![0; self.players];
+        self.round = vec![0; self.players];
         self.tally.splits += u64::from(split);
         self.last = Some(Settled { hand: self.hand + 1, won, shown, split });
         self.showing.clear();

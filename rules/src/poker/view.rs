@@ -83,7 +83,7 @@ impl StudView {
             hand: (game.hand + usize::from(!finished)).min(game.decks.len()),
             hands: game.decks.len(),
             dealer: game.dealer,
-            pot: if finished { 0 } else { game.pot() },
+            pot: game.pot(),
             round: game.street + 1,
             bet: game.bet_size(),
             seats,
