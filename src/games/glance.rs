@@ -13,6 +13,7 @@ use crate::cards::aids::{Aid, Block};
 use hexforge_rules::core::lang::Lang;
 use hexforge_rules::dragons::rules::{BITE_DAMAGE, FIRE_MAX, SEGMENTS};
 use hexforge_rules::liubo::rules as liubo;
+use hexforge_rules::poker::stud as poker;
 use serde::Serialize;
 
 /// A game at a glance.
@@ -122,6 +123,22 @@ pub fn glance(game: &str) -> Option<Glance> {
                 row("Pung", "when a double is laid, lay the same double at once, even out of turn."),
                 row("Place", "a pung goes outside or inside the lines already laid (a yang pung: one tile each side)."),
                 row("Win", "complete the winning hexagrams, reveal your hidden one and call it."),
+            ],
+        },
+        "poker" => Glance {
+            goal: format!(
+                "Hold the most chips when every player has dealt twice (or all of them sooner). Each starts with {}.",
+                count(poker::STACK)
+            ),
+            turn: format!(
+                "Ante {}; two cards face down and three face up, one at a time, each up card turned dark or light as it is dealt and kept so. A betting round follows the third, fourth and fifth cards.",
+                count(poker::ANTE)
+            ),
+            moves: vec![
+                row("Turn", "turn the up card just dealt dark or light side up: it stays so for the hand."),
+                row("Check or bet", format!("with no bet yet this round; the bet is {}, {} and then {} chips.", count(poker::BETS[0]), count(poker::BETS[1]), count(poker::BETS[2]))),
+                row("Fold, call or raise", format!("after a bet; a round allows {} bets (a bet and two raises).", count(poker::CAP))),
+                row("Showdown", "the best hand by the table of hands takes the pot; equal hands split it."),
             ],
         },
         "dragons" => Glance {

@@ -4,11 +4,11 @@
 use super::features::{self as f, reachable, twin_pairs};
 use crate::core::card::{Card, Orientation};
 use crate::core::hexagram::Hexagram;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
 /// Whether the cards all lie dark side up or each is turned as its player chooses.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// Every card dark side up: card *n* shows hexagram *n*.
