@@ -43,7 +43,7 @@ mod print_options;
 mod proofing;
 mod puzzle_book;
 mod reference_images;
-mod spread_sheet;
 mod rulebooks;
+mod spread_sheet;
 mod turn_marks;
 mod yijing_zh;

@@ -114,21 +114,21 @@ fn the_page_prints_each_name_over_its_column_and_each_box_where_the_layout_puts_
             assert!(bottom_mm < f64::from(b.y), "{paper:?}: {} is not above its column", c.name);
         }
         const DPI: f64 = 100.0;
-        let render = std::process::Command::new(&pdftoppm)
-            .args(["-r", "100"])
-            .arg(&file)
-            .arg(dir.0.join("p"))
-            .output()
-            .unwrap();
+        let render =
+            std::process::Command::new(&pdftoppm).args(["-r", "100"]).arg(&file).arg(dir.0.join("p")).output().unwrap();
         assert!(render.status.success());
-        let name = std::fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().path()).find(|p| p.extension().is_some_and(|e| e == "ppm"));
+        let name = std::fs::read_dir(&dir.0)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.extension().is_some_and(|e| e == "ppm"));
         let (w, _, rgb) = ppm(&std::fs::read(name.unwrap()).unwrap());
         let px = |mm: f32| (f64::from(mm) / 25.4 * DPI) as usize;
         for c in &l.columns {
             let last = c.boxes.last().unwrap();
             let x = px(last.x + last.width / 2.0);
             let y = px(last.y + last.height);
-            let inked = (y.saturating_sub(2)..=y + 2).any(|y| rgb[(y * w + x) * 3..(y * w + x) * 3 + 3].iter().any(|&v| v < 200));
+            let inked = (y.saturating_sub(2)..=y + 2)
+                .any(|y| rgb[(y * w + x) * 3..(y * w + x) * 3 + 3].iter().any(|&v| v < 200));
             assert!(inked, "{paper:?}: no outline at the foot of {}'s last box", c.name);
             let inside = px(last.y + last.height - 10.0);
             let blank = rgb[(inside * w + px(last.x + 5.0)) * 3..][..3].iter().all(|&v| v > 240);

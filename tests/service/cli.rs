@@ -130,9 +130,11 @@ fn cast_a_spread() {
     let bad = hexforge(&["cast", "--spread", "celtic"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("'celtic'") && stderr(&bad).contains("three, cross"), "{}", stderr(&bad));
-    for mixed in [&["cast", "--spread", "three", "--draw", "one"][..], &["cast", "--spread", "three", "--replace"], &[
-        "cast", "--spread", "three", "7", "7", "7", "7", "7", "7",
-    ]] {
+    for mixed in [
+        &["cast", "--spread", "three", "--draw", "one"][..],
+        &["cast", "--spread", "three", "--replace"],
+        &["cast", "--spread", "three", "7", "7", "7", "7", "7", "7"],
+    ] {
         assert_eq!(hexforge(mixed).status.code(), Some(2), "{mixed:?}");
     }
     // Without a seed, the one drawn is printed and repeats the reading.

@@ -249,7 +249,8 @@ async fn a_spread_is_the_seeded_reading_and_bad_values_are_named() {
     assert_eq!(a.status, StatusCode::OK);
     let body = a.json();
     assert_eq!(body, serde_json::to_value(draw_spread(spread("three").unwrap(), 42)).unwrap());
-    let names: Vec<&str> = body["positions"].as_array().unwrap().iter().map(|p| p["position"].as_str().unwrap()).collect();
+    let names: Vec<&str> =
+        body["positions"].as_array().unwrap().iter().map(|p| p["position"].as_str().unwrap()).collect();
     assert_eq!(names, ["situation", "challenge", "outcome"]);
     assert_eq!(get("/api/cast?spread=three&seed=42").await.json(), body, "the same seed, the same spread");
     assert_eq!(get("/api/cast?spread=cross&seed=1").await.json()["positions"].as_array().unwrap().len(), 5);

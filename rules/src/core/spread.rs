@@ -140,11 +140,10 @@ mod tests {
             assert_eq!(places.len(), s.positions.len(), "{}", s.name);
             assert!(s.positions.len() * CARDS_PER_POSITION <= 64, "{}", s.name);
         }
-        assert_eq!(spread("three").unwrap().positions.iter().map(|p| p.name).collect::<Vec<_>>(), [
-            "situation",
-            "challenge",
-            "outcome"
-        ]);
+        assert_eq!(
+            spread("three").unwrap().positions.iter().map(|p| p.name).collect::<Vec<_>>(),
+            ["situation", "challenge", "outcome"]
+        );
     }
 
     #[test]

@@ -84,7 +84,7 @@ pub fn layout(paper: Paper) -> SheetLayout {
             Column { number: i + 1, name: p.name, asks: p.asks, centre: x + TRIM_WIDTH_MM / 2.0, boxes }
         })
         .collect();
-    SheetLayout { width, height, top, title: format!("A spread of {}", spread.positions.len()), columns }
+    SheetLayout { width, height, top, title: format!("A spread of {}", spread.name), columns }
 }
 
 /// The sheet as SVG, a whole page of `paper`.
