@@ -1,10 +1,10 @@
-//! The core routes: hexagrams, changing lines, casting and the neighbour check.
+//! The core routes: hexagrams, changing lines, casting, spreads and the neighbour check.
 //!
 //! Each answers with the same serde types the CLI prints with `--json`
 //! ([`HexagramView`], [`Cast`], [`Mismatch`]); every rule is the core's.
 
 use super::Routes;
-use super::error::{AppError, Json, Path};
+use super::error::{AppError, Json, Path, Query};
 use crate::api::fields::{self, Whole};
 use axum::body::Bytes;
 use axum::http::header;
@@ -13,6 +13,7 @@ use hexforge_rules::core::card::{Card, Orientation};
 use hexforge_rules::core::casting::{Cast, cast};
 use hexforge_rules::core::hexagram::{Hexagram, LinePosition};
 use hexforge_rules::core::hexagram_json::{HexagramView, all_hexagrams};
+use hexforge_rules::core::spread::{self, SpreadReading, draw_spread};
 use hexforge_rules::core::verify::{Mismatch, verify_neighbours};
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
@@ -23,6 +24,7 @@ pub(super) fn routes(routes: Routes) -> Routes {
         .get_from_memory("/api/hexagrams/{n}", one)
         .post("/api/change", change)
         .post("/api/cast", cast_lines)
+        .get_from_memory("/api/cast", cast_spread)
         .post("/api/neighbours/verify", verify)
 }
 
@@ -138,6 +140,35 @@ pub struct CastRequest {
 /// `POST /api/cast`: as `hexforge cast … --json`.
 async fn cast_lines(Json(req): Json<CastRequest>) -> Result<Json<Cast>, AppError> {
     Ok(Json(cast(&req.values)?))
+}
+
+/// `GET /api/cast` query.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SpreadQuery {
+    #[serde(default)]
+    spread: Option<String>,
+    #[serde(default)]
+    seed: Option<String>,
+}
+
+/// `GET /api/cast?spread=NAME&seed=N`: a spread, as `hexforge cast --spread NAME --seed N
+/// --json`; without a seed, a fresh one (answered in the reading).
+async fn cast_spread(Query(q): Query<SpreadQuery>) -> Result<Json<SpreadReading>, AppError> {
+    let Some(name) = q.spread else {
+        return Err(AppError::bad_request(format!(
+            "spread is missing; name a spread: one of {} (or POST six line values)",
+            spread::names()
+        )));
+    };
+    let spread = spread::spread(&name)?;
+    let seed = match q.seed {
+        None => rand::random(),
+        Some(text) => text.parse::<u64>().map_err(|_| {
+            AppError::bad_request(format!("seed {text:?} is not a whole number from 0 to {}", u64::MAX))
+        })?,
+    };
+    Ok(Json(draw_spread(spread, seed)))
 }
 
 /// `POST /api/neighbours/verify` body.

@@ -1,5 +1,5 @@
 //! `GET /api/meta`: the lists the web page builds its controls from (trigrams, card
-//! decks, Pathways decks and orientations, Zhi Pai sides and conditions), computed from
+//! decks, Pathways decks and orientations, Zhi Pai sides and conditions, spreads), computed from
 //! the core and the games so the page restates none of them.
 
 use super::Routes;
@@ -9,6 +9,7 @@ use axum::Json;
 use hexforge_rules::changing_lines::deck::DeckName;
 use hexforge_rules::changing_lines::pathways::Mode;
 use hexforge_rules::core::card::Orientation;
+use hexforge_rules::core::spread::{SPREADS, Spread};
 use hexforge_rules::core::trigram::Trigram;
 use hexforge_rules::zhi_pai::rules::{Condition, Side};
 use serde::Serialize;
@@ -31,6 +32,8 @@ pub struct Meta {
     pub orientations: Vec<Named>,
     pub pathways: PathwaysMeta,
     pub zhipai: ZhiPaiMeta,
+    /// The divination spreads, each with its positions in the order dealt.
+    pub spreads: Vec<Spread>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -150,6 +153,7 @@ pub fn meta() -> &'static Meta {
                 .map(|c| ConditionMeta { condition: c, description: condition_description(c) })
                 .collect(),
         },
+        spreads: SPREADS.to_vec(),
     });
     &META
 }

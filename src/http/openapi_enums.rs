@@ -106,6 +106,7 @@ const ENUMS: &[Source] = &[
     ("/components/schemas/Trigram", || written(Trigram::ALL.map(Trigram::name))),
     ("/components/schemas/Hexagram/properties/kinds/items", kinds),
     ("/components/schemas/CastRequest/properties/values/items", cast_values),
+    ("/paths/~1api~1cast/get/parameters/0/schema", || written(hexforge_rules::core::spread::SPREADS.map(|s| s.name))),
     ("/components/schemas/Orientation", read::<Orientation>),
     ("/components/schemas/PhotoLine/properties/status", line_statuses),
     ("/components/schemas/PathwaysQuery/properties/deck", spelled::<DeckName>),

@@ -1,7 +1,8 @@
 //! The print tests in one test binary (one link of the application instead of eighteen):
 //! pages printed at home, the palette, figures, components, file names, interrupted runs,
 //! the puzzle book, the card decks and their aids, turn marks, low-ink backs, the print
-//! options, the shops' preflight, other editions, reference images, font fallback, and the
+//! options, the shops' preflight, other editions, reference images, font fallback, the
+//! Changing Lines spread sheet, and the
 //! rulebooks (their pages, their proofreading, the Chinese book, their layout read back
 //! with poppler). `cargo test --test print`; one file with
 //! `cargo test --test print home_print::`.
@@ -45,5 +46,6 @@ mod proofing;
 mod puzzle_book;
 mod reference_images;
 mod rulebooks;
+mod spread_sheet;
 mod turn_marks;
 mod yijing_zh;

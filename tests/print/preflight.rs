@@ -87,6 +87,10 @@ fn what_generate_writes_passes_its_shop() {
         let (path, pdf) = written("sheet-pdf", ending);
         assert_passes(&path, &pdf, Shop::Home);
     }
+    for ending in ["spread-three-a4.pdf", "spread-three-letter.pdf"] {
+        let (path, pdf) = written("spread-sheet-pdf", ending);
+        assert_passes(&path, &pdf, Shop::Home);
+    }
     let (path, pdf) = written("alignment-test-pdf", "-letter.pdf");
     assert_passes(&path, &pdf, Shop::Home);
 }

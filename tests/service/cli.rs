@@ -107,6 +107,42 @@ fn cast_by_drawing_is_reproducible_with_a_seed() {
     assert_eq!(hexforge(&["cast", "--draw", "five"]).status.code(), Some(2));
 }
 
+/// `cast --spread`: a seed repeats the spread, which is the rules crate's reading; text
+/// names every position; `--help` lists each spread with its line; a bad name exits 2
+/// listing the names; the flag mixes with neither line values nor `--draw`/`--replace`.
+#[test]
+fn cast_a_spread() {
+    use hexforge_rules::core::spread::{SPREADS, draw_spread, spread};
+    let a = json(&hexforge(&["cast", "--spread", "three", "--seed", "42", "--json"]));
+    assert_eq!(a, json(&hexforge(&["cast", "--spread", "three", "--seed", "42", "--json"])));
+    assert_eq!(a, serde_json::to_value(draw_spread(spread("three").unwrap(), 42)).unwrap());
+    assert_ne!(a, json(&hexforge(&["cast", "--spread", "three", "--seed", "43", "--json"])));
+    let text = stdout(&hexforge(&["cast", "--spread", "cross", "--seed", "42"]));
+    for (i, name) in ["heart", "root", "past", "aim", "future"].iter().enumerate() {
+        assert!(text.contains(&format!("{} {name}: ", i + 1)), "{name} missing from:\n{text}");
+    }
+    assert!(text.starts_with("spread cross   seed 42\n"), "{text}");
+    assert_eq!(text.matches("cards laid (dark side up): ").count(), 5, "{text}");
+    let help = stdout(&hexforge(&["cast", "--help"]));
+    for s in SPREADS {
+        assert!(help.contains(&format!("- {}: {}", s.name, s.about)), "{} not in --help:\n{help}", s.name);
+    }
+    let bad = hexforge(&["cast", "--spread", "celtic"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("'celtic'") && stderr(&bad).contains("three, cross"), "{}", stderr(&bad));
+    for mixed in [
+        &["cast", "--spread", "three", "--draw", "one"][..],
+        &["cast", "--spread", "three", "--replace"],
+        &["cast", "--spread", "three", "7", "7", "7", "7", "7", "7"],
+    ] {
+        assert_eq!(hexforge(mixed).status.code(), Some(2), "{mixed:?}");
+    }
+    // Without a seed, the one drawn is printed and repeats the reading.
+    let fresh = json(&hexforge(&["cast", "--spread", "three", "--json"]));
+    let seed = fresh["seed"].as_u64().unwrap().to_string();
+    assert_eq!(fresh, json(&hexforge(&["cast", "--spread", "three", "--seed", &seed, "--json"])));
+}
+
 #[test]
 fn verify_neighbours_exit_codes() {
     let ok = hexforge(&["verify-neighbours", "--card", "12", "25", "6", "33", "20", "35", "45"]);

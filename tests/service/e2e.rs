@@ -610,6 +610,38 @@ fn the_page_checks_pathways_and_verifies_cards() {
     assert!(result.contains("Line 2: printed 7, should be 6."), "{result}");
 }
 
+/// `/?spread=three&seed=42`: the page lays out the reading the rules crate deals for that
+/// seed, each position with its three cards and its cast; a bad name is shown as the
+/// server words it.
+#[test]
+fn the_page_lays_out_a_spread() {
+    use hexforge_rules::core::spread::{draw_spread, spread};
+    let Some(chromium) = CHROMIUM.or_skip() else { return };
+    let downloads = TempDir::new("spread-dl");
+    let server = Server::start(&downloads.0);
+    let base = format!("http://{}", server.addr);
+    let dom = dump_dom(&chromium, &format!("{base}/?spread=three&seed=42"));
+    let result = element(&dom, "spread-result");
+    assert!(result.contains("data-state=\"valid\"") && result.contains("seed 42"), "{result}");
+    for (i, p) in draw_spread(spread("three").unwrap(), 42).positions.iter().enumerate() {
+        let at = result.find(&format!("data-position=\"{}\"", p.position)).unwrap_or_else(|| panic!("{result}"));
+        let block = &result[at..];
+        let block = &block[..block.find("</li>").unwrap()];
+        assert!(block.contains(&format!("{} · {}", i + 1, p.position)), "{block}");
+        for c in p.cards {
+            assert!(
+                block.contains(&format!("/cards/changing-lines/{}.png", c.number())),
+                "card {} in {block}",
+                c.number()
+            );
+        }
+        assert!(block.contains(&format!("class=\"spread-cast\">{} ", p.cast.primary.number())), "primary in {block}");
+    }
+    let dom = dump_dom(&chromium, &format!("{base}/?spread=celtic"));
+    let result = element(&dom, "spread-result");
+    assert!(result.contains("data-state=\"error\"") && result.contains("celtic"), "{result}");
+}
+
 #[test]
 fn the_page_verifies_a_photo_and_marks_the_wrong_number() {
     let Some(chromium) = CHROMIUM.or_skip() else { return };

@@ -180,7 +180,7 @@ async fn health_answers() {
 async fn unknown_paths_and_methods_are_json_errors() {
     get("/api/nope").await.assert_error(StatusCode::NOT_FOUND, &["/api/nope"]);
     get("/nope/deeper").await.assert_error(StatusCode::NOT_FOUND, &["/nope/deeper"]);
-    let a = get("/api/cast").await;
+    let a = get("/api/change").await;
     a.assert_error(StatusCode::METHOD_NOT_ALLOWED, &["method"]);
     assert!(a.headers.get(header::ALLOW).is_some(), "a 405 still says what is allowed");
     let a = send(Request::delete("/api/hexagrams").body(Body::empty()).unwrap()).await;
@@ -237,6 +237,33 @@ async fn cast_gives_primary_and_relating() {
     assert_eq!(a.json(), json!({"primary": 63, "relating": 64, "changing": [1, 2, 3, 4, 5, 6]}));
     let a = post_json("/api/cast", json!({"values": [7, 7, 7, 7, 7, 7]})).await;
     assert_eq!(a.json(), json!({"primary": 1, "relating": null, "changing": []}));
+}
+
+/// `GET /api/cast?spread=…`: the CLI's reading (the rules crate's, for the same seed),
+/// each position the three-card cast of its cards; bad names and seeds are 400s naming
+/// the value and what is allowed.
+#[tokio::test]
+async fn a_spread_is_the_seeded_reading_and_bad_values_are_named() {
+    use hexforge_rules::core::spread::{draw_spread, spread};
+    let a = get("/api/cast?spread=three&seed=42").await;
+    assert_eq!(a.status, StatusCode::OK);
+    let body = a.json();
+    assert_eq!(body, serde_json::to_value(draw_spread(spread("three").unwrap(), 42)).unwrap());
+    let names: Vec<&str> =
+        body["positions"].as_array().unwrap().iter().map(|p| p["position"].as_str().unwrap()).collect();
+    assert_eq!(names, ["situation", "challenge", "outcome"]);
+    assert_eq!(get("/api/cast?spread=three&seed=42").await.json(), body, "the same seed, the same spread");
+    assert_eq!(get("/api/cast?spread=cross&seed=1").await.json()["positions"].as_array().unwrap().len(), 5);
+    // Without a seed a fresh one is drawn and answered, and it repeats the reading.
+    let fresh = get("/api/cast?spread=cross").await.json();
+    let seed = fresh["seed"].as_u64().unwrap();
+    assert_eq!(get(&format!("/api/cast?spread=cross&seed={seed}")).await.json(), fresh);
+
+    get("/api/cast?spread=celtic&seed=1").await.assert_error(StatusCode::BAD_REQUEST, &["celtic", "three", "cross"]);
+    get("/api/cast?seed=1").await.assert_error(StatusCode::BAD_REQUEST, &["spread", "three", "cross"]);
+    get("/api/cast?spread=three&seed=-1").await.assert_error(StatusCode::BAD_REQUEST, &["\"-1\"", "whole number"]);
+    get("/api/cast?spread=three&seed=x").await.assert_error(StatusCode::BAD_REQUEST, &["\"x\"", "whole number"]);
+    get("/api/cast?spread=three&colour=red").await.assert_error(StatusCode::BAD_REQUEST, &["colour"]);
 }
 
 #[tokio::test]

@@ -11,6 +11,7 @@ export const store = {
     orientations: [],
     pathways: { decks: [], modes: [] },
     zhipai: { sides: [], conditions: [] },
+    spreads: [],
   },
 };
 

@@ -10,6 +10,7 @@
 //   /?verify=12&orientation=dark&numbers=25,6,33,20,35,45
 //   /?photo=/downloads/card-12.png   (verifies a photo or scan the server holds)
 //   /?deck=zhi-pai&card=12   (opens a card of the deck browser)
+//   /?spread=three&seed=42   (lays out a spread)
 //   /?puzzle=zhipai-2026-11-24&play=59:left,4:left   (opens a puzzle; plays it by clicking)
 import { api, load, store } from './api.js';
 import { $, el, removeLastToken } from './dom.js';
@@ -20,8 +21,9 @@ import * as zhipai from './zhipai.js';
 import * as verify from './verify.js';
 import * as photo from './photo.js';
 import * as today from './today.js';
+import * as spread from './spread.js';
 
-const parts = [today, deck, zhipai, pathways, verify, photo];
+const parts = [today, deck, zhipai, pathways, verify, photo, spread];
 
 async function loadDownloads() {
   const box = $('downloads-list');
@@ -47,7 +49,7 @@ function wireShared() {
       if (b.dataset.action === 'clear') { input.value = ''; input.dispatchEvent(new Event('input')); } else removeLastToken(input);
     });
   }
-  for (const id of ['pathways-result', 'zhipai-result', 'verify-result', 'verify-photo-result']) clearResult($(id));
+  for (const id of ['pathways-result', 'zhipai-result', 'verify-result', 'verify-photo-result', 'spread-result']) clearResult($(id));
 }
 
 async function start() {

@@ -109,15 +109,20 @@ pub fn draw(method: DrawMethod, seed: u64, replace: bool) -> Draw {
                 let card = pick(&cards);
                 cards.push(card);
             }
-            let shown: Vec<Hexagram> = cards.iter().map(|c| c.shows(Orientation::Dark)).collect();
-            let values: Vec<i64> = LinePosition::ALL
-                .iter()
-                .map(|&p| vote([shown[0].line(p), shown[1].line(p), shown[2].line(p)]))
-                .collect();
-            let cast = cast(&values).expect("votes are always 6, 7, 8 or 9");
+            let cast = cast_three([cards[0], cards[1], cards[2]]);
             Draw { method, seed, cards, cast }
         }
     }
+}
+
+/// The cast three cards give, read dark side up (method `Three`): each line takes the
+/// majority aspect of the three cards' lines and changes when all three agree. Spreads
+/// ([`crate::core::spread`]) read each position with it.
+pub fn cast_three(cards: [Card; 3]) -> Cast {
+    let shown = cards.map(|c| c.shows(Orientation::Dark));
+    let values: Vec<i64> =
+        LinePosition::ALL.iter().map(|&p| vote([shown[0].line(p), shown[1].line(p), shown[2].line(p)])).collect();
+    cast(&values).expect("votes are always 6, 7, 8 or 9")
 }
 
 #[cfg(test)]

@@ -26,4 +26,6 @@ pub enum CoreError {
     WrongCount { expected: usize, got: usize },
     #[error("line {0} is listed twice")]
     DuplicateLine(u8),
+    #[error("unknown spread {name:?}; expected one of {allowed}")]
+    UnknownSpread { name: String, allowed: String },
 }

@@ -1,5 +1,5 @@
-//! The pure core: hexagrams, trigrams, their names, the Changing Lines card, casting, the
-//! hypercube and the neighbour check. No I/O; nothing here knows of SVG, PDF, HTTP or files.
+//! The pure core: hexagrams, trigrams, their names, the Changing Lines card, casting and
+//! spreads, the hypercube and the neighbour check. No I/O; nothing here knows of SVG, PDF, HTTP or files.
 
 pub mod card;
 pub mod casting;
@@ -10,6 +10,7 @@ pub mod hexagram_json;
 pub mod hypercube;
 pub mod lang;
 pub mod names;
+pub mod spread;
 pub mod trigram;
 pub mod verify;
 

@@ -37,6 +37,13 @@ const LINES: Stack = Stack {
     break_fraction: 0.22,
 };
 
+/// How far down a card (reading frame, mm) the foot of its lowest line lies: a card laid
+/// over it from there on leaves its number, name and six lines in view (the spread sheet).
+#[cfg(test)]
+pub(crate) fn lines_bottom_mm() -> f32 {
+    LINES.centre(1, 6) + LINES.thickness / 2.0
+}
+
 /// Left edge of the title texts and right edge of the badge (mm, reading frame).
 const TITLE_LEFT: f32 = 7.2;
 const TITLE_RIGHT: f32 = 62.4;

@@ -3,12 +3,13 @@
 //! - the Pathways decks (`3d` … `6d`, custom) and the Pathways puzzles, their exact search
 //!   and checker, are pure, in the rules crate (`hexforge_rules::changing_lines`).
 //! - [`art`]: the layout of the cards; [`rulebook`]: the rulebook's data and figures;
-//!   [`aids`]: what the player aids say.
+//!   [`aids`]: what the player aids say; [`spread_sheet`]: the page a spread is laid on.
 
 pub mod aids;
 pub mod art;
 pub mod figures;
 pub mod rulebook;
+pub mod spread_sheet;
 
 use crate::cards::{PrintedDeck, export};
 use crate::games::ArtError;
@@ -34,11 +35,14 @@ impl crate::games::PrintedGame for ChangingLines {
     }
 
     fn files(&self, options: &PrintOptions) -> Vec<PrintFile> {
-        export::files(DECK, options)
+        let mut files = export::files(DECK, options);
+        files.extend(spread_sheet::files(options));
+        files
     }
 
     fn generate(&self, out: &Output, options: &PrintOptions) -> Result<(), ArtError> {
-        Ok(export::write_deck(out, DECK, options, &export::no_progress)?)
+        export::write_deck(out, DECK, options, &export::no_progress)?;
+        spread_sheet::write(out, options)
     }
 
     fn components(&self) -> Vec<ComponentRow> {

@@ -129,6 +129,12 @@ pub fn components() -> Vec<ComponentRow> {
             "reference cards on the last sheet of the same file, where the deck leaves slots free",
             sheets(),
         ),
+        ComponentRow::printed(
+            1,
+            "Spread sheet",
+            "a page to lay a spread of three on: a column of three card-sized boxes for each position",
+            crate::print::paper::Paper::HOME.map(|p| super::spread_sheet::sheet_file(p).path).to_vec(),
+        ),
         ComponentRow::other(1, "Rulebook", "this booklet"),
         ComponentRow::other(3, "Coins (optional)", "for the 6/7/8/9 method of divination; not printed"),
     ]
