@@ -20,7 +20,8 @@ address with a seed deals the same game twice, and a random seed is written into
 a game in progress asks first; saved games are listed to resume and can be discarded; the
 newest move is in view in "Moves so far" after 20 moves, with the next player named; the
 hexagram drawn on every Tao and Pathways card is the one the view says the card shows;
-hot-seat Liubo is never covered, hot-seat Tao only when the turn passes to the other person;
+hot-seat Liubo is never covered, hot-seat Tao only when the turn passes to the other person
+(both at 1280 and 390 px, like taking a move back against the bots);
 `/play` lists the games with pictures and `/play/zhipai` opens Zhi Pai; the record names who
 sat where; every hand is shown at the end of Tao; a bad record in the address is said.
 The words are the rules module's: Tao's buttons name the hexagram a card will show and why it
@@ -334,7 +335,7 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
         if clicks == 1 and not reloaded and not extra:
             resumes(page, seen, game, width)
             reloaded = True
-        if clicks in (6, 12, 18) and width == 1280 and not extra and page.locator("#play-undo").is_visible():
+        if clicks in (6, 12, 18) and not extra and page.locator("#play-undo").is_visible():
             take_back(page, game, width)
             clicks += 1
             continue
@@ -613,6 +614,9 @@ def main():
                     check("valley" in page.text_content("#play-setup-line"), f"dragons {width}: the valley scenario is played")
                     c.close()
         pass_the_device(ctx.new_page())
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        pass_the_device(phone.new_page())
+        phone.close()
         for width, height in ((1280, 900), (390, 844)):
             pages(browser, width, height)
         saving(browser)

@@ -71,7 +71,7 @@ pub fn seat(game: &Pathways, seat: Seat) -> String {
 }
 
 /// Every seat's place at the end, from the ranking (the later a seat crashed, the better;
-/// seats that crashed in one round share a place), with the cards its pile held.
+/// seats that crashed in one round share a place), with whether it crashed and its pile.
 pub fn standings(game: &Pathways) -> Vec<crate::play::Standing> {
     let ranking = game.ranking().unwrap_or_default();
     let mut place = vec![0; game.players()];
@@ -87,7 +87,11 @@ pub fn standings(game: &Pathways) -> Vec<crate::play::Standing> {
         .map(|s| crate::play::Standing {
             seat: s,
             place: place[s].max(1),
-            score: Some(format!("a pile of {}", count(view.piles[s].len(), "card"))),
+            score: Some(match (view.crashed[s], view.piles[s].len()) {
+                (false, n) => format!("standing, a pile of {}", count(n, "card")),
+                (true, 0) => "crashed, the pile back in the deck".to_string(),
+                (true, n) => format!("crashed with a pile of {}", count(n, "card")),
+            }),
         })
         .collect()
 }
