@@ -51,6 +51,7 @@ pub const SCRIPTS: [(&str, &str); 23] = [
     ("levels.js", include_str!("../../web/js/levels.js")),
     ("pick.js", include_str!("../../web/js/pick.js")),
     ("room.js", include_str!("../../web/js/room.js")),
+    ("live.js", include_str!("../../web/js/live.js")),
 ];
 
 /// The page may only load what this server serves (no CDN, no inline script); it may
