@@ -42,6 +42,7 @@ pub fn games() -> Vec<&'static GameDescriptor> {
         &liubo::table::GAME,
         &yijing_pai::record::GAME,
         &dragons::table::GAME,
+        &solitaire::table::GAME,
     ]
 }
 
