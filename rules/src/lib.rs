@@ -43,6 +43,7 @@ pub fn games() -> Vec<&'static GameDescriptor> {
         &yijing_pai::record::GAME,
         &dragons::table::GAME,
         &poker::table::GAME,
+        &solitaire::table::GAME,
     ]
 }
 

@@ -4,9 +4,15 @@
 //! it is a Mirror; the stock turns a card when nothing else will go. The piles cleared is a
 //! win; the fewer stock cards turned, the better the win (docs/solitaire.md).
 
+pub mod engine;
 pub mod greedy;
+pub mod heuristic;
 pub mod measured;
+pub mod record;
 pub mod solve;
+pub mod table;
+pub mod view;
+pub mod words;
 
 use crate::core::card::{Card, Orientation};
 use crate::core::hexagram::Hexagram;

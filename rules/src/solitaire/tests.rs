@@ -93,3 +93,64 @@ fn the_greedy_player_never_beats_the_solver() {
 fn the_names_print_the_variant() {
     assert_eq!(Variant::BOOK.name(), "one line, complements, Mirrors on anything, both readings");
 }
+
+/// The engine: a card that does not fit, a pile that is not there and a stock card that is
+/// not in the stock are refused, each naming its rule; the player's view never shows the
+/// stock's order.
+#[test]
+fn the_engine_refuses_what_the_rules_forbid() {
+    use super::engine::{Action, Event, Play, Solitaire, number};
+    use crate::core::card::Orientation::{Dark, Light};
+    use crate::play::Game;
+    use rand::SeedableRng;
+    let deal = Deal::shuffled(3);
+    let mut game = Solitaire::new(deal.clone(), Variant::BOOK);
+    // The start card waits for its reading; nothing else may happen first.
+    assert!(game.legal_actions().iter().all(|a| matches!(a, Action::Read(_))));
+    let refused = |game: &Solitaire, event: Event| game.clone().replay(0, &event).unwrap_err().rule;
+    assert_eq!(refused(&game, Event::Turn(number(deal.stock[0]))), "lay-first");
+    game.apply(&Action::Read(Dark)).unwrap();
+    assert_eq!(refused(&game, Event::Play(Play { pile: 5, orientation: Dark })), "no-such-pile");
+    let top = game.view(0).centre.unwrap().shows;
+    for p in 0..PILES {
+        let card = deal.piles[p][DEPTH - 1];
+        for o in [Dark, Light] {
+            let play = Event::Play(Play { pile: p + 1, orientation: o });
+            let fits = game.legal_actions().contains(&Action::Play(Play { pile: p + 1, orientation: o }));
+            let shown = super::engine::shown(card, o);
+            let changed = (shown ^ crate::core::hexagram::Hexagram::from_number(top.into()).unwrap().bits()).count_ones();
+            let by_hand = changed == 1 || changed == 6 || super::inverse(shown) == shown;
+            assert_eq!(fits, by_hand, "pile {p} {o}");
+            if !by_hand {
+                assert_eq!(refused(&game, play), "does-not-fit");
+            }
+        }
+    }
+    assert_eq!(refused(&game, Event::Turn(number(deal.piles[0][0]))), "not-in-stock");
+    // Another stock card than the next may be named (a table's stock is not the seed's).
+    let mut other = game.clone();
+    other.replay(0, &Event::Turn(number(deal.stock[4]))).unwrap();
+    assert_eq!(other.view(0).turned_up, Some(number(deal.stock[4])));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let world = game.determinized(0, &mut rng);
+    assert_eq!(serde_json::to_value(world.view(0)).unwrap(), serde_json::to_value(game.view(0)).unwrap());
+    assert_ne!(world.deal().stock, deal.stock, "the stock dealt again");
+}
+
+/// A record whose deal has a card twice, or a card that is not one, is refused at its setup.
+#[test]
+fn a_record_with_a_bad_deal_is_refused() {
+    let rules = crate::game("solitaire").unwrap();
+    let (_, record) =
+        rules.simulate(&crate::play::registry::Setup::default(), &[crate::play::bots::Bot::Greedy], 2, 0, true).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&record.unwrap()).unwrap();
+    assert!(rules.check(1, &json.to_string()).unwrap().valid);
+    json.as_object_mut().unwrap().remove("seed");
+    assert!(rules.check(1, &json.to_string()).unwrap().valid, "a record replays without its seed");
+    let start = json["start"].clone();
+    json["piles"][0][0] = start;
+    let verdict = rules.check(1, &json.to_string()).unwrap();
+    assert_eq!((verdict.failed_move, verdict.rule), (Some(0), Some("card-twice")));
+    json["piles"][0][0] = 65.into();
+    assert_eq!(rules.check(1, &json.to_string()).unwrap().rule, Some("bad-card"));
+}
