@@ -121,9 +121,27 @@ impl Heuristic for Stud {
             Action::Show(_) => 0,
             Action::Fold => 0,
             Action::Check => 10,
-            Action::Call => if chance >= odds { 10 } else { -10 },
-            Action::Bet => if chance >= 0.6 { 20 } else { 0 },
-            Action::Raise => if chance >= 0.7 { 20 } else { -20 },
+            Action::Call => {
+                if chance >= odds {
+                    10
+                } else {
+                    -10
+                }
+            }
+            Action::Bet => {
+                if chance >= 0.6 {
+                    20
+                } else {
+                    0
+                }
+            }
+            Action::Raise => {
+                if chance >= 0.7 {
+                    20
+                } else {
+                    -20
+                }
+            }
         }
     }
 

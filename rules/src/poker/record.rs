@@ -74,7 +74,8 @@ pub struct Record {
 }
 
 fn card(number: u8) -> Result<Card, Illegal> {
-    Card::from_number(number.into()).map_err(|_| Illegal::new("bad-card", format!("card {number} is out of range 1..=64")))
+    Card::from_number(number.into())
+        .map_err(|_| Illegal::new("bad-card", format!("card {number} is out of range 1..=64")))
 }
 
 /// The event an entry records.
@@ -121,8 +122,7 @@ impl GameRecord for Record {
     }
 
     fn set_result(&mut self, outcome: Option<Outcome>) {
-        self.result =
-            outcome.map(|o| Ending { winner: o.winner(), shared_first: o == Outcome::Stalled });
+        self.result = outcome.map(|o| Ending { winner: o.winner(), shared_first: o == Outcome::Stalled });
     }
 
     fn game(&self) -> Result<Stud, Illegal> {

@@ -149,13 +149,20 @@ impl Stud {
             return Err(Illegal::new("players", format!("{players} players: I-Ching Poker is played by 2 to 6")));
         }
         if decks.len() != hands(players) {
-            let message = format!("{} decks for {players} players: one for each of {} hands", decks.len(), hands(players));
+            let message =
+                format!("{} decks for {players} players: one for each of {} hands", decks.len(), hands(players));
             return Err(Illegal::new("bad-deal", message));
         }
         for (i, deck) in decks.iter().enumerate() {
             let mut seen = [false; 65];
             if deck.len() != CARDS * players {
-                let message = format!("deck {} has {} cards: {} players are dealt {}", i + 1, deck.len(), players, CARDS * players);
+                let message = format!(
+                    "deck {} has {} cards: {} players are dealt {}",
+                    i + 1,
+                    deck.len(),
+                    players,
+                    CARDS * players
+                );
                 return Err(Illegal::new("bad-deal", message));
             }
             for card in deck {
@@ -503,7 +510,8 @@ pub fn share_pots(committed: &[u32], shown: &[Option<Hand>], order: Vec<Seat>) -
         let top = if i + 1 == levels.len() { u32::MAX } else { level };
         let pot: u32 = committed.iter().map(|&c| c.min(top) - c.min(below)).sum();
         below = level;
-        let contest: Vec<Seat> = order.iter().copied().filter(|&s| shown[s].is_some() && committed[s] >= level).collect();
+        let contest: Vec<Seat> =
+            order.iter().copied().filter(|&s| shown[s].is_some() && committed[s] >= level).collect();
         let best = contest.iter().map(|&s| shown[s].expect("shown")).max_by(|a, b| a.beats(b)).expect("a player in");
         let winners: Vec<Seat> =
             contest.into_iter().filter(|&s| shown[s].expect("shown").beats(&best).is_eq()).collect();

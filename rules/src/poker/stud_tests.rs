@@ -103,7 +103,8 @@ fn an_up_card_keeps_the_orientation_it_was_turned_to() {
     // Everyone checks and turns the later cards dark: at the showdown seat 0's third card
     // still lies light, whatever would have made a better hand.
     while game.hand == 0 {
-        let action = if game.legal_actions().contains(&Action::Check) { Action::Check } else { Action::Show(Orientation::Dark) };
+        let action =
+            if game.legal_actions().contains(&Action::Check) { Action::Check } else { Action::Show(Orientation::Dark) };
         game.apply(action).unwrap();
     }
     let shown = game.last.as_ref().unwrap().shown[0].expect("seat 0 shown");

@@ -22,7 +22,12 @@ pub struct CardView {
 impl CardView {
     fn of(card: Card, orientation: Option<Orientation>) -> CardView {
         let shows = card.shows(orientation.unwrap_or(Orientation::Dark));
-        CardView { card: card.number(), orientation: orientation.map(Orientation::name), shows: shows.number(), name: shows.names().en }
+        CardView {
+            card: card.number(),
+            orientation: orientation.map(Orientation::name),
+            shows: shows.number(),
+            name: shows.names().en,
+        }
     }
 }
 
@@ -87,7 +92,11 @@ impl StudView {
             round: game.street + 1,
             bet: game.bet_size(),
             seats,
-            down: if finished { Vec::new() } else { game.cards[seat].iter().take(DOWN).map(|&c| CardView::of(c, None)).collect() },
+            down: if finished {
+                Vec::new()
+            } else {
+                game.cards[seat].iter().take(DOWN).map(|&c| CardView::of(c, None)).collect()
+            },
             best: (!finished && game.cards[seat].len() == super::stud::CARDS && game.up[seat].len() == 3)
                 .then(|| game.best_hand(seat)),
             to_call: if finished { 0 } else { game.to_call(seat) },

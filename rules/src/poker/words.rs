@@ -36,7 +36,9 @@ pub fn action(game: &Stud, action: &Action) -> String {
         Action::Call if short => format!("Call with your last {} (all in)", chips(game.stacks[seat])),
         Action::Call => format!("Call {}", chips(game.to_call(seat))),
         Action::Bet => format!("Bet {}", chips(game.bet_size())),
-        Action::Raise => format!("Raise by {}, putting in {}", chips(game.bet_size()), chips(game.to_call(seat) + game.bet_size())),
+        Action::Raise => {
+            format!("Raise by {}, putting in {}", chips(game.bet_size()), chips(game.to_call(seat) + game.bet_size()))
+        }
     }
 }
 
@@ -51,7 +53,9 @@ pub fn event(game: &Stud, seat: Seat, event: &Event) -> String {
         Event::Show(card, o) => format!("turned card {}", lying(card, o)),
         Event::Fold => "folded".to_string(),
         Event::Check => "checked".to_string(),
-        Event::Call if after.stacks[seat] == 0 => format!("called with their last {} (all in)", chips(game.stacks[seat])),
+        Event::Call if after.stacks[seat] == 0 => {
+            format!("called with their last {} (all in)", chips(game.stacks[seat]))
+        }
         Event::Call => format!("called {}", chips(game.to_call(seat))),
         Event::Bet => format!("bet {}", chips(game.bet_size())),
         Event::Raise => format!("raised by {}", chips(game.bet_size())),
@@ -74,7 +78,8 @@ pub fn event(game: &Stud, seat: Seat, event: &Event) -> String {
                 said.push(format!("the game is over: {} wins with {}", game.seat_name(w), chips(after.stacks[w])))
             }
             Some(Outcome::Stalled) => {
-                let first: Vec<String> = after.shared_first().unwrap_or_default().iter().map(|&s| game.seat_name(s)).collect();
+                let first: Vec<String> =
+                    after.shared_first().unwrap_or_default().iter().map(|&s| game.seat_name(s)).collect();
                 let most = after.stacks.iter().max().copied().unwrap_or(0);
                 said.push(format!("the game is over: {} share first with {} each", and(&first), chips(most)))
             }
