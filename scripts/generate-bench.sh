@@ -6,14 +6,17 @@
 # is the median of RUNS runs, and the rows are taken in turn (each row once, then each
 # row again …), so that drift on the machine hits them all alike. Each row is also given
 # as its ratio to the anchor of the same run, CPU to CPU and wall to wall: quote those
-# ratios, the seconds only with the machine named.
+# ratios, the seconds only with the machine named. The parts are the values of
+# `generate --only` that the binary's own `--help` lists, so a new part gets its row
+# without an edit here. A part that writes card SVGs (`*/svg/*.svg`, a deck) also gets
+# its CPU per card face, beside the anchor's CPU per SVG it draws.
 #
 # Bounded: every run is killed after 120 s; with the default 5 runs the whole script takes
 # about three minutes on a quiet 2-core machine (plus the release build). Usage:
 #   scripts/generate-bench.sh            # 5 runs of each row
 #   RUNS=3 scripts/generate-bench.sh
 #   HEXFORGE=/tmp/hexforge scripts/generate-bench.sh   # that binary, not a new build
-#   BEFORE=/tmp/hexforge-old scripts/generate-bench.sh  # + rows of another binary
+#   BEFORE=/tmp/hexforge-old scripts/generate-bench.sh  # + the rows of another binary
 #   ALLOCATORS=1 scripts/generate-bench.sh   # + a row with the system allocator
 #     (`--no-default-features`, built once more: about as long as the release build)
 # It needs GNU time (/usr/bin/time, Debian package `time`) and the resvg CLI 0.47.0,
@@ -24,7 +27,6 @@ cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
 RESVG_VERSION=0.47.0
 LIMIT=120
-PARTS="changing-lines zhi-pai dragons liubo yijing-pai rulebooks puzzles data"
 
 [ -x /usr/bin/time ] || { echo "GNU time (/usr/bin/time) is missing: apt-get install time" >&2; exit 1; }
 if ! resvg --version 2>/dev/null | grep -qx "$RESVG_VERSION"; then
@@ -49,6 +51,13 @@ else
 fi
 bin=$work/hexforge
 
+# The parts, as `generate --help` lists the values of `--only`.
+PARTS=$("$bin" generate --help | awk '
+  /^ *--only/ { on = 1; next }
+  on && /^ *--/ { exit }
+  on && /^ *- [a-z0-9-]+:/ { sub(/^ *- /, ""); sub(/:.*/, ""); print }')
+[ -n "$PARTS" ] || { echo "generate --help lists no --only values" >&2; exit 1; }
+
 # The anchor: resvg's CLI on the card SVGs generate writes (one process per SVG, as a
 # user would run it), at generate's default 300 dpi, bundled fonts only.
 timeout "$LIMIT" "$bin" generate --only changing-lines --out "$work/cl" >/dev/null 2>&1
@@ -66,25 +75,32 @@ EOF
 chmod +x "$work/anchor.sh"
 
 # The rows: a label, then the command. The anchor is row 0.
-labels=("anchor: resvg CLI $RESVG_VERSION, the $(wc -l <"$work/svgs") Changing Lines card SVGs at 300 dpi"
+labels=("anchor: resvg CLI $RESVG_VERSION, the $(wc -l <"$work/svgs") SVGs of \`--only changing-lines\` at 300 dpi"
   "generate (everything)")
 commands=("$work/anchor.sh" "$bin generate --out $work/all")
+# The output folder of each row (none for the anchor and the whole run): its card SVGs
+# give the per-face column.
+folders=("" "")
 if [ "${ALLOCATORS:-0}" = 1 ]; then
   labels+=("generate (everything), system allocator")
   commands+=("$work/hexforge-system-allocator generate --out $work/sys")
+  folders+=("")
 fi
 for part in $PARTS; do
-  labels+=("generate --only $part")
+  labels+=("\`--only $part\`")
   commands+=("$bin generate --only $part --out $work/part-$part")
+  folders+=("$work/part-$part")
 done
-# BEFORE=<binary>: that binary's rows too (everything and the two decks), in the same turns.
+# BEFORE=<binary>: that binary's rows too (everything and every part), in the same turns.
 if [ -n "${BEFORE:-}" ]; then
   cp "$BEFORE" "$work/hexforge-before"
   labels+=("before: generate (everything)")
   commands+=("$work/hexforge-before generate --out $work/before-all")
-  for part in changing-lines zhi-pai; do
-    labels+=("before: generate --only $part")
+  folders+=("")
+  for part in $PARTS; do
+    labels+=("before: \`--only $part\`")
     commands+=("$work/hexforge-before generate --only $part --out $work/before-$part")
+    folders+=("$work/before-$part")
   done
 fi
 
@@ -116,10 +132,21 @@ medians() {
   ' "$1"
 }
 read -r anchor_wall anchor_cpu _ < <(medians "$work/times-0")
-echo "| Run (median of $RUNS, in turn) | CPU (user + sys) | CPU / anchor | Wall | Wall / anchor | Peak RSS |"
-echo "|---|---|---|---|---|---|"
+anchor_svgs=$(wc -l <"$work/svgs")
+echo "| Run (median of $RUNS, in turn) | CPU (user + sys) | CPU / anchor | Wall | Wall / anchor | Peak RSS | CPU per card face (/ anchor's per SVG) |"
+echo "|---|---|---|---|---|---|---|"
 for i in "${!commands[@]}"; do
   read -r wall cpu mem < <(medians "$work/times-$i")
+  faces=0
+  if [ "$i" = 0 ]; then
+    faces=$anchor_svgs
+  elif [ -n "${folders[$i]}" ]; then
+    faces=$(find "${folders[$i]}" -path '*/svg/*.svg' | wc -l)
+  fi
   awk -v l="${labels[$i]}" -v w="$wall" -v c="$cpu" -v m="$mem" -v aw="$anchor_wall" -v ac="$anchor_cpu" \
-    'BEGIN { printf "| %s | %.2f s | %.2f | %.2f s | %.2f | %.0f MiB |\n", l, c, c / ac, w, w / aw, m }'
+    -v f="$faces" -v an="$anchor_svgs" \
+    'BEGIN {
+      per = f > 0 ? sprintf("%.1f ms × %d (%.2f)", 1000 * c / f, f, (c / f) / (ac / an)) : ""
+      printf "| %s | %.2f s | %.2f | %.2f s | %.2f | %.0f MiB | %s |\n", l, c, c / ac, w, w / aw, m, per
+    }'
 done

@@ -10,6 +10,7 @@ pub mod paper;
 pub mod pdf;
 pub mod pdfx;
 pub mod plan;
+pub mod png_out;
 pub mod preflight;
 pub mod profile;
 pub mod reframe;

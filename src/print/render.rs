@@ -12,6 +12,7 @@ use resvg::tiny_skia;
 
 use crate::print::dpi::Dpi;
 use crate::print::fonts;
+pub use crate::print::png_out::{encode_png, encode_png_bands};
 pub use crate::print::text_check::{unknown_font_families, unresolved_glyphs};
 
 /// Why an SVG could not be turned into a PNG.
@@ -49,9 +50,6 @@ pub enum RenderError {
 /// Largest accepted side of a rendered image, in pixels (a 69 mm card at 2400 dpi is
 /// 6520 px; this leaves room for boards).
 const MAX_SIDE_PX: u32 = 20_000;
-
-/// Millimetres per inch.
-const MM_PER_INCH: f32 = 25.4;
 
 /// A print service's card image: canvas size and the trim box centred in it, in pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -243,118 +241,7 @@ pub fn tree_to_pixmap_sized(
     Ok(pixmap)
 }
 
-/// Encodes a rendered pixmap as an 8-bit RGBA PNG (fast compression) with a pHYs chunk
-/// giving `dpi` in pixels per metre (300 dpi → 11811). The pixels are un-premultiplied
-/// in place, not copied: a 300-dpi board is 44 MB.
-pub fn encode_png(pixmap: tiny_skia::Pixmap, dpi: f32) -> Result<Vec<u8>, RenderError> {
-    let (width, height) = (pixmap.width(), pixmap.height());
-    let rgba = demultiplied(pixmap);
-    let mut out = Vec::new();
-    let mut writer = png_encoder(&mut out, width, height, dpi)?.write_header()?;
-    writer.write_image_data(&rgba)?;
-    writer.finish()?;
-    reuse(rgba);
-    Ok(out)
-}
-
-/// A PNG encoder for 8-bit RGBA at `dpi` (pHYs), with fast compression.
-fn png_encoder(
-    out: &mut Vec<u8>,
-    width: u32,
-    height: u32,
-    dpi: f32,
-) -> Result<png::Encoder<'_, &mut Vec<u8>>, RenderError> {
-    check_dpi(dpi)?;
-    let mut encoder = png::Encoder::new(out, width, height);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_compression(png::Compression::Fast);
-    let ppm = (dpi / MM_PER_INCH * 1000.0).round() as u32;
-    encoder.set_pixel_dims(Some(png::PixelDimensions { xppu: ppm, yppu: ppm, unit: png::Unit::Meter }));
-    Ok(encoder)
-}
-
-/// The pixmap's bytes as straight (not premultiplied) RGBA, converted in place.
-///
-/// Only pixels that are neither opaque nor fully transparent change (a premultiplied
-/// transparent pixel is all zero); a card is nearly all opaque, so runs of 16 pixels
-/// are tested at once (a test the compiler vectorises) and skipped when none changes.
-fn demultiplied(pixmap: tiny_skia::Pixmap) -> Vec<u8> {
-    let mut rgba = pixmap.take();
-    let table = demultiply_table();
-    // 0 and 255 are the alphas that adding 1 takes to at most 1 (255 wraps to 0).
-    let unchanged = |px: &[u8]| {
-        let alpha = u32::from_le_bytes([px[0], px[1], px[2], px[3]]) >> 24;
-        (alpha.wrapping_add(1) & 0xff) <= 1
-    };
-    let mut runs = rgba.chunks_exact_mut(64);
-    for run in &mut runs {
-        if run.chunks_exact(4).fold(true, |all, px| all & unchanged(px)) {
-            continue;
-        }
-        demultiply_pixels(run, table);
-    }
-    demultiply_pixels(runs.into_remainder(), table);
-    rgba
-}
-
-/// Demultiplies each pixel of `pixels` (RGBA) whose alpha is neither 0 nor 255.
-fn demultiply_pixels(pixels: &mut [u8], table: &[[u8; 256]; 256]) {
-    for px in pixels.chunks_exact_mut(4) {
-        if px[3] != 255 && px[3] != 0 {
-            let row = &table[usize::from(px[3])];
-            for c in &mut px[..3] {
-                *c = row[usize::from(*c)];
-            }
-        }
-    }
-}
-
-/// `table[a][c]`: the straight value of channel `c` of a pixel of alpha `a`, by
-/// tiny-skia's own `PremultipliedColorU8::demultiply` formula (rounded `c / (a / 255)`),
-/// computed once instead of a division per channel.
-fn demultiply_table() -> &'static [[u8; 256]; 256] {
-    static TABLE: std::sync::OnceLock<Box<[[u8; 256]; 256]>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = Box::new([[0u8; 256]; 256]);
-        for (alpha, row) in table.iter_mut().enumerate().skip(1) {
-            let a = alpha as f64 / 255.0;
-            for (c, value) in row.iter_mut().enumerate() {
-                *value = (c as f64 / a + 0.5) as u8;
-            }
-        }
-        table
-    })
-}
-
-/// [`encode_png`] of an image `width`×`height` px given as horizontal bands, top to
-/// bottom, each `width` px wide, their heights adding up to `height`. Each band is
-/// un-premultiplied in place and dropped once compressed, so neither a copy of the
-/// pixels nor (for a tall sheet drawn band by band) the whole image is ever in memory:
-/// a Tabletop Simulator sheet is 65 MB of pixels, one row of its cards 9 MB.
-pub fn encode_png_bands(
-    width: u32,
-    height: u32,
-    dpi: f32,
-    bands: impl IntoIterator<Item = Result<tiny_skia::Pixmap, RenderError>>,
-) -> Result<Vec<u8>, RenderError> {
-    use std::io::Write;
-    let mut out = Vec::new();
-    let mut writer = png_encoder(&mut out, width, height, dpi)?.write_header()?;
-    let mut stream = writer.stream_writer_with_size(1 << 20)?;
-    for band in bands {
-        let band = band?;
-        assert_eq!(band.width(), width, "every band is as wide as the image");
-        let rgba = demultiplied(band);
-        stream.write_all(&rgba).map_err(png::EncodingError::from)?;
-        reuse(rgba);
-    }
-    stream.finish()?;
-    writer.finish()?;
-    Ok(out)
-}
-
-fn check_dpi(dpi: f32) -> Result<(), RenderError> {
+pub(crate) fn check_dpi(dpi: f32) -> Result<(), RenderError> {
     if Dpi::renders(dpi) { Ok(()) } else { Err(RenderError::Dpi(dpi)) }
 }
 
@@ -389,7 +276,7 @@ pub fn recycle(pixmap: tiny_skia::Pixmap) {
 
 /// Gives a pixel buffer back for [`new_pixmap`] to use again on this thread; the thread
 /// keeps the last two, of at most 16 MB (a deck's faces, then its TTS cards and bands).
-fn reuse(buffer: Vec<u8>) {
+pub(crate) fn reuse(buffer: Vec<u8>) {
     if buffer.capacity() <= 16 << 20 {
         SPARE.with_borrow_mut(|spare| {
             if spare.len() == 2 {
@@ -458,25 +345,6 @@ mod tests {
         }
     }
 
-    /// The in-place conversion gives tiny-skia's own answer for every premultiplied pixel.
-    #[test]
-    fn demultiplying_in_place_is_tiny_skias() {
-        let mut pixmap = tiny_skia::Pixmap::new(256, 256).unwrap();
-        for (i, px) in pixmap.pixels_mut().iter_mut().enumerate() {
-            let (a, c) = ((i / 256) as u8, (i % 256) as u8);
-            *px = tiny_skia::PremultipliedColorU8::from_rgba(c.min(a), c.min(a) / 2, 0, a).unwrap();
-        }
-        let expected: Vec<u8> = pixmap
-            .pixels()
-            .iter()
-            .flat_map(|p| {
-                let c = p.demultiply();
-                [c.red(), c.green(), c.blue(), c.alpha()]
-            })
-            .collect();
-        assert_eq!(demultiplied(pixmap), expected);
-    }
-
     /// A tall drawing (more than one band of pixels) decodes to the pixels of the drawing
     /// rendered whole, but for some anti-aliased edge pixels.
     #[test]
@@ -492,7 +360,7 @@ mod tests {
         assert!(u64::from(whole.width()) * u64::from(whole.height()) * 4 > 2 * BAND_BYTES, "several bands");
         let (info, pixels, _) = decode(&svg_to_png(svg, dpi).unwrap());
         assert_eq!((info.width, info.height), (whole.width(), whole.height()));
-        let whole = demultiplied(whole);
+        let whole = crate::print::png_out::demultiplied(whole);
         let differ: Vec<u8> = pixels.iter().zip(&whole).map(|(a, b)| a.abs_diff(*b)).filter(|&d| d > 0).collect();
         let worst = differ.iter().copied().max().unwrap_or(0);
         // A band draws the paths moved up by its first row, and tiny-skia's coverage of an
