@@ -86,6 +86,9 @@ def main():
         check("over" in status, "the game ended", status)
         spectator.wait_for_function("() => document.querySelector('#room-status').textContent.includes('over')")
         check(not spectator.query_selector_all("#room-moves button"), "a spectator has no moves")
+        # The spectator's table is drawn as the seats' is (boards.js), never shown as JSON.
+        check(spectator.query_selector("#room-view .tao [data-ring-seat]") is not None, "the spectator sees a drawn table")
+        check(spectator.query_selector("#room-view pre") is None, "no JSON on the spectator's table")
         check(spectator.is_visible("#room-record"), "the record is offered at the end")
         for name, page in [("seat-0", first), ("seat-1", second), ("spectator", spectator)]:
             page.screenshot(path=OUT + "/room-" + name + ".png", full_page=True)

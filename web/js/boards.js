@@ -110,7 +110,8 @@ const TAO = {
         ['To draw first', view.owed ? view.owed + (view.owed === 1 ? ' card' : ' cards') : null],
         ['Extra card', view.extra_words || null],
       ]),
-      row('Your hand (seat ' + view.seat + ')', view.hand.map((n) => cardBox(n))));
+      // A spectator's view has no hand (the public view: every seat's cards in counts).
+      view.hand ? row('Your hand (seat ' + view.seat + ')', view.hand.map((n) => cardBox(n))) : null);
   },
   /** Every seat's hand, from each seat's view once the game is over. */
   hands(views) {
