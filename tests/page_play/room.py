@@ -41,6 +41,12 @@ def main():
         host = one.new_page()
         for page in [host]:
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        # The play page links to a room for its game.
+        host.goto(BASE + "/play/dragons")
+        link = host.get_attribute("#play-room-link", "href")
+        check(link == "/room/new?game=dragons", "the play page links to a room of its game", link)
+        host.goto(BASE + link)
+        check(host.eval_on_selector("#room-game", "e => e.value") == "dragons", "the room page opens on that game")
         host.goto(BASE + "/room/new")
         host.select_option("#room-game", "tao")
         host.fill("#room-seats", "person,person,search")

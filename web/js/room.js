@@ -160,4 +160,7 @@ if (key && room) {
   for (const game of ['tao', 'zhi-pai', 'yijing-pai', 'liubo', 'dragons', 'pathways']) {
     $('room-game').append(el('option', { value: game, text: game }));
   }
+  // The play page's link names its game (/room/new?game=tao).
+  const asked = new URLSearchParams(location.search).get('game');
+  if (asked && [...$('room-game').options].some((o) => o.value === asked)) $('room-game').value = asked;
 }
