@@ -31,6 +31,8 @@ use hexforge_rules::play::bots::Bot;
 use hexforge_rules::play::registry::{Rules, Setup, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+
+pub use hexforge_rules::play::public::{private_fields, public_view, seat_part};
 use sha2::Digest;
 
 /// Who sits at a seat, as stored: a person (the SHA-256 of their key) or a bot.
@@ -230,88 +232,16 @@ pub fn built(room: &Room, log: &[(i64, Event)], which: Option<u32>) -> Result<Bu
     Ok(Built { table, seq, table_no, moves, undo: pending })
 }
 
-/// What spectators see: seat 0's view without its private fields ([`private_fields`]).
-pub fn public_view(table: &dyn Table) -> Value {
-    let private = private_fields(table.game());
-    let mut view = table.view(0);
-    strip(&mut view, "", &private);
-    view
-}
-
-fn strip(value: &mut Value, at: &str, private: &[String]) {
-    let Value::Object(fields) = value else { return };
-    fields.retain(|key, _| !private.contains(&format!("{at}{key}")));
-    for (key, inner) in fields.iter_mut() {
-        strip(inner, &format!("{at}{key}."), private);
-    }
-}
-
-/// Seeded games played, per number of seats, to find a game's private fields.
-const SURVEY_GAMES: u64 = 12;
-
-/// The fields of a game's view that are a seat's own (`seat`, `hand`…): every field, by
-/// its path through the view's objects (`hand`, `me.tiles`), whose value differed between
-/// two seats' views at some position of seeded games of every table size played by random
-/// bots. A property of the game, found once, never of the table at hand: a field that only
-/// happens to be equal for every seat now (two hands alike) stays private.
-pub fn private_fields(game: &str) -> Vec<String> {
-    use std::collections::BTreeMap;
-    use std::sync::{LazyLock, Mutex};
-    static FOUND: LazyLock<Mutex<BTreeMap<String, Vec<String>>>> = LazyLock::new(Mutex::default);
-    if let Some(found) = FOUND.lock().unwrap_or_else(|e| e.into_inner()).get(game) {
-        return found.clone();
-    }
-    let mut private = std::collections::BTreeSet::new();
-    if let Some(rules) = hexforge_rules::game(game) {
-        for players in rules.players().filter(|&n| n <= 8) {
-            let setup = Setup { players: Some(players), options: Vec::new() };
-            for seed in 0..SURVEY_GAMES {
-                let Ok(mut table) = rules.table(&setup, seed) else { continue };
-                for step in 0..5000 {
-                    let views: Vec<Value> = (0..players).map(|s| table.view(s)).collect();
-                    differing(&views, "", &mut private);
-                    let Some(action) = table.choose(Bot::Random, seed * 7919 + step) else { break };
-                    if table.act(action).is_err() {
-                        break;
-                    }
-                }
-            }
-        }
-    }
-    let private: Vec<String> = private.into_iter().collect();
-    FOUND.lock().unwrap_or_else(|e| e.into_inner()).insert(game.to_string(), private.clone());
-    private
-}
-
-/// Adds to `private` the paths of the fields that differ between `views`.
-fn differing(views: &[Value], at: &str, private: &mut std::collections::BTreeSet<String>) {
-    let Some(Value::Object(first)) = views.first() else { return };
-    for key in first.keys() {
-        let path = format!("{at}{key}");
-        let fields: Vec<Value> = views.iter().map(|v| v.get(key).cloned().unwrap_or(Value::Null)).collect();
-        if fields.iter().all(|f| *f == fields[0]) {
-            continue;
-        }
-        if fields.iter().all(Value::is_object) {
-            differing(&fields, &format!("{path}."), private);
-        } else {
-            private.insert(path);
-        }
-    }
-}
-
 /// What the room tells a seat or a spectator: a function of the room's public facts, the
 /// table's public flow (its seat to move, its outcome) and `view(seat)` alone (the
 /// spectators' [`public_view`]), and the seat's legal actions when it is to move.
 pub fn message(room: &Room, built: &Built, who: Who, stand_ins: &[Seat]) -> Value {
     let table = built.table.as_ref();
-    let (you, view, actions, words) = match who {
-        Who::Seat(seat) if table.to_move() == Some(seat) => {
-            (json!(seat), table.view(seat), table.actions(), table.action_words())
-        }
-        Who::Seat(seat) => (json!(seat), table.view(seat), Vec::new(), Vec::new()),
-        Who::Spectator => (Value::Null, public_view(table), Vec::new(), Vec::new()),
+    let seat = match who {
+        Who::Seat(seat) => Some(seat),
+        Who::Spectator => None,
     };
+    let (view, actions, words) = seat_part(table, seat);
     let seats: Vec<Value> = room
         .seating
         .seats
@@ -324,19 +254,15 @@ pub fn message(room: &Room, built: &Built, who: Who, stand_ins: &[Seat]) -> Valu
         .collect();
     let last = built.moves.last().map(|m| json!({"seq": m.seq, "seat": m.seat, "by": m.by}));
     let over = table.outcome().is_some();
-    json!({
+    let mut sent = json!({
         "room": room.id,
         "game": room.rules.name(),
         "seq": built.seq,
         "table": built.table_no,
         "players": room.players(),
         "seats": seats,
-        "you": you,
+        "you": seat,
         "to_move": table.to_move(),
-        "actions": actions,
-        // The same actions in words, from the rules crate (what the play page's buttons say).
-        "words": words,
-        "view": view,
         // Each seat's public line and name, and the game's letters, in the rules crate's words.
         "seat_words": table.seat_words(),
         "seat_names": table.seat_names(),
@@ -345,32 +271,21 @@ pub fn message(room: &Room, built: &Built, who: Who, stand_ins: &[Seat]) -> Valu
         "outcome": table.outcome(),
         "record": over.then(|| format!("/api/rooms/{}/record?table={}", room.id, built.table_no)),
         "undo": built.undo,
-    })
+    });
+    // The table's part is moved in, not copied through `json!` (a seat's view is most of
+    // the message).
+    if let Value::Object(fields) = &mut sent {
+        fields.insert("actions".to_string(), Value::Array(actions));
+        // The same actions in words, from the rules crate (what the play page's buttons say).
+        fields.insert("words".to_string(), Value::Array(words.into_iter().map(Value::String).collect()));
+        fields.insert("view".to_string(), view);
+    }
+    sent
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_seats_own_fields_are_found_by_path_and_stripped() {
-        let views = [
-            json!({"seat": 0, "hand": [1, 2], "sizes": [2, 3], "top": {"card": 4, "mine": true}}),
-            json!({"seat": 1, "hand": [5, 6, 7], "sizes": [2, 3], "top": {"card": 4, "mine": false}}),
-        ];
-        let mut private = std::collections::BTreeSet::new();
-        differing(&views, "", &mut private);
-        let private: Vec<String> = private.into_iter().collect();
-        assert_eq!(private, ["hand", "seat", "top.mine"]);
-        let mut view = views[0].clone();
-        strip(&mut view, "", &private);
-        assert_eq!(view, json!({"sizes": [2, 3], "top": {"card": 4}}));
-    }
-
-    #[test]
-    fn tao_keeps_hands_and_the_seat_private() {
-        assert_eq!(private_fields("tao"), ["hand", "seat"]);
-    }
 
     #[test]
     fn keys_are_fresh_and_only_their_hashes_name_seats() {

@@ -42,6 +42,12 @@ def main():
         host = one.new_page()
         for page in [host]:
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        # The play page links to a room for its game.
+        host.goto(BASE + "/play/dragons")
+        link = host.get_attribute("#play-room-link", "href")
+        check(link == "/room/new?game=dragons", "the play page links to a room of its game", link)
+        host.goto(BASE + link)
+        check(host.eval_on_selector("#room-game", "e => e.value") == "dragons", "the room page opens on that game")
         host.goto(BASE + "/room/new")
         host.select_option("#room-game", "tao")
         host.fill("#room-seats", "person,person,search")
@@ -90,6 +96,9 @@ def main():
         check("over" in status, "the game ended", status)
         spectator.wait_for_function("() => document.querySelector('#room-status').textContent.includes('over')")
         check(not spectator.query_selector_all("#room-moves button"), "a spectator has no moves")
+        # The spectator's table is drawn as the seats' is (boards.js), never shown as JSON.
+        check(spectator.query_selector("#room-view .tao [data-ring-seat]") is not None, "the spectator sees a drawn table")
+        check(spectator.query_selector("#room-view pre") is None, "no JSON on the spectator's table")
         check(spectator.is_visible("#room-record"), "the record is offered at the end")
         for name, page in [("seat-0", first), ("seat-1", second), ("spectator", spectator)]:
             page.screenshot(path=OUT + "/room-" + name + ".png", full_page=True)

@@ -144,11 +144,12 @@ const TAO = {
         ['To draw first', view.owed ? view.owed + (view.owed === 1 ? ' card' : ' cards') : null],
         ['Extra card', view.extra_words || null],
       ]),
-      row('Your hand (seat ' + view.seat + ')', view.hand.map((n) => {
+      // A spectator's view has no hand (the public view: every seat's cards in counts).
+      view.hand ? row('Your hand (seat ' + view.seat + ')', view.hand.map((n) => {
         const card = printedBox(n, 'dark', n, null);
         card.dataset.handCard = n;
         return card;
-      }), 'hand'));
+      }), 'hand') : null);
   },
   /** A card of the hand that a legal action lays, to mark it (a click there lays it). */
   target: (action) => (laidOf(action) ? '[data-hand-card="' + laidOf(action).card + '"]' : null),

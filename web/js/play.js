@@ -48,6 +48,8 @@ const state = {
   /** Each seat's name in the game's words (the rules module's: `seat 2`, `White`, `Dilong`). */
   names: [],
 };
+// The room page opens on this game (a room: friends at one table over the network).
+$('play-room-link')?.setAttribute('href', '/room/new?game=' + encodeURIComponent(state.game));
 window.hexforgePlay = state;
 
 function problem(text) {

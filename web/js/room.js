@@ -54,7 +54,7 @@ function draw(s) {
   $('room-status').textContent = status;
   $('room-status').dataset.seq = String(s.seq);
   $('room-seats-list').replaceChildren(...s.seats.map((_, seat) => el('li', {
-    class: seat === s.to_move ? 'to-move' : '', text: who(s, seat) + ' ' + seatLine(s.game, s.view, seat),
+    class: seat === s.to_move ? 'to-move' : '', text: who(s, seat) + ' ' + seatLine(s.game, s.view, seat, s),
   })));
   let board;
   try {
@@ -164,4 +164,7 @@ if (key && room) {
   for (const game of ['tao', 'zhi-pai', 'yijing-pai', 'liubo', 'dragons', 'pathways']) {
     $('room-game').append(el('option', { value: game, text: game }));
   }
+  // The play page's link names its game (/room/new?game=tao).
+  const asked = new URLSearchParams(location.search).get('game');
+  if (asked && [...$('room-game').options].some((o) => o.value === asked)) $('room-game').value = asked;
 }

@@ -10,6 +10,7 @@
 pub mod bots;
 pub mod descriptor;
 pub mod json;
+pub mod public;
 pub mod registry;
 pub mod simulate;
 pub mod words;

@@ -17,6 +17,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 
 /// A recorded action read back: the seat and the event, or the rule its entry breaks.
 pub type RecordedEvent<G> = Result<(Seat, <G as Game>::Event), Illegal>;
@@ -419,8 +420,8 @@ pub struct Seated<R: GameRecord> {
     pub record: R,
     name: &'static str,
     taken: usize,
-    /// Each event taken, in words.
-    log: Vec<String>,
+    /// Each event taken, in words (shared with the table's determinized copies until one acts).
+    log: Arc<Vec<String>>,
     /// The rule that ended the game, in words, once it has.
     ending: Option<String>,
 }
@@ -429,7 +430,7 @@ impl<R: GameRecord> Seated<R> {
     /// `game`, not yet played, with its record started from `seed`.
     pub fn new(name: &'static str, game: R::Game, seed: u64) -> Seated<R> {
         let record = R::start(&game, Some(seed), None);
-        Seated { game, record, name, taken: 0, log: Vec::new(), ending: None }
+        Seated { game, record, name, taken: 0, log: Arc::default(), ending: None }
     }
 
     /// The table a record sets up, after its first `upto` actions (all of them when the
@@ -451,7 +452,7 @@ impl<R: GameRecord> Seated<R> {
             cut.push(seat, &event);
         }
         cut.set_result(game.outcome());
-        Ok(Seated { game, record: cut, name, taken, log, ending })
+        Ok(Seated { game, record: cut, name, taken, log: Arc::new(log), ending })
     }
 }
 
@@ -512,7 +513,7 @@ where
         let seat = self.game.to_move().expect("a seat to move while actions are offered");
         let before = self.game.clone();
         let event = self.game.apply(action)?;
-        self.log.push(before.event_words(seat, &event));
+        Arc::make_mut(&mut self.log).push(before.event_words(seat, &event));
         self.ending = self.game.ending_words(&before, seat);
         self.record.push(seat, &event);
         self.taken += 1;
@@ -550,7 +551,7 @@ where
             record: self.record.clone(),
             name: self.name,
             taken: self.taken,
-            log: self.log.clone(),
+            log: Arc::clone(&self.log),
             ending: self.ending.clone(),
         })
     }
