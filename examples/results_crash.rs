@@ -13,11 +13,13 @@
 
 #[path = "../tests/http1/mod.rs"]
 mod http1;
+#[path = "serve_child/mod.rs"]
+mod serve_child;
 
 use clap::Parser;
 use hexforge::results::{Database, ResultStore};
-use std::io::{BufRead, BufReader};
-use std::net::{SocketAddr, TcpStream};
+use std::io::BufReader;
+use std::net::TcpStream;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
@@ -51,29 +53,6 @@ impl Drop for Scratch {
     }
 }
 
-/// Starts the server; its address, read from its log.
-fn start(binary: &std::path::Path, database: &str) -> (std::process::Child, SocketAddr) {
-    let mut child = std::process::Command::new(binary)
-        .args(["serve", "--addr", "127.0.0.1:0", "--database", database])
-        .args(["--record-per-minute", "1000000", "--record-burst", "1000000"])
-        .env("RUST_LOG", "warn,hexforge=info")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("start hexforge serve");
-    let stderr = child.stderr.take().expect("piped");
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if let Some((_, rest)) = line.split_once("serving on http://") {
-                let _ = tx.send(rest.split('/').next().unwrap_or_default().parse::<SocketAddr>());
-            }
-        }
-    });
-    let addr = rx.recv_timeout(Duration::from_secs(30)).expect("the server says where it listens").expect("an address");
-    (child, addr)
-}
-
 /// One round: (answered 200, stored).
 fn round(args: &Args, n: u64) -> (u64, u64) {
     let scratch = Scratch(std::env::temp_dir().join(format!("hexforge-results-crash-{}-{n}", std::process::id())));
@@ -83,7 +62,8 @@ fn round(args: &Args, n: u64) -> (u64, u64) {
         Database::Sqlite(url) => url.clone(),
         _ => unreachable!("an SQLite file"),
     };
-    let (mut child, addr) = start(&args.binary, &url);
+    let limits = ["--record-per-minute", "1000000", "--record-burst", "1000000"];
+    let (mut child, addr) = serve_child::start(&args.binary, &[&["--database", url.as_str()][..], &limits].concat());
     let body = hexforge::api::puzzles::solution_request(&PUZZLE.parse().expect("an id"));
     let request = Arc::new(
         format!(

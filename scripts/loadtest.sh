@@ -16,6 +16,11 @@
 # `scripts/loadtest.sh crash [--clients N] [--seconds S] [--rounds R]` kills `hexforge
 # serve` (SIGKILL) while N clients post puzzle checks and counts the answered checks the
 # results store lost (examples/results_crash.rs; bounded: 10 rounds of at most 30 s).
+#
+# `scripts/loadtest.sh rooms [--rooms N] [--seconds S] [--think MS]` plays N Tao rooms at
+# once, two bot seats each on a live socket, and prints moves a second, the p50/p99 time
+# from a move sent to the other seat's socket receiving it, and the server's memory per
+# room (examples/rooms_load.rs; bounded: at most 5,000 rooms and 120 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-target}"
@@ -28,6 +33,11 @@ if [ "${1:-}" = crash ]; then
   shift
   cargo build --release --bin hexforge --example results_crash
   exec timeout 600 "$target/release/examples/results_crash" --binary "$target/release/hexforge" "$@"
+fi
+if [ "${1:-}" = rooms ]; then
+  shift
+  cargo build --release --bin hexforge --example rooms_load
+  exec timeout 600 "$target/release/examples/rooms_load" --binary "$target/release/hexforge" "$@"
 fi
 cargo build --release --example loadtest
 exec timeout 600 "$target/release/examples/loadtest" "$@"

@@ -27,6 +27,9 @@
 //! | `hexforge_room_server_moves_total` | counter | |
 //! | `hexforge_room_stale_moves_total` | counter | |
 //! | `hexforge_room_reconnects_total` | counter | |
+//! | `hexforge_room_sockets_open` | gauge | |
+//! | `hexforge_room_sockets_opened_total` | counter | |
+//! | `hexforge_room_socket_reconnects_total` | counter | |
 //!
 //! The `hexforge_results_*` counters say what became of checked puzzle answers
 //! ([`crate::results`]): written, dropped on a full queue, lost to a database error,
@@ -293,6 +296,19 @@ impl Metrics {
                 "counter",
                 "Polls that arrived behind a room's log and were given what they missed.",
                 room(&rooms.reconnects),
+            ),
+            ("hexforge_room_sockets_open", "gauge", "Live sockets open on rooms now.", room(&rooms.sockets_open)),
+            (
+                "hexforge_room_sockets_opened_total",
+                "counter",
+                "Live sockets opened on rooms (a seat's or a spectator's key given).",
+                room(&rooms.sockets_opened),
+            ),
+            (
+                "hexforge_room_socket_reconnects_total",
+                "counter",
+                "Live sockets opened with the last event number the client had, and given what it missed.",
+                room(&rooms.socket_reconnects),
             ),
         ];
         for (name, kind, help, value) in gauges {

@@ -46,6 +46,7 @@ mod play_art;
 mod play_rules;
 mod puzzles;
 mod ready;
+mod room_socket;
 mod rooms;
 mod sequences;
 mod serve;

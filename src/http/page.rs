@@ -26,7 +26,7 @@ const INDEX_HTML: &str = include_str!("../../web/index.html");
 pub(super) const STYLE_CSS: &str = include_str!("../../web/style.css");
 
 /// The page's ES modules, by file name under `/js/`; `main.js` is the entry point.
-pub const SCRIPTS: [(&str, &str); 22] = [
+pub const SCRIPTS: [(&str, &str); 23] = [
     ("main.js", include_str!("../../web/js/main.js")),
     ("api.js", include_str!("../../web/js/api.js")),
     ("dom.js", include_str!("../../web/js/dom.js")),
@@ -49,6 +49,7 @@ pub const SCRIPTS: [(&str, &str); 22] = [
     ("levels.js", include_str!("../../web/js/levels.js")),
     ("pick.js", include_str!("../../web/js/pick.js")),
     ("room.js", include_str!("../../web/js/room.js")),
+    ("live.js", include_str!("../../web/js/live.js")),
 ];
 
 /// The page may only load what this server serves (no CDN, no inline script); it may

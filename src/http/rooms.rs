@@ -1,6 +1,7 @@
 //! `/api/rooms/…`: rooms where friends play over the network, the server as referee
-//! ([`crate::rooms`]; docs/service.md, Rooms), and `GET /room/{room}`, the page that plays
-//! in one (`web/room.html`, `web/js/room.js`).
+//! ([`crate::rooms`]; docs/service.md, Rooms), their live socket ([`super::room_socket`]),
+//! and `GET /room/{room}`, the page that plays in one (`web/room.html`, `web/js/room.js`,
+//! `web/js/live.js`).
 //!
 //! A request names its seat by the key of its invite link, in the header `x-room-key`;
 //! every refusal is `{"error":"…","rule":"…"}` with a 4xx (503 while the database is away).
@@ -25,6 +26,7 @@ pub(super) fn routes(routes: Routes) -> Routes {
     routes
         .post("/api/rooms", create)
         .get("/api/rooms/{room}", state)
+        .get("/api/rooms/{room}/live", super::room_socket::live)
         .post("/api/rooms/{room}/moves", play)
         .post("/api/rooms/{room}/rematch", rematch)
         .post("/api/rooms/{room}/undo", undo)
@@ -32,13 +34,13 @@ pub(super) fn routes(routes: Routes) -> Routes {
         .get_from_memory("/room/{room}", page)
 }
 
-type Peer = Option<Extension<PeerAddr>>;
+pub(super) type Peer = Option<Extension<PeerAddr>>;
 
-fn client(peer: Peer) -> Option<std::net::IpAddr> {
+pub(super) fn client(peer: Peer) -> Option<std::net::IpAddr> {
     peer.map(|Extension(PeerAddr(ip))| ip)
 }
 
-fn pool(state: &AppState) -> Result<&sqlx::AnyPool, RoomError> {
+pub(super) fn pool(state: &AppState) -> Result<&sqlx::AnyPool, RoomError> {
     let Some(results) = &state.results else {
         let message = "rooms live in the results database, and this server runs without one (--database none)";
         return Err(RoomError::new(StatusCode::SERVICE_UNAVAILABLE, "no-database", message));
@@ -57,7 +59,7 @@ fn key(headers: &HeaderMap) -> Result<&str, RoomError> {
 }
 
 /// A message's JSON, within [`MAX_MESSAGE`].
-fn read<T: DeserializeOwned>(text: &str) -> Result<T, RoomError> {
+pub(super) fn read<T: DeserializeOwned>(text: &str) -> Result<T, RoomError> {
     if text.len() > MAX_MESSAGE {
         let message = format!("a message about a room is at most {MAX_MESSAGE} bytes; this one is {}", text.len());
         return Err(RoomError::new(StatusCode::PAYLOAD_TOO_LARGE, "too-large", message));
@@ -143,11 +145,11 @@ impl<T: DeserializeOwned> FromRequest<AppState> for Written<T> {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Move {
+pub(super) struct Move {
     /// The event number the client's table is at.
-    seq: i64,
+    pub(super) seq: i64,
     /// The index of the action, in the order the room listed them.
-    action: usize,
+    pub(super) action: usize,
 }
 
 /// `POST /api/rooms/{room}/moves`.

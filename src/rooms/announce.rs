@@ -1,9 +1,9 @@
 //! Across replicas on one PostgreSQL database, a committed event is announced with
 //! `NOTIFY hexforge_rooms, 'ROOM SEQ'` (the room and the event number only: the log is the
-//! truth), and every replica LISTENs, waking its long polls at once. A notification that is
-//! missed (a replica's listening connection dropped) costs only time: a waiting poll
-//! re-reads the log from its last event number twice a second anyway
-//! ([`super::referee::REREAD`]).
+//! truth), and every replica LISTENs, waking its long polls and live sockets at once. A
+//! notification that is missed (a replica's listening connection dropped) costs only
+//! time: a waiting poll re-reads the log from its last event number twice a second anyway
+//! ([`super::referee::REREAD`]), a socket every two seconds ([`super::live::REREAD`]).
 
 use sqlx::AnyPool;
 use std::time::Duration;

@@ -12,9 +12,11 @@
 //! game is over.
 //!
 //! [`referee`] runs the rooms: the checks of a move and its writing, bots, long polls,
-//! stand-ins for absent players, limits and expiry.
+//! stand-ins for absent players, limits and expiry; [`live`] the sockets that carry each
+//! event to the seats at once.
 
 pub mod announce;
+pub mod live;
 pub mod referee;
 pub mod store;
 pub mod undo;

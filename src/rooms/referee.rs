@@ -6,8 +6,9 @@
 //! process a lock per room orders them, across replicas the log's primary key does. After
 //! each event the seats played by the server move (bots, and the strong bot standing in for
 //! a player gone longer than the game's grace period). A client waits for news with a long
-//! poll (`since`, `wait`): woken at once by an event of this process, and re-reading the
-//! log twice a second for events written by another replica.
+//! poll (`since`, `wait`) or on a socket ([`super::live`]): woken at once by an event of
+//! this process or a replica's announcement, and a poll re-reading the log twice a second
+//! for events written by another replica.
 
 use super::store::{self, RoomRow};
 use super::{Built, Event, Room, Seating, Sitter, StoredSetup, Who, built, message};
@@ -107,6 +108,10 @@ pub struct RoomCounters {
     pub server_moves: AtomicU64,
     pub reconnects: AtomicU64,
     pub stale: AtomicU64,
+    /// Live sockets open now, opened in all, and opened with a last event number.
+    pub sockets_open: AtomicU64,
+    pub sockets_opened: AtomicU64,
+    pub socket_reconnects: AtomicU64,
 }
 
 /// The rooms of one process: locks, presence, waiting clients and limits, in memory; the
@@ -116,14 +121,15 @@ pub struct Rooms {
     /// When each seat's player last asked anything (room, seat).
     seen: Mutex<HashMap<(String, Seat), Instant>>,
     spectators: Mutex<HashMap<String, usize>>,
-    news: tokio::sync::watch::Sender<u64>,
+    /// Who waits for a room's next event, woken per room ([`super::live::Hub`]).
+    pub(super) hub: super::live::Hub,
     create_limit: RecordLimiter,
-    write_limit: RecordLimiter,
+    pub(super) write_limit: RecordLimiter,
     /// The grace period for every game, instead of [`grace`]'s (tests).
     grace: Option<Duration>,
     last_expiry: Mutex<Option<Instant>>,
     /// Events are announced to other replicas (PostgreSQL's NOTIFY; [`super::announce`]).
-    announcing: std::sync::atomic::AtomicBool,
+    pub(super) announcing: std::sync::atomic::AtomicBool,
     pub counters: RoomCounters,
 }
 
@@ -140,7 +146,7 @@ impl Rooms {
             locks: Mutex::default(),
             seen: Mutex::default(),
             spectators: Mutex::default(),
-            news: tokio::sync::watch::Sender::new(0),
+            hub: super::live::Hub::default(),
             create_limit: RecordLimiter::new(CREATE_RATE),
             write_limit: RecordLimiter::new(WRITE_RATE),
             grace,
@@ -155,12 +161,13 @@ impl Rooms {
     pub fn listen(self: &Arc<Self>, url: String) {
         self.announcing.store(true, Relaxed);
         let rooms = Arc::clone(self);
-        tokio::spawn(super::announce::listen(url, move |_, _| rooms.news.send_modify(|n| *n += 1)));
+        tokio::spawn(super::announce::listen(url, move |room, seq| rooms.hub.wake(room, seq)));
     }
 
-    /// Wakes this process's waiting polls, and the other replicas', after event `seq`.
+    /// Wakes this process's waiting polls and sockets, and the other replicas', after
+    /// event `seq`.
     async fn announce(&self, pool: &AnyPool, id: &str, seq: i64) {
-        self.news.send_modify(|n| *n += 1);
+        self.hub.wake(id, seq);
         if self.announcing.load(Relaxed) {
             super::announce::notify(pool, id, seq).await;
         }
@@ -174,7 +181,7 @@ impl Rooms {
         Arc::clone(locks.entry(id.to_string()).or_default())
     }
 
-    fn mark_seen(&self, room: &Room, who: Who) {
+    pub(super) fn mark_seen(&self, room: &Room, who: Who) {
         if let Who::Seat(seat) = who {
             let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
             seen.insert((room.id.clone(), seat), Instant::now());
@@ -183,7 +190,7 @@ impl Rooms {
 
     /// The person seats whose players are gone past the grace period (never seen here: gone
     /// since this process first heard of the room).
-    fn absent(&self, room: &Room) -> Vec<Seat> {
+    pub(super) fn absent(&self, room: &Room) -> Vec<Seat> {
         let grace = self.grace.unwrap_or_else(|| grace(room.rules.name()));
         let now = Instant::now();
         let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
@@ -193,7 +200,11 @@ impl Rooms {
             .collect()
     }
 
-    fn refuse_over_rate(limiter: &RecordLimiter, client: Option<IpAddr>, what: &str) -> Result<(), RoomError> {
+    pub(super) fn refuse_over_rate(
+        limiter: &RecordLimiter,
+        client: Option<IpAddr>,
+        what: &str,
+    ) -> Result<(), RoomError> {
         if limiter.allow(client) {
             return Ok(());
         }
@@ -278,7 +289,7 @@ impl Rooms {
         }))
     }
 
-    async fn room(&self, pool: &AnyPool, id: &str) -> Result<Room, RoomError> {
+    pub(super) async fn room(&self, pool: &AnyPool, id: &str) -> Result<Room, RoomError> {
         let row = store::room(pool, id).await.map_err(RoomError::database)?;
         let row = row.ok_or_else(|| {
             RoomError::new(StatusCode::NOT_FOUND, "no-room", format!("no room {id:?}: it never was, or it expired"))
@@ -286,7 +297,7 @@ impl Rooms {
         Room::of(&row).map_err(|e| RoomError::new(StatusCode::GONE, "room", e))
     }
 
-    async fn log(&self, pool: &AnyPool, id: &str) -> Result<Vec<(i64, Event)>, RoomError> {
+    pub(super) async fn log(&self, pool: &AnyPool, id: &str) -> Result<Vec<(i64, Event)>, RoomError> {
         let rows = store::events(pool, id, 0).await.map_err(RoomError::database)?;
         rows.into_iter()
             .map(|(seq, text)| {
@@ -297,7 +308,7 @@ impl Rooms {
             .collect()
     }
 
-    fn who(room: &Room, key: &str) -> Result<Who, RoomError> {
+    pub(super) fn who(room: &Room, key: &str) -> Result<Who, RoomError> {
         room.who(key).ok_or_else(|| {
             RoomError::new(
                 StatusCode::FORBIDDEN,
@@ -328,7 +339,7 @@ impl Rooms {
             Who::Seat(_) => None,
         };
         let deadline = Instant::now() + wait.min(MAX_WAIT);
-        let mut news = self.news.subscribe();
+        let mut news = self.hub.subscribe(&room.id);
         let mut first = true;
         loop {
             self.advance(pool, &room).await?;
@@ -356,7 +367,7 @@ impl Rooms {
         Ok(message(room, &built, who, &absent))
     }
 
-    fn spectator(&self, id: &str) -> Result<SpectatorSlot<'_>, RoomError> {
+    pub(super) fn spectator(&self, id: &str) -> Result<SpectatorSlot<'_>, RoomError> {
         let mut spectators = self.spectators.lock().unwrap_or_else(|e| e.into_inner());
         let watching = spectators.entry(id.to_string()).or_insert(0);
         if *watching >= MAX_SPECTATORS {
@@ -520,7 +531,7 @@ impl Rooms {
 
     /// Plays the seats the server plays, while one of them is to move: a bot seat's bot,
     /// or the strong bot for a player gone past the grace period.
-    async fn advance(&self, pool: &AnyPool, room: &Room) -> Result<(), RoomError> {
+    pub(super) async fn advance(&self, pool: &AnyPool, room: &Room) -> Result<(), RoomError> {
         for _ in 0..MAX_SERVER_MOVES {
             let lock = self.lock(&room.id);
             let _turn = lock.lock().await;
@@ -581,7 +592,7 @@ fn server_move(room: &Room, log: &[(i64, Event)], absent: &[Seat]) -> Option<(i6
 }
 
 /// A spectator's place while it waits; given back when dropped.
-struct SpectatorSlot<'a> {
+pub(super) struct SpectatorSlot<'a> {
     rooms: &'a Rooms,
     id: String,
 }

@@ -8,7 +8,8 @@ One browser context creates a Tao room on /room/new (seats person, person, searc
 reads the invite links; a second context opens seat 1's link, a third the spectators'.
 The two players click offered moves (buttons with data-action) until the game is over;
 seat 0 reloads its page mid-game and resumes at the same event number. The spectator's
-page shows the table and no move buttons; no console error anywhere. Prints JSON: the
+page shows the table and no move buttons; seat 1's and the spectator's pages follow the
+room on a live socket; no console error anywhere. Prints JSON: the
 moves clicked, the reload, the final status.
 """
 
@@ -51,9 +52,12 @@ def main():
         host.screenshot(path=OUT + "/room-links.png")
         first = host
         first.goto(BASE + links[0])
+        sockets = []
         second = two.new_page()
+        second.on("websocket", lambda ws: sockets.append(ws.url))
         second.goto(BASE + links[1])
         spectator = watcher.new_page()
+        spectator.on("websocket", lambda ws: sockets.append(ws.url))
         spectator.goto(BASE + links[2])
         for page in [second, spectator]:
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -90,6 +94,7 @@ def main():
         for name, page in [("seat-0", first), ("seat-1", second), ("spectator", spectator)]:
             page.screenshot(path=OUT + "/room-" + name + ".png", full_page=True)
         check(not errors, "no console error", errors)
+        check(len([u for u in sockets if u.endswith("/live")]) >= 2, "seat 1 and the spectator follow on a live socket", sockets)
         check(reloaded is not None, "seat 0 reloaded mid-game")
         print(json.dumps({"clicks": clicks, "reloaded": reloaded, "status": status}))
         browser.close()

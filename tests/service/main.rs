@@ -34,4 +34,5 @@ mod puzzle_routes;
 mod records;
 mod results;
 mod rooms;
+mod rooms_live;
 mod rooms_replicas;

@@ -153,7 +153,11 @@ $('room-rematch').addEventListener('click', async () => {
 });
 
 if (key && room) {
-  follow();
+  // Live over a socket (live.js), which falls back to the long poll (follow) when the
+  // browser cannot hold one.
+  import('./live.js').then(({ live }) => live(room, key, {
+    seq: () => state.seq, busy: () => state.busy, show: draw, problem, poll: follow,
+  }), follow);
 } else {
   $('room-form').hidden = false;
   $('room-form').addEventListener('submit', create);
