@@ -6,12 +6,13 @@
 //! clients of 8 rooms share a loopback address (127.10.x.y: the server's limits are per
 //! client address, as they would be for players on their own connections). Then every
 //! bot, when its seat is to move, thinks `--think` ms and sends a random legal move over
-//! its socket; when a game ends seat 0 asks a rematch (`POST …/rematch`). Measured over
-//! `--seconds` after 3 s of warm-up: moves a second, and for each move the time from its
-//! sending to the other seat's socket receiving the event (the latency a player sees,
-//! including the server's write of the event in the database and the other seat's
-//! message built from its own view). The server's memory (VmRSS) is read before the rooms,
-//! once they are all open, and after the play: per room, the growth over the rooms.
+//! its socket (the first moves spread over one thought); when a game ends seat 0 asks a
+//! rematch (`POST …/rematch`). Measured over `--seconds` after 3 s of warm-up: moves a
+//! second, and for each move the time from its sending to the other seat's socket
+//! receiving the event (the latency a player sees, including the server's write of the
+//! event in the database and the other seat's message built from its own view). The
+//! server's memory (VmRSS) is read before the rooms, once they are all open, and after
+//! the play: per room, the growth over the rooms.
 //!
 //! Bounded: at most 5,000 rooms and 120 s; every request and socket read cut off after
 //! 10 s; the scratch folder is removed and the server stopped.
@@ -141,6 +142,7 @@ async fn seat(
         return;
     };
     stats.open.fetch_add(1, Relaxed);
+    let mut first = true;
     let mut choices =
         (seat + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ room.id.bytes().fold(0, |h, b| h * 31 + u64::from(b) % 7) | 1;
     loop {
@@ -182,7 +184,14 @@ async fn seat(
         if state["to_move"] != seat || actions == 0 {
             continue;
         }
-        tokio::time::sleep_until(tokio::time::Instant::from_std(clock.play.max(Instant::now() + think))).await;
+        // The first moves spread over one thought from the start, not all at once.
+        let spread = if first {
+            Duration::from_millis(pick(&mut choices, think.as_millis() as usize + 1) as u64)
+        } else {
+            think
+        };
+        first = false;
+        tokio::time::sleep_until(tokio::time::Instant::from_std(clock.play.max(Instant::now() + spread))).await;
         let request = json!({"seq": seq, "action": pick(&mut choices, actions)}).to_string();
         let at = Instant::now();
         *room.sent.lock().unwrap() = Some((seq + 1, at, seat));
@@ -294,9 +303,10 @@ fn main() {
         latencies.len()
     );
     println!(
-        "server memory (VmRSS): {:.1} MiB at rest, {:.1} MiB with the rooms open, {:.1} MiB after the play: {:.1} KiB a room",
+        "server memory (VmRSS): {:.1} MiB at rest, {:.1} MiB with the rooms and sockets open ({:.1} KiB a room), {:.1} MiB after the play ({:.1} KiB a room)",
         mib(before),
         mib(open),
+        open.saturating_sub(before) as f64 / 1024.0 / args.rooms as f64,
         mib(after),
         after.saturating_sub(before) as f64 / 1024.0 / args.rooms as f64
     );

@@ -34,7 +34,7 @@ done
 
 # The module's build: small (opt-level s, one codegen unit, LTO, no symbols, abort on
 # panic) and free of this machine's paths.
-export CARGO_PROFILE_RELEASE_OPT_LEVEL=s CARGO_PROFILE_RELEASE_LTO=true CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 \
+export CARGO_PROFILE_RELEASE_OPT_LEVEL=z CARGO_PROFILE_RELEASE_LTO=true CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 \
   CARGO_PROFILE_RELEASE_PANIC=abort CARGO_PROFILE_RELEASE_STRIP=true CARGO_PROFILE_RELEASE_DEBUG=false
 remap="--remap-path-prefix=$root=/hexforge --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo"
 remap="$remap --remap-path-prefix=/usr/lib/rustlib/src/rust=/rust"
