@@ -1,6 +1,8 @@
 //! Solves seeded I-Ching Solitaire deals exactly and plays them greedily; prints the share
 //! winnable, the greedy player's wins, the shortest wins and the solver's times:
-//! `cargo run -p hexforge-rules --release --example solitaire_measure -- DEALS [variants]`.
+//! `cargo run -p hexforge-rules --release --example solitaire_measure -- DEALS [variants]`;
+//! with `bots [FIRST]`, how often the greedy and search bots win deals FIRST.. (the search
+//! bot is slow: a few hundred deals).
 
 use hexforge_rules::solitaire::greedy;
 use hexforge_rules::solitaire::solve::Solver;
@@ -46,7 +48,21 @@ fn run(deals: u64, variant: Variant) {
 fn main() {
     let mut args = std::env::args().skip(1);
     let deals: u64 = args.next().map_or(1000, |a| a.parse().expect("DEALS: a number of deals"));
-    let variants = args.next().is_some_and(|a| a == "variants");
+    let mode = args.next();
+    if mode.as_deref() == Some("bots") {
+        let first: u64 = args.next().map_or(0, |a| a.parse().expect("FIRST: the first deal's seed"));
+        let m = hexforge_rules::solitaire::measured::bot_wins(first, deals);
+        let rate = |wins: u64| {
+            let r = hexforge_rules::play::simulate::Rate::of(wins, deals);
+            format!("{wins} ({:.1} %, 95 % interval {:.1} to {:.1} %)", 100.0 * r.rate, 100.0 * r.low, 100.0 * r.high)
+        };
+        println!("bots: {deals} deals (seeds {first}..{})", first + deals);
+        println!("  winnable {}", rate(m.winnable));
+        println!("  greedy wins {}", rate(m.greedy));
+        println!("  search wins {}", rate(m.search));
+        return;
+    }
+    let variants = mode.is_some_and(|a| a == "variants");
     run(deals, Variant::BOOK);
     if variants {
         for (readings, complements, mirrors) in

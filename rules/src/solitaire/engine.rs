@@ -133,7 +133,11 @@ impl Solitaire {
         (0..PILES)
             .filter(|&p| {
                 let h = self.heights[p] - usize::from(taken == Some(p));
-                h > 0 && self.readings(self.deal.piles[p][h - 1]).into_iter().any(|o| self.variant.fits(shown(self.deal.piles[p][h - 1], o), top))
+                h > 0
+                    && self
+                        .readings(self.deal.piles[p][h - 1])
+                        .into_iter()
+                        .any(|o| self.variant.fits(shown(self.deal.piles[p][h - 1], o), top))
             })
             .count()
     }
@@ -227,7 +231,10 @@ impl Game for Solitaire {
         match *event {
             Event::Read(orientation) => {
                 let Some(card) = self.pending else {
-                    return Err(Illegal::new("no-card-turned-up", "no card is waiting to be laid: play a pile card or turn the stock"));
+                    return Err(Illegal::new(
+                        "no-card-turned-up",
+                        "no card is waiting to be laid: play a pile card or turn the stock",
+                    ));
                 };
                 if !self.readings(card).contains(&orientation) && shown(card, orientation) != card {
                     return Err(Illegal::new("one-reading", "this game lays every card dark side up"));
@@ -273,7 +280,9 @@ impl Game for Solitaire {
         }
         let stuck = self.pending.is_none()
             && self.turned == STOCK
-            && (0..PILES).all(|p| self.pile_top(p).is_none_or(|c| self.readings(c).into_iter().all(|o| !self.fits(shown(c, o)))));
+            && (0..PILES).all(|p| {
+                self.pile_top(p).is_none_or(|c| self.readings(c).into_iter().all(|o| !self.fits(shown(c, o))))
+            });
         stuck.then_some(Outcome::Stalled)
     }
 

@@ -6,6 +6,7 @@
 use super::greedy;
 use super::solve::Solver;
 use super::{Deal, Variant};
+use crate::play::bots::{Bot, SEARCH_PLAYOUTS};
 
 /// What a run over deals seeded 0, 1, … gave.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,42 +64,94 @@ pub fn sample() -> Measured {
     }
 }
 
-/// The book's rules over deals seeded 0..10,000, as docs/solitaire.md prints them
-/// (`cargo run -p hexforge-rules --release --example solitaire_measure -- 10000`; not
+/// The book's rules over deals seeded 0..100,000, as docs/solitaire.md prints them
+/// (`cargo run -p hexforge-rules --release --example solitaire_measure -- 100000`; not
 /// solved again by a test: a test solves [`sample`]).
-pub fn ten_thousand() -> Measured {
+pub fn hundred_thousand() -> Measured {
     Measured {
-        deals: 10_000,
-        winnable: 7_995,
-        greedy_wins: 151,
-        shortest: vec![0, 0, 5, 23, 63, 156, 288, 448, 650, 840, 958, 1_038, 1_034, 938, 810, 744],
+        deals: 100_000,
+        winnable: 79_651,
+        greedy_wins: 1_556,
+        shortest: vec![
+            2, 9, 57, 207, 621, 1_440, 2_827, 4_366, 6_544, 8_391, 9_524, 10_258, 10_203, 9_650, 8_504, 7_048,
+        ],
     }
+}
+
+/// How often the engine's bots win deals seeded `first..first + deals`, and how many of
+/// those deals the solver wins: the `greedy` bot, and the `search` bot (the play page's
+/// Strong bot) with its default playouts, each seeded by the deal's seed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotWins {
+    pub first: u64,
+    pub deals: u64,
+    pub winnable: u64,
+    pub greedy: u64,
+    pub search: u64,
+}
+
+/// Plays the bots on deals `first..first + deals`.
+pub fn bot_wins(first: u64, deals: u64) -> BotWins {
+    let mut solver = Solver::new();
+    let mut m = BotWins { first, deals, winnable: 0, greedy: 0, search: 0 };
+    let search = Bot::Search { playouts: SEARCH_PLAYOUTS };
+    for seed in first..first + deals {
+        let deal = Deal::shuffled(seed);
+        m.winnable += u64::from(solver.shortest(&deal, Variant::BOOK).is_some());
+        m.greedy += u64::from(greedy::play(&deal, Variant::BOOK).is_some());
+        m.search += u64::from(greedy::play_with(search, &deal, Variant::BOOK, seed).is_some());
+    }
+    m
+}
+
+/// The bots on deals seeded 0..1,000, as docs/solitaire.md prints them
+/// (`cargo run -p hexforge-rules --release --example solitaire_measure -- 1000 bots`; not
+/// played again by a test: a test plays [`bots_sample`]).
+pub fn bots_thousand() -> BotWins {
+    BotWins { first: 0, deals: 1_000, winnable: 802, greedy: 13, search: 22 }
+}
+
+/// The bots on deals seeded 0..20: the sample a test plays again.
+pub fn bots_sample() -> BotWins {
+    BotWins { first: 0, deals: 20, winnable: 18, greedy: 1, search: 1 }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// docs/solitaire.md prints the 10,000 deals' figures.
+    /// docs/solitaire.md prints the 100,000 deals' figures.
     #[test]
     fn the_docs_print_the_pinned_figures() {
         let doc = include_str!("../../../docs/solitaire.md");
-        let m = ten_thousand();
+        let m = hundred_thousand();
         assert_eq!(m.shortest.iter().sum::<u64>(), m.winnable);
         assert_eq!(m.median_turned(), 11);
+        let thousands = |n: u64| {
+            let digits = n.to_string();
+            let mut out = String::new();
+            for (i, c) in digits.chars().enumerate() {
+                if i > 0 && (digits.len() - i) % 3 == 0 {
+                    out.push(',');
+                }
+                out.push(c);
+            }
+            out
+        };
+        let pct = |n: u64| format!("{:.1} %", 100.0 * n as f64 / m.deals as f64);
+        let shortest: Vec<String> = m.shortest.iter().map(|&n| thousands(n)).collect();
         for line in [
-            "| deals the solver wins (knowing the stock) | 7,995 (80.0 %) |".to_string(),
-            format!("| deals the greedy player wins | {} (1.5 %) |", m.greedy_wins),
+            format!("| deals the solver wins (knowing the stock) | {} ({}) |", thousands(m.winnable), pct(m.winnable)),
+            format!("| deals the greedy player wins | {} ({}) |", thousands(m.greedy_wins), pct(m.greedy_wins)),
             format!(
                 "| stock cards the shortest win turns, median | {} of 15 ({} moves) |",
                 m.median_turned(),
                 48 + m.median_turned()
             ),
-            "0, 0, 5, 23, 63, 156, 288, 448, 650, 840, 958, 1,038, 1,034, 938, 810, 744".to_string(),
+            shortest.join(", "),
         ] {
             assert!(doc.contains(&line), "docs/solitaire.md lacks {line:?}");
         }
-        assert_eq!(100.0 * m.winnable as f64 / m.deals as f64, 79.95);
     }
 
     /// The pinned sample is what solving the deals again gives.
@@ -109,5 +162,22 @@ mod tests {
         assert_eq!(measured, pinned, "cargo run -p hexforge-rules --release --example solitaire_measure -- 2000");
         assert_eq!(measured.shortest.iter().sum::<u64>(), measured.winnable);
         assert_eq!(measured.median_turned(), 11);
+    }
+
+    /// The bots' pinned sample is what playing the deals again gives
+    /// (`cargo run -p hexforge-rules --release --example solitaire_measure -- 20 bots`).
+    #[test]
+    fn the_bots_sample_is_what_the_bots_give() {
+        let pinned = bots_sample();
+        assert_eq!(bot_wins(pinned.first, pinned.deals), pinned);
+        let doc = include_str!("../../../docs/solitaire.md");
+        let m = bots_thousand();
+        for (who, wins) in
+            [("the solver (knowing the stock)", m.winnable), ("the search bot", m.search), ("the greedy bot", m.greedy)]
+        {
+            let line = format!("| {who} | {wins} ({:.1} %) |", 100.0 * wins as f64 / m.deals as f64);
+            assert!(doc.contains(&line), "docs/solitaire.md lacks {line:?}");
+        }
+        assert!(pinned.greedy <= pinned.winnable && pinned.search <= pinned.winnable);
     }
 }

@@ -100,7 +100,7 @@ fn the_names_print_the_variant() {
 #[test]
 fn the_engine_refuses_what_the_rules_forbid() {
     use super::engine::{Action, Event, Play, Solitaire, number};
-    use crate::core::card::Orientation::{Dark, Light};
+    use crate::core::card::Orientation::Dark;
     use crate::play::Game;
     use rand::SeedableRng;
     let deal = Deal::shuffled(3);
@@ -114,11 +114,13 @@ fn the_engine_refuses_what_the_rules_forbid() {
     let top = game.view(0).centre.unwrap().shows;
     for p in 0..PILES {
         let card = deal.piles[p][DEPTH - 1];
-        for o in [Dark, Light] {
+        // A Mirror is offered in one reading, the one it shows either way.
+        for o in game.readings(card) {
             let play = Event::Play(Play { pile: p + 1, orientation: o });
             let fits = game.legal_actions().contains(&Action::Play(Play { pile: p + 1, orientation: o }));
             let shown = super::engine::shown(card, o);
-            let changed = (shown ^ crate::core::hexagram::Hexagram::from_number(top.into()).unwrap().bits()).count_ones();
+            let changed =
+                (shown ^ crate::core::hexagram::Hexagram::from_number(top.into()).unwrap().bits()).count_ones();
             let by_hand = changed == 1 || changed == 6 || super::inverse(shown) == shown;
             assert_eq!(fits, by_hand, "pile {p} {o}");
             if !by_hand {
@@ -141,8 +143,9 @@ fn the_engine_refuses_what_the_rules_forbid() {
 #[test]
 fn a_record_with_a_bad_deal_is_refused() {
     let rules = crate::game("solitaire").unwrap();
-    let (_, record) =
-        rules.simulate(&crate::play::registry::Setup::default(), &[crate::play::bots::Bot::Greedy], 2, 0, true).unwrap();
+    let (_, record) = rules
+        .simulate(&crate::play::registry::Setup::default(), &[crate::play::bots::Bot::Greedy], 2, 0, true)
+        .unwrap();
     let mut json: serde_json::Value = serde_json::from_str(&record.unwrap()).unwrap();
     assert!(rules.check(1, &json.to_string()).unwrap().valid);
     json.as_object_mut().unwrap().remove("seed");

@@ -37,14 +37,13 @@ pub struct SolitaireView {
 
 impl SolitaireView {
     pub fn of(game: &Solitaire, seat: Seat) -> SolitaireView {
-        let piles = (0..super::PILES).map(|p| game.deal.piles[p][..game.heights[p]].iter().map(|&c| number(c)).collect()).collect();
+        let piles = (0..super::PILES)
+            .map(|p| game.deal.piles[p][..game.heights[p]].iter().map(|&c| number(c)).collect())
+            .collect();
         let centre = game.top.map(|top| {
             // The centre card is the one showing `top` in the reading that shows it.
-            let (card, orientation) = if game.centre_card == top {
-                (top, Orientation::Dark)
-            } else {
-                (game.centre_card, Orientation::Light)
-            };
+            let (card, orientation) =
+                if game.centre_card == top { (top, Orientation::Dark) } else { (game.centre_card, Orientation::Light) };
             debug_assert_eq!(shown(card, orientation), top);
             Centre { card: number(card), orientation, shows: number(top) }
         });

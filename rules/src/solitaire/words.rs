@@ -12,7 +12,11 @@ use crate::play::{Game, Outcome};
 
 /// `card 12 dark side up, showing ䷋ 12 Standstill`.
 fn lying(card: u8, orientation: Orientation) -> String {
-    format!("card {} {orientation} side up, showing {}", number(card), hexagram(Hexagram::from_bits(shown(card, orientation))))
+    format!(
+        "card {} {orientation} side up, showing {}",
+        number(card),
+        hexagram(Hexagram::from_bits(shown(card, orientation)))
+    )
 }
 
 /// Why a card showing `showing` fits the centre card showing `top`.
@@ -53,7 +57,11 @@ pub fn event(before: &Solitaire, event: &Event) -> String {
     let head = match *event {
         Event::Read(o) => {
             let card = before.pending.expect("a card turned up");
-            if before.top.is_none() { format!("starts the centre pile with {}", lying(card, o)) } else { format!("lays {}", lying(card, o)) }
+            if before.top.is_none() {
+                format!("starts the centre pile with {}", lying(card, o))
+            } else {
+                format!("lays {}", lying(card, o))
+            }
         }
         Event::Play(Play { pile, orientation }) => {
             let card = before.pile_top(pile - 1).expect("a card on the pile");
@@ -75,7 +83,10 @@ pub fn event(before: &Solitaire, event: &Event) -> String {
         }
         Some(Outcome::Stalled) => {
             let left = after.heights.iter().sum::<usize>();
-            rest.push(format!("the stock is empty and no pile card fits: the game is lost, {} left", count(left, "pile card")));
+            rest.push(format!(
+                "the stock is empty and no pile card fits: the game is lost, {} left",
+                count(left, "pile card")
+            ));
         }
         None => {}
     }
