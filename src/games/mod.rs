@@ -1,4 +1,4 @@
-//! The five games, one folder each: its rules, its art, its print files and its rulebook data.
+//! The games printed, one folder each: its rules, its art, its print files and its rulebook data.
 //!
 //! Every game implements [`PrintedGame`] (a game on paper; its rules, where it has an
 //! engine, are `hexforge_rules::play::Game`). `generate` asks a game for its
@@ -12,6 +12,8 @@ pub mod decks;
 pub mod dragons;
 pub mod glance;
 pub mod liubo;
+pub mod poker;
+pub mod solitaire;
 pub mod yijing_pai;
 pub mod zhi_pai;
 
@@ -117,11 +119,20 @@ pub fn default_written(key: &str) -> Vec<String> {
 }
 
 /// Every game, in the order the product lists them.
-pub fn all() -> [&'static dyn PrintedGame; 5] {
-    [&changing_lines::ChangingLines, &zhi_pai::ZhiPai, &yijing_pai::YijingPai, &liubo::Liubo, &dragons::Dragons]
+pub fn all() -> [&'static dyn PrintedGame; 7] {
+    [
+        &changing_lines::ChangingLines,
+        &zhi_pai::ZhiPai,
+        &yijing_pai::YijingPai,
+        &liubo::Liubo,
+        &dragons::Dragons,
+        &solitaire::Solitaire,
+        &poker::Poker,
+    ]
 }
 
-/// The game with this key (`changing-lines`, `zhi-pai`, `yijing-pai`, `liubo`, `dragons`).
+/// The game with this key (`changing-lines`, `zhi-pai`, `yijing-pai`, `liubo`, `dragons`,
+/// `solitaire`, `poker`).
 pub fn by_key(key: &str) -> Option<&'static dyn PrintedGame> {
     all().into_iter().find(|g| g.key() == key)
 }
@@ -176,4 +187,7 @@ pub enum ArtError {
     /// A card deck could not be exported.
     #[error(transparent)]
     Cards(#[from] crate::cards::export::ExportError),
+    /// A typeset sheet (a player aid, a score or chip sheet) could not be compiled.
+    #[error(transparent)]
+    Sheet(#[from] crate::rulebook::RulebookError),
 }

@@ -7,6 +7,7 @@ pub mod equity;
 pub mod features;
 pub mod hand;
 pub mod measured;
+pub mod printed;
 
 #[cfg(test)]
 mod tests;

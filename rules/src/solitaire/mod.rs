@@ -6,6 +6,7 @@
 
 pub mod greedy;
 pub mod measured;
+pub mod printed;
 pub mod solve;
 
 use crate::core::card::{Card, Orientation};
