@@ -811,3 +811,52 @@ fn a_trimmed_picture_fills_its_frame_to_the_trim() {
         assert!((got - want).abs() < 0.5, "the trim's {what} edge is at {got:.2} mm, the frame's at {want:.2} mm");
     }
 }
+
+/// The new games' sheets (the poker player aid and chips, the solitaire score sheet) are
+/// written by their games on both papers, at the paper's size, with every font embedded;
+/// the aid prints both hand tables' counts and probabilities as the rules crate pins them.
+#[test]
+fn solitaire_and_poker_sheets_print_on_both_papers() {
+    use hexforge::games::PrintOptions;
+    use hexforge::print::output::Output;
+    use hexforge_rules::poker::count::HANDS;
+    use hexforge_rules::poker::measured::{FIXED, VARIABLE};
+    let dir = crate::temp_dir::TempDir::new("new-games-sheets");
+    let out = Output::create(dir.0.clone()).expect("output folder");
+    let options = PrintOptions::default();
+    for key in ["solitaire", "poker"] {
+        g(key).generate(&out, &options).unwrap_or_else(|e| panic!("{key}: the sheets are written: {e}"));
+        let files = g(key).files(&options);
+        assert_eq!(files.len(), if key == "poker" { 4 } else { 2 }, "{key}: {files:?}");
+        for file in files {
+            let paper =
+                Paper::HOME.into_iter().find(|p| file.path.ends_with(&format!("-{}.pdf", p.key()))).expect("a paper");
+            let d = Document::load(dir.0.join(&file.path)).unwrap_or_else(|e| panic!("{}: {e}", file.path));
+            let (w, h) = paper.size_pt();
+            for (n, id) in d.get_pages() {
+                let mb = d
+                    .get_dictionary(id)
+                    .expect("page")
+                    .get(b"MediaBox")
+                    .expect("MediaBox")
+                    .as_array()
+                    .expect("array")
+                    .clone();
+                let (pw, ph) = (number(&mb[2]) - number(&mb[0]), number(&mb[3]) - number(&mb[1]));
+                assert!((pw - w).abs() < 0.1 && (ph - h).abs() < 0.1, "{} page {n} is {pw}×{ph}", file.path);
+            }
+            let t = pdf_text::document_text(&d);
+            if file.path.contains("/aid-") {
+                for (class, hands) in FIXED.iter().chain(VARIABLE.iter()) {
+                    let row = format!(
+                        "{} {:.2}% {:.1}",
+                        thousands(*hands),
+                        *hands as f64 * 100.0 / HANDS as f64,
+                        HANDS as f64 / *hands as f64
+                    );
+                    assert!(t.contains(&row), "{}: the aid lacks {} as {row:?}", file.path, class.name());
+                }
+            }
+        }
+    }
+}
