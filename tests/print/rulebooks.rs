@@ -831,6 +831,11 @@ fn solitaire_and_poker_sheets_print_on_both_papers() {
         for file in files {
             let paper =
                 Paper::HOME.into_iter().find(|p| file.path.ends_with(&format!("-{}.pdf", p.key()))).expect("a paper");
+            // Keep a copy to look at: target/tmp/sheets/<game>-<file>.
+            let keep = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("sheets");
+            if std::fs::create_dir_all(&keep).is_ok() {
+                let _ = std::fs::copy(dir.0.join(&file.path), keep.join(file.path.replace('/', "-")));
+            }
             let d = Document::load(dir.0.join(&file.path)).unwrap_or_else(|e| panic!("{}: {e}", file.path));
             let (w, h) = paper.size_pt();
             for (n, id) in d.get_pages() {
