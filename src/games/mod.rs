@@ -105,6 +105,36 @@ pub(crate) fn write_each<F: Copy>(
     Ok(())
 }
 
+/// The Changing Lines deck as a components row of a game played with it that prints its own
+/// sheets beside it (I-Ching Solitaire, I-Ching Poker): the deck's home-print files.
+pub(crate) fn changing_lines_deck_row() -> ComponentRow {
+    ComponentRow::printed(
+        hexforge_rules::core::hexagram::Hexagram::all().count() as u32,
+        "Changing Lines cards",
+        "the whole deck, printed by the Changing Lines part",
+        crate::cards::export::home_sheet_paths(changing_lines::DECK),
+    )
+}
+
+/// Writes a game's typeset sheets: each `(template, file)` compiled with `data`
+/// ([`crate::rulebook::sheet_pdf`]).
+pub(crate) fn write_sheets(
+    out: &Output,
+    sheets: impl IntoIterator<Item = (&'static str, PrintFile)>,
+    data: &serde_json::Value,
+) -> Result<(), ArtError> {
+    for (template, PrintFile { path, kind }) in sheets {
+        out.write(&path, &kind, &crate::rulebook::sheet_pdf(template, data.clone(), paper_of(&path))?)?;
+    }
+    Ok(())
+}
+
+/// The home paper a sheet's file is for, by its name's ending (`…-letter.pdf`); A4 otherwise.
+fn paper_of(path: &str) -> crate::print::paper::Paper {
+    use crate::print::paper::Paper;
+    Paper::HOME.into_iter().find(|p| path.ends_with(&format!("-{}.pdf", p.key()))).unwrap_or(Paper::A4)
+}
+
 /// The files a default `generate` run writes that the rulebook of game `key` may name:
 /// the game's own files and, beside the card decks, the alignment test. A book made
 /// outside a run reads these; `generate` gives each book its run's own list instead.

@@ -150,24 +150,14 @@ impl PrintedGame for Poker {
     }
 
     fn generate(&self, out: &Output, _options: &PrintOptions) -> Result<(), ArtError> {
-        for sheet in Sheet::ALL {
-            for paper in Paper::HOME {
-                let PrintFile { path, kind } = sheet.file(paper);
-                out.write(&path, &kind, &crate::rulebook::sheet_pdf(sheet.template(), data(), paper)?)?;
-            }
-        }
-        Ok(())
+        let sheets = Sheet::ALL.into_iter().flat_map(|s| Paper::HOME.map(|p| (s.template(), s.file(p))));
+        crate::games::write_sheets(out, sheets, &data())
     }
 
     fn components(&self) -> Vec<ComponentRow> {
         let files = |s: Sheet| Paper::HOME.into_iter().map(|p| s.file(p).path).collect::<Vec<_>>();
         vec![
-            ComponentRow::printed(
-                Hexagram::all().count() as u32,
-                "Changing Lines cards",
-                "the whole deck, printed by the Changing Lines part",
-                crate::cards::export::home_sheet_paths(crate::games::changing_lines::DECK),
-            ),
+            crate::games::changing_lines_deck_row(),
             ComponentRow::printed(
                 (STUD.stack as usize * STUD.players.1) as u32,
                 "Chips",

@@ -122,21 +122,13 @@ impl PrintedGame for Solitaire {
     }
 
     fn generate(&self, out: &Output, _options: &PrintOptions) -> Result<(), ArtError> {
-        for paper in Paper::HOME {
-            let PrintFile { path, kind } = sheet_file(paper);
-            out.write(&path, &kind, &crate::rulebook::sheet_pdf("solitaire-sheet", data(), paper)?)?;
-        }
-        Ok(())
+        let sheets = Paper::HOME.into_iter().map(|p| ("solitaire-sheet", sheet_file(p)));
+        crate::games::write_sheets(out, sheets, &data())
     }
 
     fn components(&self) -> Vec<ComponentRow> {
         vec![
-            ComponentRow::printed(
-                Hexagram::all().count() as u32,
-                "Changing Lines cards",
-                "the whole deck, printed by the Changing Lines part",
-                crate::cards::export::home_sheet_paths(crate::games::changing_lines::DECK),
-            ),
+            crate::games::changing_lines_deck_row(),
             ComponentRow::printed(
                 1,
                 "Score sheet",
