@@ -138,6 +138,38 @@ pub fn glance(game: &str) -> Option<Glance> {
                 row("Life", "each damage: a water stone to the centre. An empty meter costs a segment and refills. No segment left: defeat."),
             ],
         },
+        "solitaire" => {
+            use hexforge_rules::solitaire as sol;
+            Glance {
+                goal: format!(
+                    "Clear the {} piles onto the centre pile, turning as few of the {} stock cards as you can.",
+                    count(sol::PILES as u64),
+                    sol::STOCK
+                ),
+                turn: "Lay the top card of a pile on the centre pile, either way up, if it fits; or turn the next stock card onto it.".into(),
+                moves: vec![
+                    row("One line", "the card shows a hexagram one changed line from the centre card."),
+                    row("Complement", "the card shows the centre card with every line changed."),
+                    row("Mirror", "a card that reads the same either way up fits on anything."),
+                    row("Stock", "turn the next stock card onto the centre pile, either way up."),
+                ],
+            }
+        }
+        "poker" => {
+            let stud = &super::poker::STUD;
+            Glance {
+                goal: "Hold the most chips when every player has dealt twice.".into(),
+                turn: format!(
+                    "Five-card stud: {} cards down and one up, then two more up, with a round of betting after each up card; an up card is turned dark or light side up at once and stays so.",
+                    count(stud.down as u64)
+                ),
+                moves: vec![
+                    row("Check or bet", "with no bet yet in the round."),
+                    row("Fold, call or raise", format!("after a bet; at most {} bets a round.", count(stud.cap))),
+                    row("Showdown", "turn your down cards up, each the way you choose; the best hand takes the pot."),
+                ],
+            }
+        }
         _ => return None,
     })
 }
