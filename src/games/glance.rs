@@ -155,6 +155,23 @@ pub fn glance(game: &str) -> Option<Glance> {
                 row("Life", "each damage: a water stone to the centre. An empty meter costs a segment and refills. No segment left: defeat."),
             ],
         },
+        "solitaire" => {
+            use hexforge_rules::solitaire as sol;
+            Glance {
+                goal: format!(
+                    "Clear the {} piles onto the centre pile, turning as few of the {} stock cards as you can.",
+                    count(sol::PILES as u64),
+                    sol::STOCK
+                ),
+                turn: "Lay the top card of a pile on the centre pile, either way up, if it fits; or turn the next stock card onto it.".into(),
+                moves: vec![
+                    row("One line", "the card shows a hexagram one changed line from the centre card."),
+                    row("Complement", "the card shows the centre card with every line changed."),
+                    row("Mirror", "a card that reads the same either way up fits on anything."),
+                    row("Stock", "turn the next stock card onto the centre pile, either way up."),
+                ],
+            }
+        }
         _ => return None,
     })
 }

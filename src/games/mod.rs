@@ -1,4 +1,4 @@
-//! The five games, one folder each: its rules, its art, its print files and its rulebook data.
+//! The games printed, one folder each: its rules, its art, its print files and its rulebook data.
 //!
 //! Every game implements [`PrintedGame`] (a game on paper; its rules, where it has an
 //! engine, are `hexforge_rules::play::Game`). `generate` asks a game for its
@@ -12,6 +12,8 @@ pub mod decks;
 pub mod dragons;
 pub mod glance;
 pub mod liubo;
+pub mod poker;
+pub mod solitaire;
 pub mod yijing_pai;
 pub mod zhi_pai;
 
@@ -103,6 +105,36 @@ pub(crate) fn write_each<F: Copy>(
     Ok(())
 }
 
+/// The Changing Lines deck as a components row of a game played with it that prints its own
+/// sheets beside it (I-Ching Solitaire, I-Ching Poker): the deck's home-print files.
+pub(crate) fn changing_lines_deck_row() -> ComponentRow {
+    ComponentRow::printed(
+        hexforge_rules::core::hexagram::Hexagram::all().count() as u32,
+        "Changing Lines cards",
+        "the whole deck, printed by the Changing Lines part",
+        crate::cards::export::home_sheet_paths(changing_lines::DECK),
+    )
+}
+
+/// Writes a game's typeset sheets: each `(template, file)` compiled with `data`
+/// ([`crate::rulebook::sheet_pdf`]).
+pub(crate) fn write_sheets(
+    out: &Output,
+    sheets: impl IntoIterator<Item = (&'static str, PrintFile)>,
+    data: &serde_json::Value,
+) -> Result<(), ArtError> {
+    for (template, PrintFile { path, kind }) in sheets {
+        out.write(&path, &kind, &crate::rulebook::sheet_pdf(template, data.clone(), paper_of(&path))?)?;
+    }
+    Ok(())
+}
+
+/// The home paper a sheet's file is for, by its name's ending (`…-letter.pdf`); A4 otherwise.
+fn paper_of(path: &str) -> crate::print::paper::Paper {
+    use crate::print::paper::Paper;
+    Paper::HOME.into_iter().find(|p| path.ends_with(&format!("-{}.pdf", p.key()))).unwrap_or(Paper::A4)
+}
+
 /// The files a default `generate` run writes that the rulebook of game `key` may name:
 /// the game's own files and, beside the card decks, the alignment test. A book made
 /// outside a run reads these; `generate` gives each book its run's own list instead.
@@ -117,11 +149,20 @@ pub fn default_written(key: &str) -> Vec<String> {
 }
 
 /// Every game, in the order the product lists them.
-pub fn all() -> [&'static dyn PrintedGame; 5] {
-    [&changing_lines::ChangingLines, &zhi_pai::ZhiPai, &yijing_pai::YijingPai, &liubo::Liubo, &dragons::Dragons]
+pub fn all() -> [&'static dyn PrintedGame; 7] {
+    [
+        &changing_lines::ChangingLines,
+        &zhi_pai::ZhiPai,
+        &yijing_pai::YijingPai,
+        &liubo::Liubo,
+        &dragons::Dragons,
+        &solitaire::Solitaire,
+        &poker::Poker,
+    ]
 }
 
-/// The game with this key (`changing-lines`, `zhi-pai`, `yijing-pai`, `liubo`, `dragons`).
+/// The game with this key (`changing-lines`, `zhi-pai`, `yijing-pai`, `liubo`, `dragons`,
+/// `solitaire`, `poker`).
 pub fn by_key(key: &str) -> Option<&'static dyn PrintedGame> {
     all().into_iter().find(|g| g.key() == key)
 }
@@ -176,4 +217,7 @@ pub enum ArtError {
     /// A card deck could not be exported.
     #[error(transparent)]
     Cards(#[from] crate::cards::export::ExportError),
+    /// A typeset sheet (a player aid, a score or chip sheet) could not be compiled.
+    #[error(transparent)]
+    Sheet(#[from] crate::rulebook::RulebookError),
 }

@@ -212,6 +212,13 @@ fn diagnostics(diags: &[typst::diag::SourceDiagnostic]) -> String {
         .join("; ")
 }
 
+/// A typeset sheet of a game (a player aid, a score or chip sheet): the template
+/// `<template>.typ` beside the rulebooks, compiled as a book is, with `data` (and no
+/// figures). Same input, same bytes.
+pub fn sheet_pdf(template: &'static str, data: Value, paper: Paper) -> Result<Vec<u8>, RulebookError> {
+    rulebook_pdf(&Book { key: template, lang: Lang::En, data, figures: Vec::new() }, paper)
+}
+
 /// Where an edition goes inside the output folder: `rulebooks/<edition>-rules-<paper>.pdf`,
 /// the edition being [`Book::edition`] (`zhi-pai`, `zhi-pai-fr`, `yijing-pai-zh`); "rules"
 /// keeps it apart from the deck's card sheets, `<deck>/<deck>-cards-<paper>.pdf`. Every

@@ -33,10 +33,11 @@ use crate::temp_dir;
 use pdf_text::number;
 
 /// The games whose rulebook text this file checks (Dragons' text has its own tests).
-const GAMES: [Game; 4] = ["changing-lines", "zhi-pai", "yijing-pai", "liubo"];
+const GAMES: [Game; 6] = ["changing-lines", "zhi-pai", "yijing-pai", "liubo", "solitaire", "poker"];
 /// Every rulebook edition: all of them must parse, fit the paper, embed their fonts and
 /// repeat. `zhi-pai-fr` is Zhi Pai's French book.
-const ALL: [Game; 6] = ["changing-lines", "zhi-pai", "yijing-pai", "liubo", "dragons", "zhi-pai-fr"];
+const ALL: [Game; 8] =
+    ["changing-lines", "zhi-pai", "yijing-pai", "liubo", "dragons", "zhi-pai-fr", "solitaire", "poker"];
 
 /// Every edition, compiled once for the whole test binary.
 fn pdfs() -> &'static HashMap<(Game, Paper), Vec<u8>> {
@@ -209,6 +210,15 @@ fn required(game: Game) -> Vec<&'static str> {
             vec!["The board", "The sticks", "The 17 rules", "The owl", "prisoner", "large victory", "How a game ends"]
         }
         "dragons" => vec![],
+        "solitaire" | "poker" => {
+            vec!["Goal", "Setup", "A turn", "A hand", "The end", "Example", "Why these rules", "measured", "Ties"]
+                .into_iter()
+                .filter(|s| match game {
+                    "solitaire" => !["A hand", "Ties"].contains(s),
+                    _ => !["A turn", "measured"].contains(s),
+                })
+                .collect()
+        }
         other => panic!("no required sections for {other}"),
     });
     common
@@ -505,6 +515,65 @@ fn rulebook_counts_are_the_cores() {
     assert_eq!(dr["portal_tiles"], portals);
 }
 
+/// A count as the new games' books print it: a comma between thousands.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    digits
+        .chars()
+        .enumerate()
+        .flat_map(|(i, d)| (i > 0 && (digits.len() - i) % 3 == 0).then_some(',').into_iter().chain([d]))
+        .collect()
+}
+
+/// I-Ching Solitaire's book prints its layout as the rules deal it and the measured
+/// figures pinned in `rules/src/solitaire/measured.rs`, with the command beside them.
+#[test]
+fn solitaire_counts_are_the_rules() {
+    use hexforge_rules::solitaire::{self as sol, measured};
+    let d = book("solitaire").data;
+    assert_eq!((d["piles"].as_u64(), d["depth"].as_u64()), (Some(sol::PILES as u64), Some(sol::DEPTH as u64)));
+    assert_eq!(d["stock"], sol::STOCK);
+    assert_eq!(sol::PILES * sol::DEPTH + sol::STOCK + 1, Hexagram::all().count(), "every card is dealt");
+    let m = measured::hundred_thousand();
+    let t = text("solitaire", Paper::A4);
+    let median = m.median_turned();
+    for want in [
+        format!("Over {} shuffled deals", thousands(m.deals)),
+        format!("{} ({:.1}%)", thousands(m.winnable), m.winnable as f64 * 100.0 / m.deals as f64),
+        format!("{} ({:.1}%)", thousands(m.greedy_wins), m.greedy_wins as f64 * 100.0 / m.deals as f64),
+        format!("{median} of {} ({} moves)", sol::STOCK, sol::PILES * sol::DEPTH + median),
+        format!("solitaire_measure -- {}", m.deals),
+        format!("Deal {} piles of {} cards", "four", sol::DEPTH),
+    ] {
+        assert!(t.contains(&want), "the solitaire book lacks {want:?}");
+    }
+    let mirrors: Vec<String> = Hexagram::all().filter(|h| h.is_mirror()).map(|h| h.number().to_string()).collect();
+    let (last, rest) = mirrors.split_last().expect("some Mirrors");
+    let listed = format!("{} and {last}", rest.join(", "));
+    assert!(t.contains(&listed), "the Mirrors are not listed as the core finds them: {listed:?}");
+}
+
+/// I-Ching Poker's book and player aid print both hand-rank tables row by row, in order, as
+/// `rules/src/poker/measured.rs` pins the exact counts, with their probabilities.
+#[test]
+fn poker_tables_are_the_rules() {
+    use hexforge_rules::poker::count::HANDS;
+    use hexforge_rules::poker::measured::{FIXED, VARIABLE};
+    let t = text("poker", Paper::A4);
+    assert!(t.contains(&format!("{} possible hands", thousands(HANDS))), "the number of hands");
+    assert!(t.contains("cargo run -p hexforge-rules --release --example poker_table"), "the command");
+    let mut from = t.find("Hand What it is Hands Probability One in").expect("the fixed table's header");
+    for (class, hands) in FIXED.iter().chain(VARIABLE.iter()) {
+        let row = format!("{} {} {:.6}", class.name(), thousands(*hands), *hands as f64 / HANDS as f64);
+        let row_at = t[from..].find(class.name()).map(|at| from + at);
+        let found = row_at.and_then(|at| t[at..].find(&thousands(*hands)).map(|c| at + c));
+        let p = format!("{:.6}", *hands as f64 / HANDS as f64);
+        let (Some(at), Some(count_at)) = (row_at, found) else { panic!("the poker book lacks the row {row:?}") };
+        assert!(count_at > at && t[count_at..].starts_with(&format!("{} {p}", thousands(*hands))), "{row:?}");
+        from = count_at;
+    }
+}
+
 /// Table 2 of 易经牌 named both mixed pairs "少阴 / 少阳"; the seed fixes ⚍ 少阴 (yang
 /// inside, yin outside) and ⚎ 少阳 (yin inside, yang outside).
 #[test]
@@ -740,5 +809,59 @@ fn a_trimmed_picture_fills_its_frame_to_the_trim() {
         [("left", left, 10.0), ("top", top, 10.0), ("right", right, 60.0), ("bottom", bottom, 10.0 + tall)]
     {
         assert!((got - want).abs() < 0.5, "the trim's {what} edge is at {got:.2} mm, the frame's at {want:.2} mm");
+    }
+}
+
+/// The new games' sheets (the poker player aid and chips, the solitaire score sheet) are
+/// written by their games on both papers, at the paper's size, with every font embedded;
+/// the aid prints both hand tables' counts and probabilities as the rules crate pins them.
+#[test]
+fn solitaire_and_poker_sheets_print_on_both_papers() {
+    use hexforge::games::PrintOptions;
+    use hexforge::print::output::Output;
+    use hexforge_rules::poker::count::HANDS;
+    use hexforge_rules::poker::measured::{FIXED, VARIABLE};
+    let dir = crate::temp_dir::TempDir::new("new-games-sheets");
+    let out = Output::create(dir.0.clone()).expect("output folder");
+    let options = PrintOptions::default();
+    for key in ["solitaire", "poker"] {
+        g(key).generate(&out, &options).unwrap_or_else(|e| panic!("{key}: the sheets are written: {e}"));
+        let files = g(key).files(&options);
+        assert_eq!(files.len(), if key == "poker" { 4 } else { 2 }, "{key}: {files:?}");
+        for file in files {
+            let paper =
+                Paper::HOME.into_iter().find(|p| file.path.ends_with(&format!("-{}.pdf", p.key()))).expect("a paper");
+            // Keep a copy to look at: target/tmp/sheets/<game>-<file>.
+            let keep = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("sheets");
+            if std::fs::create_dir_all(&keep).is_ok() {
+                let _ = std::fs::copy(dir.0.join(&file.path), keep.join(file.path.replace('/', "-")));
+            }
+            let d = Document::load(dir.0.join(&file.path)).unwrap_or_else(|e| panic!("{}: {e}", file.path));
+            let (w, h) = paper.size_pt();
+            for (n, id) in d.get_pages() {
+                let mb = d
+                    .get_dictionary(id)
+                    .expect("page")
+                    .get(b"MediaBox")
+                    .expect("MediaBox")
+                    .as_array()
+                    .expect("array")
+                    .clone();
+                let (pw, ph) = (number(&mb[2]) - number(&mb[0]), number(&mb[3]) - number(&mb[1]));
+                assert!((pw - w).abs() < 0.1 && (ph - h).abs() < 0.1, "{} page {n} is {pw}×{ph}", file.path);
+            }
+            let t = pdf_text::document_text(&d);
+            if file.path.contains("/aid-") {
+                for (class, hands) in FIXED.iter().chain(VARIABLE.iter()) {
+                    let row = format!(
+                        "{} {:.2}% {:.1}",
+                        thousands(*hands),
+                        *hands as f64 * 100.0 / HANDS as f64,
+                        HANDS as f64 / *hands as f64
+                    );
+                    assert!(t.contains(&row), "{}: the aid lacks {} as {row:?}", file.path, class.name());
+                }
+            }
+        }
     }
 }

@@ -10,6 +10,7 @@ pub mod features;
 pub mod hand;
 pub mod heuristic;
 pub mod measured;
+pub mod printed;
 pub mod record;
 pub mod strength;
 pub mod stud;

@@ -39,6 +39,6 @@ pub static GAME: GameDescriptor = GameDescriptor {
     rules: &RULES,
     names: Names { en: "I-Ching Poker", fr: Some("Poker du Yi King"), zh: Some("易经扑克") },
     about: "Five-card stud with the Changing Lines deck: hands ranked by what the hexagrams share, fixed-limit bets in chips, each up card turned as it is dealt.",
-    printed: crate::changing_lines::PRINTED,
+    printed: super::printed::PRINTED,
     puzzles: None,
 };

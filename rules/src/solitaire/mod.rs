@@ -9,6 +9,7 @@ pub mod engine;
 pub mod greedy;
 pub mod heuristic;
 pub mod measured;
+pub mod printed;
 pub mod record;
 pub mod solve;
 pub mod table;
