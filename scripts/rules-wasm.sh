@@ -32,7 +32,7 @@ for arg in "$@"; do
   esac
 done
 
-# The module's build: small (opt-level s, one codegen unit, LTO, no symbols, abort on
+# The module's build: small (opt-level z, one codegen unit, LTO, no symbols, abort on
 # panic) and free of this machine's paths.
 export CARGO_PROFILE_RELEASE_OPT_LEVEL=z CARGO_PROFILE_RELEASE_LTO=true CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 \
   CARGO_PROFILE_RELEASE_PANIC=abort CARGO_PROFILE_RELEASE_STRIP=true CARGO_PROFILE_RELEASE_DEBUG=false
@@ -56,8 +56,9 @@ built="$target_dir/wasm32-unknown-unknown/release/hexforge_rules_wasm.wasm"
 bytes=$(wc -c <"$built")
 # A bound on the uncompressed module; what a visitor waits for is the first screen's compressed
 # bytes (at most 300 KB, checked by the offline page test). The words of every move (about
-# 47 KB) and the typed requests (about 28 KB) took it past the former 700 KiB.
-limit=$((800 * 1024))
+# 47 KB) and the typed requests (about 28 KB) took it past the former 700 KiB; I-Ching Poker
+# and Solitaire past 800 KiB, when opt-level z (smaller than s by about 8 %) replaced s.
+limit=$((900 * 1024))
 if [ "$bytes" -gt "$limit" ]; then
   echo "the module is $bytes bytes, over the $limit allowed" >&2
   exit 1
