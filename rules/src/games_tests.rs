@@ -110,7 +110,7 @@ fn every_game_is_declared_once_with_one_key_and_one_printed_title() {
         }
     }
     let printed: Vec<&str> = crate::play::descriptor::printed(&games).iter().map(|p| p.key).collect();
-    assert_eq!(printed, ["changing-lines", "zhi-pai", "liubo", "yijing-pai", "dragons"]);
+    assert_eq!(printed, ["changing-lines", "zhi-pai", "liubo", "yijing-pai", "dragons", "poker", "solitaire"]);
     for kind in crate::puzzles::PuzzleGame::ALL {
         let of: Vec<&str> = games.iter().filter(|g| g.puzzles == Some(kind)).map(|g| g.key()).collect();
         assert_eq!(of.len(), 1, "{kind:?} puzzles belong to one game: {of:?}");
