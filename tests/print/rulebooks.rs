@@ -521,7 +521,7 @@ fn thousands(n: u64) -> String {
     digits
         .chars()
         .enumerate()
-        .flat_map(|(i, d)| (i > 0 && (digits.len() - i) % 3 == 0).then_some(',').into_iter().chain([d]))
+        .flat_map(|(i, d)| (i > 0 && (digits.len() - i).is_multiple_of(3)).then_some(',').into_iter().chain([d]))
         .collect()
 }
 
