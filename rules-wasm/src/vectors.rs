@@ -39,7 +39,8 @@ pub fn vectors(fixed: &str) -> Vec<(String, String)> {
             ask(json!({"op": "act", "table": table, "index": 0}));
             ask(json!({"op": "state", "table": table}));
         }
-        ask(json!({"op": "state", "table": table, "seat": 1}));
+        // The last seat's view (seat 1 of most games; the only seat of a game for one).
+        ask(json!({"op": "state", "table": table, "seat": n - 1}));
     }
     for line in fixed.lines().filter(|l| !l.trim().is_empty()) {
         let got = answer(&mut tables, line);

@@ -117,6 +117,8 @@ fn picture(game: &str) -> Picture {
         "tao" => Picture::Card("/cards/changing-lines/17.svg?orientation=light"),
         "pathways" => Picture::Card("/cards/changing-lines/8.svg"),
         "zhi-pai" => Picture::Card("/cards/zhi-pai/12.svg"),
+        "poker" => Picture::Card("/cards/changing-lines/29.svg?orientation=light"),
+        "solitaire" => Picture::Card("/cards/changing-lines/63.svg"),
         _ => Picture::Art,
     }
 }

@@ -68,7 +68,11 @@ fn the_play_pages_teach_the_rules_and_play_by_keyboard() {
         outside_tool::missing("axe-core (HEXFORGE_AXE: its axe.min.js)", "npm install axe-core", ".ci/run installs it");
         return;
     };
-    let Some(report) = run_play_script("learn.py", "play-learn", &[("HEXFORGE_AXE", &axe)]) else { return };
+    // Every game and the part its rulebook is printed on, as the rules crate lists them.
+    let games: Vec<String> = hexforge_rules::games().iter().map(|g| format!("{}={}", g.key(), g.printed.key)).collect();
+    let games = std::ffi::OsString::from(games.join(","));
+    let env = [("HEXFORGE_AXE", axe.as_os_str()), ("HEXFORGE_GAMES", games.as_os_str())];
+    let Some(report) = run_play_script("learn.py", "play-learn", &env) else { return };
     for width in [1280, 390] {
         assert!(report[format!("keyboard_presses_{width}")].as_u64().unwrap() > 5, "{report}");
     }

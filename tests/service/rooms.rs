@@ -330,14 +330,15 @@ fn nothing_leaks(game: &str, players: usize, games: u64) -> usize {
 }
 
 /// Games checked of each game: 1,000 of each game with hidden cards (Tao's hands and pile,
-/// Zhi Pai's pile, 易经牌's hands and wall, I-Ching Poker's face-down cards and deck), and a
+/// Zhi Pai's pile, 易经牌's hands and wall, I-Ching Poker's face-down cards and deck, I-Ching Solitaire's stock), and a
 /// few of the others, where nothing is hidden but the throws and draws to come (their
 /// determinized tables differ in chance alone).
-const LEAK_GAMES: [(&str, u64); 7] = [
+const LEAK_GAMES: [(&str, u64); 8] = [
     ("tao", 1000),
     ("zhi-pai", 1000),
     ("yijing-pai", 1000),
     ("poker", 1000),
+    ("solitaire", 1000),
     ("pathways", 10),
     ("liubo", 10),
     ("dragons", 10),

@@ -100,6 +100,30 @@ impl Game for Stud {
         super::words::action(self, action)
     }
 
+    fn ending_words(&self, _before: &Stud, _seat: Seat) -> Option<String> {
+        self.outcome?;
+        let holding = self.stacks.iter().filter(|&&chips| chips > 0).count();
+        Some(if holding == 1 {
+            "one player holds every chip".to_string()
+        } else {
+            format!("every player has dealt twice ({} hands): the most chips win", self.decks.len())
+        })
+    }
+
+    fn standings(&self) -> Vec<crate::play::Standing> {
+        // Most chips first: places by chips, the larger the better.
+        let keys: Vec<std::cmp::Reverse<u32>> = self.stacks.iter().map(|&chips| std::cmp::Reverse(chips)).collect();
+        crate::play::places(&keys)
+            .into_iter()
+            .enumerate()
+            .map(|(seat, place)| crate::play::Standing {
+                seat,
+                place,
+                score: Some(format!("{} chips", self.stacks[seat])),
+            })
+            .collect()
+    }
+
     fn event_words(&self, seat: Seat, event: &Event) -> String {
         super::words::event(self, seat, event)
     }

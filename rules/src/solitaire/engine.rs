@@ -318,4 +318,16 @@ impl Game for Solitaire {
     fn seat_name(&self, _seat: Seat) -> String {
         "the player".to_string()
     }
+
+    fn ending_words(&self, _before: &Solitaire, _seat: Seat) -> Option<String> {
+        match self.outcome()? {
+            Outcome::Won(_) => Some(format!("every pile is cleared, with {} stock cards turned", self.turned)),
+            _ => Some("the stock is spent and no pile's top card fits the centre card either way up".to_string()),
+        }
+    }
+
+    fn standings(&self) -> Vec<crate::play::Standing> {
+        let score = format!("{} of {} pile cards laid, {} stock cards turned", self.laid(), PILES * DEPTH, self.turned);
+        vec![crate::play::Standing { seat: 0, place: 1, score: Some(score) }]
+    }
 }
