@@ -104,9 +104,9 @@ impl Game for Stud {
         self.outcome?;
         let holding = self.stacks.iter().filter(|&&chips| chips > 0).count();
         Some(if holding == 1 {
-            "one player holds every chip".to_string()
+            "one player holds every chip and wins".to_string()
         } else {
-            format!("every player has dealt twice ({} hands): the most chips win", self.decks.len())
+            format!("every player has dealt twice ({} hands): the most chips wins", self.decks.len())
         })
     }
 

@@ -321,8 +321,8 @@ impl Game for Solitaire {
 
     fn ending_words(&self, _before: &Solitaire, _seat: Seat) -> Option<String> {
         match self.outcome()? {
-            Outcome::Won(_) => Some(format!("every pile is cleared, with {} stock cards turned", self.turned)),
-            _ => Some("the stock is spent and no pile's top card fits the centre card either way up".to_string()),
+            Outcome::Won(_) => Some(format!("every pile is cleared: the player wins, with {} stock cards turned", self.turned)),
+            _ => Some("the stock is spent and no pile's top card fits the centre card either way up: the game ends without a winner".to_string()),
         }
     }
 
