@@ -216,3 +216,27 @@ fn tiles_are_said(view: &serde_json::Value, terms: &[(&str, &str)]) {
     }
     said("laid", view["last"]["tiles"].as_str().unwrap_or(""));
 }
+
+/// A game that says it hides nothing (`hidden_information: false`) shows every seat the
+/// same at a table dealt again for any seat: what differs is the chance to come alone.
+#[test]
+fn a_game_without_hidden_information_shows_the_same_at_every_determinized_table() {
+    let open: Vec<_> = crate::games().into_iter().filter(|g| !g.hidden_information).collect();
+    assert!(!open.is_empty());
+    for rules in open {
+        let mut table = rules.table(&Setup::default(), 7).unwrap();
+        let mut step = 0u64;
+        while let Some(_seat) = table.to_move() {
+            for seat in 0..table.players() {
+                let other = table.determinized(seat, step);
+                for looking in 0..table.players() {
+                    assert_eq!(other.view(looking), table.view(looking), "{}: step {step}", rules.name());
+                }
+            }
+            let index = table.choose(Bot::Random, step).expect("a choice while the game is on");
+            table.act(index).unwrap();
+            step += 1;
+            assert!(step < 10_000, "{}: no end", rules.name());
+        }
+    }
+}

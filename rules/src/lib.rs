@@ -40,7 +40,7 @@ pub fn games() -> Vec<&'static GameDescriptor> {
         &changing_lines::pathways::table::GAME,
         &zhi_pai::duel_table::GAME,
         &liubo::table::GAME,
-        &yijing_pai::record::GAME,
+        &yijing_pai::registration::GAME,
         &dragons::table::GAME,
         &poker::table::GAME,
         &solitaire::table::GAME,

@@ -70,10 +70,13 @@ fn older_sequence_check(game: &str, options: Vec<String>, json: bool) -> anyhow:
         #[command(flatten)]
         args: super::check_sequence::CheckSequenceArgs,
     }
-    if !matches!(game, "pathways" | "zhi-pai") {
+    let with_puzzles: Vec<&str> =
+        hexforge_rules::games().into_iter().filter(|g| g.puzzles.is_some()).map(|g| g.key()).collect();
+    if !with_puzzles.contains(&game) {
         anyhow::bail!(
-            "unexpected {:?}: `check {game}` takes --record FILE [--json] (a puzzle's sequence is checked by `check-sequence pathways|zhi-pai`)",
-            options.join(" ")
+            "unexpected {:?}: `check {game}` takes --record FILE [--json] (a puzzle's sequence is checked by `check-sequence {}`)",
+            options.join(" "),
+            with_puzzles.join("|")
         );
     }
     let argv = ["check-sequence".to_string(), game.to_string()]

@@ -13,6 +13,7 @@ use axum::body::Bytes;
 use axum::extract::RawQuery;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use hexforge_rules::play::descriptor::{CardFace, Picture};
 use std::sync::LazyLock;
 
 pub(super) fn routes(routes: Routes) -> Routes {
@@ -110,24 +111,10 @@ fn html_page(status: StatusCode, html: &str) -> Response {
     response
 }
 
-/// The picture beside a game's line on `/play`: a card face served by `/cards/…` for a
-/// game played with a deck, the printed artwork for the others.
-fn picture(game: &str) -> Picture {
-    match game {
-        "tao" => Picture::Card("/cards/changing-lines/17.svg?orientation=light"),
-        "pathways" => Picture::Card("/cards/changing-lines/8.svg"),
-        "zhi-pai" => Picture::Card("/cards/zhi-pai/12.svg"),
-        "poker" => Picture::Card("/cards/changing-lines/29.svg?orientation=light"),
-        "solitaire" => Picture::Card("/cards/changing-lines/63.svg"),
-        _ => Picture::Art,
-    }
-}
-
-enum Picture {
-    /// A card face's address.
-    Card(&'static str),
-    /// The game's own printed board or tile ([`super::play_art::picture`]).
-    Art,
+/// A card face's address on the card route (`/cards/{deck}/{number}.svg`).
+fn card_address(face: CardFace) -> String {
+    let orientation = if face.light { "?orientation=light" } else { "" };
+    format!("/cards/{}/{}.svg{orientation}", face.deck, face.number)
 }
 
 /// Escapes text for HTML.
@@ -148,7 +135,7 @@ fn game_list() -> String {
     let mut out = String::from("<ul class=\"game-list\">");
     for rules in hexforge_rules::games() {
         let name = rules.name();
-        let (line, picture) = (rules.about, picture(name));
+        let (line, picture) = (rules.about, rules.picture);
         let players = rules.players();
         let seats = if players.start() == players.end() {
             format!("{} players", players.start())
@@ -156,7 +143,9 @@ fn game_list() -> String {
             format!("{}–{} players", players.start(), players.end())
         };
         let img = match picture {
-            Picture::Card(src) => format!("<img src=\"{src}\" alt=\"\" width=\"120\" height=\"168\" loading=\"lazy\">"),
+            Picture::Card(face) => {
+                format!("<img src=\"{}\" alt=\"\" width=\"120\" height=\"168\" loading=\"lazy\">", card_address(face))
+            }
             Picture::Art => super::play_art::picture(name)
                 .map(|svg| {
                     format!("<img src=\"{}\" alt=\"\" width=\"120\" height=\"120\" loading=\"lazy\">", data_uri(&svg))
@@ -255,7 +244,7 @@ mod tests {
             assert!(csp.contains("'wasm-unsafe-eval'") && !csp.contains("'unsafe-eval'"), "{csp}");
             let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body");
             let html = String::from_utf8(body.to_vec()).expect("utf-8");
-            let drawn = ["liubo", "dragons", "yijing-pai"].contains(&rules.name());
+            let drawn = super::super::play_art::art(rules.name()).is_some();
             let version = super::super::offline::module_version();
             assert!(
                 html.contains(&format!("<meta name=\"hexforge-module\" content=\"{version}\">")),

@@ -52,12 +52,10 @@ pub(super) fn bot_levels() -> String {
     )
 }
 
-/// The rulebook a game is in (Tao and Pathways share the Changing Lines book).
+/// The rulebook a game is in: its printed part's (Tao and Pathways share the Changing
+/// Lines book).
 fn edition(game: &str) -> &str {
-    match game {
-        "tao" | "pathways" => "changing-lines",
-        other => other,
-    }
+    hexforge_rules::game(game).map_or(game, |g| g.printed.key)
 }
 
 /// The panel's HTML for `game` (empty for a game without a glance).

@@ -45,13 +45,11 @@ pub const WRITE_RATE: RecordRate = RecordRate { per_minute: 1200, burst: 600 };
 const MAX_SERVER_MOVES: usize = 400;
 
 /// How long a player may be gone, when it is their turn, before the strong bot plays for
-/// them (docs/service.md, Rooms): a shedding game's turn is quick, a board game's longer.
+/// them (docs/service.md, Rooms): the game's own figure
+/// ([`hexforge_rules::play::descriptor::GameDescriptor::grace_seconds`]), two minutes for a
+/// name that is no game.
 pub fn grace(game: &str) -> Duration {
-    match game {
-        "tao" | "pathways" => Duration::from_secs(60),
-        "zhi-pai" | "yijing-pai" => Duration::from_secs(90),
-        _ => Duration::from_secs(120),
-    }
+    Duration::from_secs(hexforge_rules::game(game).map_or(120, |g| g.grace_seconds))
 }
 
 /// Why a request about a room was refused: its status, a stable name (the rule's name for

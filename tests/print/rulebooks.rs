@@ -515,15 +515,8 @@ fn rulebook_counts_are_the_cores() {
     assert_eq!(dr["portal_tiles"], portals);
 }
 
-/// A count as the new games' books print it: a comma between thousands.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    digits
-        .chars()
-        .enumerate()
-        .flat_map(|(i, d)| (i > 0 && (digits.len() - i).is_multiple_of(3)).then_some(',').into_iter().chain([d]))
-        .collect()
-}
+// A count as the new games' books print it: a comma between thousands.
+use hexforge_rules::core::thousands;
 
 /// I-Ching Solitaire's book prints its layout as the rules deal it and the measured
 /// figures pinned in `rules/src/solitaire/measured.rs`, with the command beside them.

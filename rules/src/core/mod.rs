@@ -26,9 +26,31 @@ pub fn folded(word: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// A count with a comma between thousands (`7,624,512`), as the books and docs print
+/// counts.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::folded;
+    use super::{folded, thousands};
+
+    #[test]
+    fn a_count_has_a_comma_between_thousands() {
+        for (n, written) in [(0, "0"), (999, "999"), (1000, "1,000"), (65_536, "65,536"), (7_624_512, "7,624,512")] {
+            assert_eq!(thousands(n), written);
+        }
+        assert_eq!(thousands(u64::MAX), "18,446,744,073,709,551,615");
+    }
     use std::borrow::Cow;
 
     #[test]

@@ -89,24 +89,17 @@ pub type Entry = crate::play::Entry<What>;
 
 pub use crate::play::registry::Ending;
 
-/// One game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Record {
-    pub game: String,
-    pub players: usize,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bots: Option<Vec<String>>,
-    pub scenario: String,
-    pub mode: String,
-    /// A variant measured against this edition's reading (absent: none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub variant: Option<String>,
-    pub actions: Vec<Entry>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<Ending>,
+crate::play::recorded::game_record! {
+    /// One game.
+    pub struct Record {
+        pub scenario: String,
+        pub mode: String,
+        /// A variant measured against this edition's reading (absent: none).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub variant: Option<String>,
+        actions: Vec<Entry>,
+        result: Ending,
+    }
 }
 
 impl GameRecord for Record {

@@ -5,7 +5,7 @@
 use super::record::Record;
 use super::{Dragons, NAME, Variant};
 use crate::play::Illegal;
-use crate::play::descriptor::{GameDescriptor, Names, Printed};
+use crate::play::descriptor::{GameDescriptor, Names, Picture, Printed};
 use crate::play::registry::{GameOption, Registered, Setup};
 use std::ops::RangeInclusive;
 
@@ -60,4 +60,7 @@ pub static GAME: GameDescriptor = GameDescriptor {
         about: "Dragons of the Ba-Gua: both boards, every piece, the setups; A4/Letter and A3/Tabloid PDFs",
     },
     puzzles: None,
+    picture: Picture::Art,
+    hidden_information: false,
+    grace_seconds: 120,
 };

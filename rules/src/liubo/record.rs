@@ -32,22 +32,15 @@ pub type Entry = crate::play::Entry<What>;
 
 pub use crate::play::registry::Ending;
 
-/// One game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Record {
-    pub game: String,
-    pub players: usize,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bots: Option<Vec<String>>,
-    /// The variant played (absent: the standard rules).
-    #[serde(default, skip_serializing_if = "is_standard")]
-    pub variant: Variant,
-    pub actions: Vec<Entry>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<Ending>,
+crate::play::recorded::game_record! {
+    /// One game.
+    pub struct Record {
+        /// The variant played (absent: the standard rules).
+        #[serde(default, skip_serializing_if = "is_standard")]
+        pub variant: Variant,
+        actions: Vec<Entry>,
+        result: Ending,
+    }
 }
 
 fn is_standard(variant: &Variant) -> bool {

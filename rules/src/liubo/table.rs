@@ -4,7 +4,7 @@
 use super::record::{ACTION_LIMIT, NAME, Record};
 use super::{Liubo, PLAYERS, Variant};
 use crate::play::Illegal;
-use crate::play::descriptor::{GameDescriptor, Names, Printed};
+use crate::play::descriptor::{GameDescriptor, Names, Picture, Printed};
 use crate::play::registry::{GameOption, Registered, Setup};
 use std::ops::RangeInclusive;
 
@@ -45,4 +45,7 @@ pub static GAME: GameDescriptor = GameDescriptor {
         about: "Liubo: the board (tiled A4/Letter, whole A3/Tabloid), stones, owls, sticks, throw chart",
     },
     puzzles: None,
+    picture: Picture::Art,
+    hidden_information: false,
+    grace_seconds: 120,
 };

@@ -62,6 +62,36 @@ pub struct GameDescriptor {
     pub printed: Printed,
     /// Its puzzles (`hexforge puzzle`, `/api/puzzles/{kind}`), if it has any.
     pub puzzles: Option<PuzzleGame>,
+    /// The picture beside its line on the list of games (`GET /play`).
+    pub picture: Picture,
+    /// Whether a seat's view hides what another seat holds or what the deck or wall will
+    /// deal (hands, a face-down pile, a wall), beyond the chance of throws and draws to
+    /// come: the referee's leak test plays many seeded games of such a game, a few of the
+    /// others.
+    pub hidden_information: bool,
+    /// How long, in seconds, a player of a room may be gone at their turn before the
+    /// strong bot plays for them: a shedding game's turn is quick, a board game's longer.
+    pub grace_seconds: u64,
+}
+
+/// The picture beside a game's line on the list of games.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Picture {
+    /// A card face of a printed deck, as the card route serves it.
+    Card(CardFace),
+    /// The game's own printed board or tile, drawn by the application.
+    Art,
+}
+
+/// One card face of a printed deck.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardFace {
+    /// The deck's part key (`changing-lines`, `zhi-pai`).
+    pub deck: &'static str,
+    /// The card's number in the deck.
+    pub number: u8,
+    /// Drawn in the light orientation (the deck's default otherwise).
+    pub light: bool,
 }
 
 impl GameDescriptor {

@@ -11,6 +11,7 @@ pub mod bots;
 pub mod descriptor;
 pub mod json;
 pub mod public;
+pub mod recorded;
 pub mod registry;
 pub mod simulate;
 pub mod words;

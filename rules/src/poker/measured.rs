@@ -42,26 +42,18 @@ mod tests {
     use crate::poker::count::{Census, HANDS, rarity_orders};
     use crate::poker::hand::Mode;
 
-    /// A count as docs/poker.md writes it (thousands with commas).
-    fn written(n: u64) -> String {
-        let digits = n.to_string();
-        let mut out = String::new();
-        for (i, d) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
-                out.push(',');
-            }
-            out.push(d);
-        }
-        out
-    }
-
     /// docs/poker.md prints the pinned tables, row by row, in order.
     #[test]
     fn the_docs_print_the_pinned_tables() {
         let doc = include_str!("../../../docs/poker.md");
         let mut from = 0;
         for (class, hands) in FIXED.iter().chain(VARIABLE.iter()) {
-            let row = format!("| {} | {} | {:.6} |", class.name(), written(*hands), *hands as f64 / 7_624_512.0);
+            let row = format!(
+                "| {} | {} | {:.6} |",
+                class.name(),
+                crate::core::thousands(*hands),
+                *hands as f64 / 7_624_512.0
+            );
             let at = doc[from..].find(&row).unwrap_or_else(|| panic!("docs/poker.md lacks {row:?} after byte {from}"));
             from += at + row.len();
         }

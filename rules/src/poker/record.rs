@@ -56,21 +56,16 @@ pub struct Ending {
     pub shared_first: bool,
 }
 
-/// One session.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Record {
-    pub game: String,
-    pub players: usize,
-    pub orientation: Mode,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bots: Option<Vec<String>>,
-    pub decks: Vec<Vec<u8>>,
-    pub actions: Vec<Entry>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<Ending>,
+crate::play::recorded::game_record! {
+    /// One session.
+    pub struct Record {
+        after_players {
+            pub orientation: Mode,
+        }
+        pub decks: Vec<Vec<u8>>,
+        actions: Vec<Entry>,
+        result: Ending,
+    }
 }
 
 fn card(number: u8) -> Result<Card, Illegal> {

@@ -6,7 +6,7 @@ use super::hand::Mode;
 use super::record::{ACTION_LIMIT, Record};
 use super::stud::{PLAYERS, Stud, shuffled_decks};
 use crate::play::Illegal;
-use crate::play::descriptor::{GameDescriptor, Names};
+use crate::play::descriptor::{CardFace, GameDescriptor, Names, Picture};
 use crate::play::registry::{GameOption, Registered, Setup};
 use std::ops::RangeInclusive;
 
@@ -41,4 +41,7 @@ pub static GAME: GameDescriptor = GameDescriptor {
     about: "Five-card stud with the Changing Lines deck: hands ranked by what the hexagrams share, fixed-limit bets in chips, each up card turned as it is dealt.",
     printed: super::printed::PRINTED,
     puzzles: None,
+    picture: Picture::Card(CardFace { deck: crate::changing_lines::PRINTED.key, number: 29, light: true }),
+    hidden_information: true,
+    grace_seconds: 120,
 };

@@ -127,17 +127,7 @@ mod tests {
         let m = hundred_thousand();
         assert_eq!(m.shortest.iter().sum::<u64>(), m.winnable);
         assert_eq!(m.median_turned(), 11);
-        let thousands = |n: u64| {
-            let digits = n.to_string();
-            let mut out = String::new();
-            for (i, c) in digits.chars().enumerate() {
-                if i > 0 && (digits.len() - i) % 3 == 0 {
-                    out.push(',');
-                }
-                out.push(c);
-            }
-            out
-        };
+        let thousands = crate::core::thousands;
         let pct = |n: u64| format!("{:.1} %", 100.0 * n as f64 / m.deals as f64);
         let shortest: Vec<String> = m.shortest.iter().map(|&n| thousands(n)).collect();
         for line in [

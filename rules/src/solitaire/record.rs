@@ -39,21 +39,14 @@ pub enum What {
 /// One entry of `actions`.
 pub type Entry = crate::play::Entry<What>;
 
-/// One game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Record {
-    pub game: String,
-    pub players: usize,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bots: Option<Vec<String>>,
-    pub piles: [[u8; DEPTH]; PILES],
-    pub start: u8,
-    pub actions: Vec<Entry>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<Ending>,
+crate::play::recorded::game_record! {
+    /// One game.
+    pub struct Record {
+        pub piles: [[u8; DEPTH]; PILES],
+        pub start: u8,
+        actions: Vec<Entry>,
+        result: Ending,
+    }
 }
 
 /// The record's name for the game.

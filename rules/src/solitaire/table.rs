@@ -4,7 +4,7 @@
 use super::engine::{PLAYERS, Solitaire};
 use super::record::{ACTION_LIMIT, NAME, Record};
 use crate::play::Illegal;
-use crate::play::descriptor::{GameDescriptor, Names};
+use crate::play::descriptor::{CardFace, GameDescriptor, Names, Picture};
 use crate::play::registry::{GameOption, Registered, Setup};
 use std::ops::RangeInclusive;
 
@@ -33,4 +33,7 @@ pub static GAME: GameDescriptor = GameDescriptor {
     about: "One player clears four piles of Changing Lines cards onto a centre pile, each card one line changed from the last, all six, or a Mirror.",
     printed: super::printed::PRINTED,
     puzzles: None,
+    picture: Picture::Card(CardFace { deck: crate::changing_lines::PRINTED.key, number: 63, light: false }),
+    hidden_information: true,
+    grace_seconds: 120,
 };

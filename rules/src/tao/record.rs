@@ -57,23 +57,16 @@ pub type Entry = crate::play::Entry<What>;
 
 pub use crate::play::registry::Ending;
 
-/// One game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Record {
-    pub game: String,
-    pub players: usize,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bots: Option<Vec<String>>,
-    pub hands: Vec<Vec<u8>>,
-    pub pile: Vec<u8>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first: Option<LaidCard>,
-    pub actions: Vec<Entry>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<Ending>,
+crate::play::recorded::game_record! {
+    /// One game.
+    pub struct Record {
+        pub hands: Vec<Vec<u8>>,
+        pub pile: Vec<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub first: Option<LaidCard>,
+        actions: Vec<Entry>,
+        result: Ending,
+    }
 }
 
 fn card(number: u8) -> Result<Card, Illegal> {

@@ -5,7 +5,7 @@ use super::deal::{Deal, default_hand};
 use super::record::{ACTION_LIMIT, Record};
 use super::{PLAYERS, Tao};
 use crate::play::Illegal;
-use crate::play::descriptor::{GameDescriptor, Names};
+use crate::play::descriptor::{CardFace, GameDescriptor, Names, Picture};
 use crate::play::registry::{GameOption, Registered, Setup};
 use std::ops::RangeInclusive;
 
@@ -40,4 +40,7 @@ pub static GAME: GameDescriptor = GameDescriptor {
     about: "The shedding game of the Changing Lines deck: play your cards onto one pile, each as the hexagram it shows allows.",
     printed: crate::changing_lines::PRINTED,
     puzzles: None,
+    picture: Picture::Card(CardFace { deck: crate::changing_lines::PRINTED.key, number: 17, light: true }),
+    hidden_information: true,
+    grace_seconds: 60,
 };

@@ -40,6 +40,7 @@ mod heuristic;
 pub mod legal;
 pub mod measured;
 pub mod record;
+pub mod registration;
 #[cfg(test)]
 mod tests;
 pub mod tiles;

@@ -1,6 +1,6 @@
 //! 易经牌's game records: one game a line (JSON Lines), as `hexforge simulate yijing-pai
-//! --record` writes them and `hexforge check yijing-pai --record` reads them; and the
-//! game's entry in the registry of games ([`YijingPaiRules`]).
+//! --record` writes them and `hexforge check yijing-pai --record` reads them (the game's
+//! entry in the registry of games is [`super::registration`]).
 //!
 //! ```json
 //! {"game":"yijing-pai","players":4,"seed":7,"bots":["greedy","random","random","random"],
@@ -22,12 +22,10 @@ use super::legal::{self, Call, Group, Place};
 use super::tiles::{TileSet, Variant};
 use super::{Action, Lay, Settings, YijingPai};
 use crate::play::bots::Bot;
-use crate::play::descriptor::{GameDescriptor, Names, Printed};
-use crate::play::registry::{self as records, GameOption, GameRecord, Registered, Setup};
+use crate::play::registry::{self as records, GameRecord};
 use crate::play::simulate::{GameResult, game_seed};
 use crate::play::{Game, Illegal, Outcome, Seat};
 use serde::{Deserialize, Serialize};
-use std::ops::RangeInclusive;
 
 /// The game's name in commands, routes and records.
 pub const NAME: &str = "yijing-pai";
@@ -93,24 +91,17 @@ pub struct Ending {
     pub drawn: bool,
 }
 
-/// One game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Record {
-    pub game: String,
-    pub players: usize,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bots: Option<Vec<String>>,
-    /// The set: 144 or 162.
-    pub set: u32,
-    /// Tiles dealt to each player: 8, or 9 in the variant.
-    pub hand: u32,
-    pub wall: String,
-    pub actions: Vec<Entry>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<Ending>,
+crate::play::recorded::game_record! {
+    /// One game.
+    pub struct Record {
+        /// The set: 144 or 162.
+        pub set: u32,
+        /// Tiles dealt to each player: 8, or 9 in the variant.
+        pub hand: u32,
+        pub wall: String,
+        actions: Vec<Entry>,
+        result: Ending,
+    }
 }
 
 /// The settings a set's size and a hand's size name.
@@ -183,53 +174,3 @@ pub fn simulated(settings: Settings, bots: &[Bot], seed: u64, index: u64) -> (Ga
     let game = YijingPai::shuffled(settings, game_seed(seed, index));
     records::simulated::<Record>(game, bots, seed, index, ACTION_LIMIT)
 }
-
-/// 易经牌 in the registry of games.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct YijingPaiRules;
-
-/// The registry's entry ([`crate::games`]).
-pub static RULES: YijingPaiRules = YijingPaiRules;
-
-/// The table's options.
-const OPTIONS: &[GameOption] = &[
-    GameOption { name: "set", values: &["144", "162"], help: "the tile set: 144 (70 yang, 70 yin, 4 taiji) or 162" },
-    GameOption { name: "hand", values: &["8", "9"], help: "tiles dealt: 8 (played in pairs) or 9 (in triples)" },
-];
-
-/// The settings a table's setup names (the defaults: 144 tiles, hands of 8).
-pub fn setup_settings(setup: &Setup) -> Result<Settings, Illegal> {
-    setup.checked(&YijingPaiRules)?;
-    let number = |name: &str, default: u32| {
-        setup
-            .option(name)
-            .map_or(Ok(default), |v| v.parse::<u32>().map_err(|_| Illegal::new("bad-option", format!("{name} {v:?}"))))
-    };
-    settings(number("set", 144)?, number("hand", 8)?)
-}
-
-impl Registered for YijingPaiRules {
-    type Record = Record;
-    const NAME: &'static str = NAME;
-    const PLAYERS: RangeInclusive<usize> = super::SEATS..=super::SEATS;
-    const DEFAULT_PLAYERS: usize = super::SEATS;
-    const OPTIONS: &'static [GameOption] = OPTIONS;
-    const ACTION_LIMIT: usize = ACTION_LIMIT;
-
-    fn game(&self, setup: &Setup, seed: u64) -> Result<YijingPai, Illegal> {
-        Ok(YijingPai::shuffled(setup_settings(setup)?, seed))
-    }
-}
-
-/// 易经牌, declared once ([`crate::games`] lists it).
-pub static GAME: GameDescriptor = GameDescriptor {
-    rules: &RULES,
-    names: Names { en: "Yijing Pai", fr: None, zh: Some("易经牌") },
-    about: "易经牌: a mahjong-like game for four, building six-line hexagrams of yang, yin and taiji tiles.",
-    printed: Printed {
-        key: NAME,
-        title: Names { en: "Yijing Pai", fr: None, zh: Some("易经牌") },
-        about: "易经牌 Yijing Pai: the tile faces and back, sheets of the 144 and 162 sets on A4/Letter",
-    },
-    puzzles: None,
-};

@@ -59,23 +59,16 @@ pub struct Ending {
     pub tied: bool,
 }
 
-/// One game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Record {
-    pub game: String,
-    pub players: usize,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bots: Option<Vec<String>>,
-    pub starts: [u8; PLAYERS],
-    pub zone: Vec<u8>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pile: Option<Vec<u8>>,
-    pub actions: Vec<Entry<Turn>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<Ending>,
+crate::play::recorded::game_record! {
+    /// One game.
+    pub struct Record {
+        pub starts: [u8; PLAYERS],
+        pub zone: Vec<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub pile: Option<Vec<u8>>,
+        actions: Vec<Entry<Turn>>,
+        result: Ending,
+    }
 }
 
 fn hexagram(number: u8) -> Result<Hexagram, Illegal> {

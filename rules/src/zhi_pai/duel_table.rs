@@ -4,7 +4,7 @@
 use super::duel::{ACTION_LIMIT, Deal, Duel, PLAYERS};
 use super::duel_record::Record;
 use crate::play::Illegal;
-use crate::play::descriptor::{GameDescriptor, Names, Printed};
+use crate::play::descriptor::{CardFace, GameDescriptor, Names, Picture, Printed};
 use crate::play::registry::{GameOption, Registered, Setup};
 use crate::puzzles::PuzzleGame;
 use std::ops::RangeInclusive;
@@ -38,4 +38,7 @@ pub static GAME: GameDescriptor = GameDescriptor {
         about: "the Zhi Pai deck: hexagram cards, back, two sets of trigram cards; same outputs",
     },
     puzzles: Some(PuzzleGame::Zhipai),
+    picture: Picture::Card(CardFace { deck: super::KEY, number: 12, light: false }),
+    hidden_information: true,
+    grace_seconds: 90,
 };

@@ -3,11 +3,11 @@
 //! its player aid (the same tables, on one page) and a sheet of chips to cut out. The game
 //! is played with the Changing Lines deck, which that part prints.
 
-use crate::games::solitaire::thousands;
 use crate::games::{ArtError, ComponentRow, Figure, PrintFile, PrintOptions, PrintedGame};
 use crate::print::output::Output;
 use crate::print::paper::Paper;
 use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::core::thousands;
 use hexforge_rules::poker::count::HANDS;
 use hexforge_rules::poker::hand::Class;
 use hexforge_rules::poker::measured::{FIXED, VARIABLE};

@@ -7,6 +7,7 @@ use crate::games::{ArtError, ComponentRow, Figure, PrintFile, PrintOptions, Prin
 use crate::print::output::Output;
 use crate::print::paper::Paper;
 use hexforge_rules::core::hexagram::Hexagram;
+use hexforge_rules::core::thousands;
 use hexforge_rules::solitaire::{self as sol, Variant, measured};
 use serde_json::{Value, json};
 
@@ -33,19 +34,6 @@ pub fn command(deals: u64) -> String {
 /// A share of `of` as a percentage with one decimal, as the books print it.
 pub(crate) fn percent(n: u64, of: u64) -> String {
     format!("{:.1}", n as f64 * 100.0 / of as f64)
-}
-
-/// A count with a comma between thousands, as the books print counts of 10,000 and up.
-pub(crate) fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
 }
 
 /// The measured facts: the 100,000 deals of docs/solitaire.md, with their command.

@@ -65,26 +65,23 @@ impl From<Outcome> for Ending {
     }
 }
 
-/// One game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Record {
-    pub game: String,
-    pub deck: DeckField,
-    pub mode: Mode,
-    pub players: usize,
-    /// `false` for the variant where the last player standing wins without a final play
-    /// (absent: the seed's rule, the final play).
-    #[serde(default = "yes", skip_serializing_if = "is_yes")]
-    pub final_play: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bots: Option<Vec<String>>,
-    pub starts: Vec<LaidCard>,
-    pub actions: Vec<Entry>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<Ending>,
+crate::play::recorded::game_record! {
+    /// One game.
+    pub struct Record {
+        after_game {
+            pub deck: DeckField,
+            pub mode: Mode,
+        }
+        after_players {
+            /// `false` for the variant where the last player standing wins without a final play
+            /// (absent: the seed's rule, the final play).
+            #[serde(default = "yes", skip_serializing_if = "is_yes")]
+            pub final_play: bool,
+        }
+        pub starts: Vec<LaidCard>,
+        actions: Vec<Entry>,
+        result: Ending,
+    }
 }
 
 /// The first action of a record that breaks a rule, counted from 1 (0: the start itself).

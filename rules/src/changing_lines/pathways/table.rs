@@ -6,7 +6,7 @@ use super::engine::{ACTION_LIMIT, PLAYERS, Pathways};
 use super::record::Record;
 use crate::changing_lines::deck::Deck;
 use crate::play::Illegal;
-use crate::play::descriptor::{GameDescriptor, Names};
+use crate::play::descriptor::{CardFace, GameDescriptor, Names, Picture};
 use crate::play::registry::{GameOption, Registered, Setup};
 use crate::puzzles::PuzzleGame;
 use std::ops::RangeInclusive;
@@ -62,4 +62,7 @@ pub static GAME: GameDescriptor = GameDescriptor {
     about: "Each player grows a pile of Changing Lines cards, each card's hexagram one line away from the one below it.",
     printed: crate::changing_lines::PRINTED,
     puzzles: Some(PuzzleGame::Pathways),
+    picture: Picture::Card(CardFace { deck: crate::changing_lines::PRINTED.key, number: 8, light: false }),
+    hidden_information: false,
+    grace_seconds: 60,
 };
