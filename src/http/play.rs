@@ -74,13 +74,16 @@ static STYLE: LazyLock<Asset> =
     LazyLock::new(|| Asset::embedded(PLAY_CSS.as_bytes(), "text/css; charset=utf-8", "no-cache"));
 static MODULE_ASSET: LazyLock<Asset> = LazyLock::new(|| Asset::embedded(MODULE, "application/wasm", "no-cache"));
 
-/// Other names a game's page answers to (redirected to its own), as the decks' aliases.
-const ALIASES: [(&str, &str); 2] = [("zhipai", "zhi-pai"), ("yijingpai", "yijing-pai")];
+/// The game whose key, written without its hyphens, is `name` (`zhipai`, `yijingpai`): the
+/// other name its page answers to (redirected to its own), as the decks' aliases.
+fn alias_of(name: &str) -> Option<&'static str> {
+    hexforge_rules::games().into_iter().map(|g| g.key()).find(|key| key.contains('-') && key.replace('-', "") == name)
+}
 
 /// `GET /play/{game}`: the play page, for a game the registry has; an alias is redirected
 /// (its query kept); a browser asking for another name gets a page listing the games.
 async fn page(headers: HeaderMap, Path(game): Path<String>, RawQuery(query): RawQuery) -> Result<Response, AppError> {
-    if let Some((_, name)) = ALIASES.iter().find(|(alias, _)| *alias == game) {
+    if let Some(name) = alias_of(&game) {
         let to = match query {
             Some(q) if !q.is_empty() => format!("/play/{name}?{q}"),
             _ => format!("/play/{name}"),
