@@ -133,7 +133,7 @@ def play(browser, game, setup, width, height, shots):
     ready(page, f"/play/{game}?{setup}&pace=0")
     rng = random.Random(width)
     turned, turns, clicked = [0], 0, 0
-    name = f"{game}-{setup.split('orientation=')[-1] if 'orientation' in setup else 'book'}-{width}"
+    name = f"{game}-{setup.split('orientation=')[1].split('&')[0] if 'orientation' in setup else 'book'}-{width}"
     while True:
         moves_or_end(page, 60000)
         if not page.locator("#play-end").is_hidden():
@@ -166,7 +166,7 @@ def main():
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for game, setup in (("poker", "seats=3&bots=search,greedy&orientation=variable&seed=5"),
                             ("poker", "seats=2&bots=greedy&orientation=fixed&seed=6"),
-                            ("solitaire", "seed=8")):
+                            ("solitaire", "bots=person&seed=8")):
             for width, height in ((1280, 900), (390, 844)):
                 out["games"].append(play(browser, game, setup, width, height, SHOTS))
         browser.close()

@@ -179,7 +179,12 @@ fn the_cross_sheet_is_three_pages_whose_columns_line_up_into_the_cross() {
     std::fs::write(&file, spread_sheet::spread_pdf("cross", Paper::Letter).unwrap()).unwrap();
     for (k, row) in rows.iter().enumerate() {
         let page = (k + 1).to_string();
-        let out = std::process::Command::new(&pdftotext).args(["-f", &page, "-l", &page]).arg(&file).arg("-").output().unwrap();
+        let out = std::process::Command::new(&pdftotext)
+            .args(["-f", &page, "-l", &page])
+            .arg(&file)
+            .arg("-")
+            .output()
+            .unwrap();
         let text = String::from_utf8(out.stdout).unwrap();
         for name in *row {
             assert!(text.contains(&format!("· {name}")), "page {page} does not print {name}: {text}");

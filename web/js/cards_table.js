@@ -4,6 +4,7 @@
 // the places a legal action uses are found from the action as the module offers it.
 import { el } from './dom.js';
 import { face, facts, printedBox, row } from './boards.js';
+import { svg } from './drawn.js';
 
 /** A card lying face down: the deck's printed back (`note` says what it is, in words). */
 function back(note) {
@@ -18,10 +19,10 @@ const plural = (n, one) => n + ' ' + one + (n === 1 ? '' : 's');
 /** A pile of chips: a stack of discs (one for each ten, at most eight) and the count in words. */
 function chips(n, label, attrs) {
   const discs = Math.min(8, Math.ceil(n / 10));
-  const stack = Array.from({ length: discs }, (_, i) => el('span', { class: 'chip-disc', style: 'bottom:' + (i * 4) + 'px' }));
-  return el('span', { class: 'chips', ...(attrs || {}) },
-    el('span', { class: 'chip-stack', 'aria-hidden': 'true', style: 'height:' + (14 + Math.max(0, discs - 1) * 4) + 'px' }, ...stack),
-    el('span', { class: 'chip-count', text: label + ' ' + plural(n, 'chip') }));
+  const height = 12 + discs * 4;
+  const stack = svg('svg', { class: 'chip-stack', viewBox: '0 0 24 ' + height, width: 24, height, 'aria-hidden': 'true' },
+    ...Array.from({ length: discs }, (_, i) => svg('ellipse', { class: 'chip-disc', cx: 12, cy: height - 6 - i * 4, rx: 10, ry: 4.5 })));
+  return el('span', { class: 'chips', ...(attrs || {}) }, stack, el('span', { class: 'chip-count', text: label + ' ' + plural(n, 'chip') }));
 }
 
 /** An action's single key and value (`{show: "dark"}` → ['show', 'dark'], `"call"` → ['call', true]). */
@@ -46,7 +47,7 @@ export const POKER = {
         ['Cards lie', view.mode],
       ]),
       el('div', { class: 'pot', 'data-pot': '', role: 'img', 'aria-label': 'the pot: ' + plural(view.pot, 'chip') }, chips(view.pot, 'Pot:')),
-      view.seats.map((s, seat) => {
+      el('div', { class: 'stud-seats' }, view.seats.map((s, seat) => {
         const own = seat === view.seat && view.down.length;
         const cards = [
           ...(own ? view.down.map((c) => printedBox(c.card, 'dark', c.shows, c.name, 'face down, yours'))
@@ -59,7 +60,7 @@ export const POKER = {
         const r = row(label, cards, 'stud-seat' + (s.in_hand ? '' : ' folded'), { 'data-stud-seat': seat });
         r.append(el('div', { class: 'stud-chips' }, chips(s.chips, 'Stack:'), s.put_in ? chips(s.put_in, 'In the pot this hand:') : null));
         return r;
-      }),
+      })),
       view.turning.length ? row('Turn your new card (click the way it will lie)', view.turning.map((c) => {
         const said = (turning.find(([[, o]]) => o === c.orientation) || [null, ''])[1];
         return el('button', { type: 'button', class: 'card-option', 'data-turn': c.orientation, title: said, 'aria-label': said },

@@ -89,35 +89,33 @@ pub fn pages(name: &str, paper: Paper) -> Vec<SheetLayout> {
                 .iter()
                 .filter(|(_, p)| p.row == row)
                 .map(|&(i, p)| {
-            let x = left + f32::from(p.column) * (TRIM_WIDTH_MM + COLUMN_GAP_MM);
-            let boxes = (0..CARDS_PER_POSITION)
-                .map(|k| CardBox {
-                    x,
-                    y: top + HEAD_MM + k as f32 * CARD_STEP_MM,
-                    width: TRIM_WIDTH_MM,
-                    height: TRIM_HEIGHT_MM,
-                    card: k + 1,
-                })
-                .collect();
+                    let x = left + f32::from(p.column) * (TRIM_WIDTH_MM + COLUMN_GAP_MM);
+                    let boxes = (0..CARDS_PER_POSITION)
+                        .map(|k| CardBox {
+                            x,
+                            y: top + HEAD_MM + k as f32 * CARD_STEP_MM,
+                            width: TRIM_WIDTH_MM,
+                            height: TRIM_HEIGHT_MM,
+                            card: k + 1,
+                        })
+                        .collect();
                     Column { number: i + 1, name: p.name, asks: p.asks, centre: x + TRIM_WIDTH_MM / 2.0, boxes }
                 })
                 .collect();
-            let deal = format!(
-                "Deal three cards to each position from one shuffled deck, in the order numbered ({order}), dark side up,"
-            );
             let mut lines = vec![
-                deal,
-                "each over the foot of the one before. Read each column as a cast: a line takes the aspect".to_string(),
-                "of most of its three cards, and changes when all three agree.".to_string(),
+                format!("Deal three cards to each position from one shuffled deck, in the order numbered: {order}."),
+                "Lay them dark side up, each over the foot of the one before. Read each column as a cast:".to_string(),
+                "a line takes the aspect of most of its three cards, and changes when all three agree.".to_string(),
             ];
-            let mut title = format!("A spread of {}", spread.name);
-            if rows > 1 {
-                title = format!("{title}, page {} of {rows}", row + 1);
+            let title = if rows > 1 {
                 lines.push(format!(
                     "Lay the {rows} pages one below the other, page 1 at the top: their columns line up into the {}.",
                     spread.name
                 ));
-            }
+                format!("The {} spread, page {} of {rows}", spread.name, row + 1)
+            } else {
+                format!("A spread of {}", spread.name)
+            };
             SheetLayout { width, height, top, title, lines, columns }
         })
         .collect()
