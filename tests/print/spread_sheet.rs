@@ -1,6 +1,7 @@
-//! The Changing Lines spread sheet (docs/divination.md, The spread sheet): one home page on
-//! A4 and on Letter, passing the home preflight, its fonts embedded, a column of three
-//! card-sized boxes for each position of the `three` spread, headed by the position's name.
+//! The Changing Lines spread sheets (docs/divination.md, The spread sheet): the `three`
+//! spread on one home page of A4 and of Letter, passing the home preflight, its fonts
+//! embedded, a column of three card-sized boxes for each position, headed by the position's
+//! name; the `cross` spread on three pages whose columns line up into the cross.
 
 use crate::outside_tool::{PDFTOPPM, PDFTOTEXT};
 use crate::ppm::ppm;
