@@ -136,9 +136,9 @@ pub fn components() -> Vec<ComponentRow> {
             crate::print::paper::Paper::HOME.map(|p| super::spread_sheet::sheet_file(p).path).to_vec(),
         ),
         ComponentRow::printed(
-            3,
+            1,
             "Cross spread sheet",
-            "three pages laid one below the other to lay the cross spread on: a column of three card-sized boxes for each of its five positions",
+            "three pages, laid one below the other, to lay the cross spread on: a column of three card-sized boxes for each of its five positions",
             crate::print::paper::Paper::HOME.map(|p| super::spread_sheet::spread_file("cross", p).path).to_vec(),
         ),
         ComponentRow::other(1, "Rulebook", "this booklet"),
