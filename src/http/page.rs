@@ -26,7 +26,7 @@ const INDEX_HTML: &str = include_str!("../../web/index.html");
 pub(super) const STYLE_CSS: &str = include_str!("../../web/style.css");
 
 /// The page's ES modules, by file name under `/js/`; `main.js` is the entry point.
-pub const SCRIPTS: [(&str, &str); 25] = [
+pub const SCRIPTS: [(&str, &str); 26] = [
     ("main.js", include_str!("../../web/js/main.js")),
     ("api.js", include_str!("../../web/js/api.js")),
     ("dom.js", include_str!("../../web/js/dom.js")),
@@ -43,6 +43,7 @@ pub const SCRIPTS: [(&str, &str); 25] = [
     ("rules.js", include_str!("../../web/js/rules.js")),
     ("boards.js", include_str!("../../web/js/boards.js")),
     ("drawn.js", include_str!("../../web/js/drawn.js")),
+    ("cards_table.js", include_str!("../../web/js/cards_table.js")),
     ("play.js", include_str!("../../web/js/play.js")),
     ("ending.js", include_str!("../../web/js/ending.js")),
     ("saved.js", include_str!("../../web/js/saved.js")),

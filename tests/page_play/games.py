@@ -19,7 +19,8 @@ Issue 44: a reload mid-game resumes at the same move in every game (and a new ta
 address with a seed deals the same game twice, and a random seed is written into it; leaving
 a game in progress asks first; saved games are listed to resume and can be discarded; the
 newest move is in view in "Moves so far" after 20 moves, with the next player named; the
-hexagram drawn on every Tao and Pathways card is the one the view says the card shows;
+hexagram drawn on every Tao, Pathways, I-Ching Poker and Solitaire card is the one the view
+says the card shows (and poker's and solitaire's face-down cards are backs, as many as it says);
 hot-seat Liubo is never covered, hot-seat Tao only when the turn passes to the other person
 (both at 1280 and 390 px, like taking a move back against the bots);
 `/play` lists the games with pictures and `/play/zhipai` opens Zhi Pai; the record names who
@@ -40,6 +41,8 @@ import random
 import sys
 
 from playwright.sync_api import sync_playwright
+
+import cards
 
 BASE, OUT = sys.argv[1], sys.argv[2]
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -310,6 +313,9 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
             worded(page, game, width)
         if game in ("tao", "pathways"):
             turned += shown_hexagrams(page, game, width)
+        if game in ("poker", "solitaire"):
+            # Their cards, backs and legal targets as the view says (cards.py's check).
+            cards.table(page, game, width, [0])
         if game in ("tao", "pathways", "yijing-pai"):
             TARGETS[(game, width)] = TARGETS.get((game, width), 0) + targets(page, game, width)
         if game in ("tao", "pathways") and not picked:

@@ -87,7 +87,7 @@ fn what_generate_writes_passes_its_shop() {
         let (path, pdf) = written("sheet-pdf", ending);
         assert_passes(&path, &pdf, Shop::Home);
     }
-    for ending in ["spread-three-a4.pdf", "spread-three-letter.pdf"] {
+    for ending in ["spread-three-a4.pdf", "spread-three-letter.pdf", "spread-cross-a4.pdf", "spread-cross-letter.pdf"] {
         let (path, pdf) = written("spread-sheet-pdf", ending);
         assert_passes(&path, &pdf, Shop::Home);
     }

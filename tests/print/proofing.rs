@@ -387,6 +387,17 @@ fn a_covers_subtitle_agrees_with_its_players() {
     }
 }
 
+/// One player is said as one: I-Ching Solitaire's cover said "1 players".
+#[test]
+fn a_cover_for_one_player_says_player() {
+    for ((game, paper), pages) in editions() {
+        let cover = pages[0].join(" ");
+        let words: Vec<&str> = cover.split_whitespace().collect();
+        let bad = words.windows(2).any(|w| w[0] == "1" && w[1].starts_with("players"));
+        assert!(!bad, "{game} {paper:?}: the cover says \"1 players\": {cover}");
+    }
+}
+
 /// In typst markup `#data.x;` ends the code at the semicolon and prints none: "is worth
 /// #data.left; the right one" came out "is worth 3 the right one". A semicolon meant as
 /// punctuation there is escaped, `#data.left\;`.

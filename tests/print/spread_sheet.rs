@@ -1,6 +1,7 @@
-//! The Changing Lines spread sheet (docs/divination.md, The spread sheet): one home page on
-//! A4 and on Letter, passing the home preflight, its fonts embedded, a column of three
-//! card-sized boxes for each position of the `three` spread, headed by the position's name.
+//! The Changing Lines spread sheets (docs/divination.md, The spread sheet): the `three`
+//! spread on one home page of A4 and of Letter, passing the home preflight, its fonts
+//! embedded, a column of three card-sized boxes for each position, headed by the position's
+//! name; the `cross` spread on three pages whose columns line up into the cross.
 
 use crate::outside_tool::{PDFTOPPM, PDFTOTEXT};
 use crate::ppm::ppm;
@@ -133,6 +134,61 @@ fn the_page_prints_each_name_over_its_column_and_each_box_where_the_layout_puts_
             let inside = px(last.y + last.height - 10.0);
             let blank = rgb[(inside * w + px(last.x + 5.0)) * 3..][..3].iter().all(|&v| v > 240);
             assert!(blank, "{paper:?}: {}'s last box is not left blank inside", c.name);
+        }
+    }
+}
+
+/// The cross spread's sheet (docs/divination.md, The spread sheet): three pages of its paper,
+/// laid one below the other: aim alone on the first, past, heart and future across the
+/// second, root alone on the third; aim, heart and root in one line down the middle, each
+/// column of three card-sized boxes inside the margin, and each page passing the home
+/// preflight with its fonts embedded.
+#[test]
+fn the_cross_sheet_is_three_pages_whose_columns_line_up_into_the_cross() {
+    let rows: [&[&str]; 3] = [&["aim"], &["past", "heart", "future"], &["root"]];
+    for paper in Paper::HOME {
+        let pages = spread_sheet::pages("cross", paper);
+        let names: Vec<Vec<&str>> = pages.iter().map(|p| p.columns.iter().map(|c| c.name).collect()).collect();
+        assert_eq!(names, rows, "{paper:?}");
+        let x = |page: usize, name: &str| pages[page].columns.iter().find(|c| c.name == name).unwrap().boxes[0].x;
+        assert_eq!(x(0, "aim"), x(1, "heart"), "{paper:?}: aim over heart");
+        assert_eq!(x(2, "root"), x(1, "heart"), "{paper:?}: root under heart");
+        assert!(x(1, "past") + 63.0 <= x(1, "heart") && x(1, "heart") + 63.0 <= x(1, "future"), "{paper:?}");
+        for (k, page) in pages.iter().enumerate() {
+            assert!(page.title.contains(&format!("page {} of 3", k + 1)), "{paper:?}: {}", page.title);
+            for c in &page.columns {
+                assert_eq!(c.boxes.len(), 3, "{paper:?} {}", c.name);
+                for b in &c.boxes {
+                    assert_eq!((b.width, b.height), (63.0, 88.0), "{paper:?} {}", c.name);
+                    assert!(b.x >= 5.0 && b.x + b.width <= page.width - 5.0, "{paper:?}: a box in the margin");
+                    assert!(b.y >= 5.0 && b.y + b.height <= page.height - 5.0, "{paper:?}: a box in the margin");
+                }
+            }
+        }
+        let pdf = spread_sheet::spread_pdf("cross", paper).expect("the sheet renders");
+        assert_eq!(spread_sheet::spread_pdf("cross", paper).unwrap(), pdf, "{paper:?}: two renders differ");
+        let doc = Document::load_mem(&pdf).unwrap();
+        assert_eq!(doc.get_pages().len(), 3, "{paper:?}");
+        let report = preflight::check(&pdf, Shop::Home).expect("the file is read");
+        assert!(report.passed(), "{paper:?}: {:?}", report.failures().collect::<Vec<_>>());
+    }
+    assert_eq!(spread_sheet::spread_file("cross", Paper::A4).path, "changing-lines/spread-cross-a4.pdf");
+    // Every page names its positions in its text, over their columns' centres.
+    let Some(pdftotext) = PDFTOTEXT.or_skip() else { return };
+    let dir = TempDir::new("spread-cross");
+    let file = dir.0.join("cross.pdf");
+    std::fs::write(&file, spread_sheet::spread_pdf("cross", Paper::Letter).unwrap()).unwrap();
+    for (k, row) in rows.iter().enumerate() {
+        let page = (k + 1).to_string();
+        let out = std::process::Command::new(&pdftotext)
+            .args(["-f", &page, "-l", &page])
+            .arg(&file)
+            .arg("-")
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        for name in *row {
+            assert!(text.contains(&format!("· {name}")), "page {page} does not print {name}: {text}");
         }
     }
 }

@@ -77,3 +77,25 @@ fn the_play_pages_teach_the_rules_and_play_by_keyboard() {
         assert!(report[format!("keyboard_presses_{width}")].as_u64().unwrap() > 5, "{report}");
     }
 }
+
+/// Issue 46: I-Ching Poker's and I-Ching Solitaire's tables drawn with the deck's printed
+/// faces (tests/page_play/cards.py), each played to its end by a person against bots at 1280
+/// and 390 px: every card drawn (each seat's up cards, the person's face-down cards, the
+/// others' as backs, the card to turn each way, the last showdown; the centre, the piles, the
+/// card turned up) shows the hexagram the rules module's view says, turned as it lies, and the
+/// legal targets are marked and clickable.
+#[test]
+fn the_poker_and_solitaire_tables_draw_the_cards_the_view_says() {
+    let Some(report) = run_play_script("cards.py", "play-cards", &[]) else { return };
+    let games = report["games"].as_array().unwrap();
+    let played: Vec<(String, u64)> =
+        games.iter().map(|g| (g["game"].as_str().unwrap().to_string(), g["width"].as_u64().unwrap())).collect();
+    for game in ["poker", "solitaire"] {
+        for width in [1280, 390] {
+            assert!(played.contains(&(game.to_string(), width)), "{game} at {width} px was not played: {played:?}");
+        }
+    }
+    for g in games {
+        assert!(g["turns"].as_u64().unwrap() > 3, "{g}");
+    }
+}

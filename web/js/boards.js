@@ -5,6 +5,7 @@
 // boards and tiles are drawn from the print artwork by drawn.js.
 import { el } from './dom.js';
 import { dragons, liubo, svg, tileFace, tileWords, yijingPai } from './drawn.js';
+import { POKER, SOLITAIRE } from './cards_table.js';
 
 /** A hexagram's symbol (the Unicode block is in King Wen order, card n at U+4DC0 + n − 1). */
 export function glyph(n) {
@@ -29,7 +30,7 @@ const FACE_DPI = 72;
  *  the same code as the print files), loaded when in view. The card stays named in words
  *  beside it (its symbol, number and name), which is all a table shows when the picture
  *  cannot load (offline, a card not seen before). */
-function face(n, orientation) {
+export function face(n, orientation) {
   const q = new URLSearchParams({ dpi: String(FACE_DPI) });
   if (orientation === 'light') q.set('orientation', 'light');
   const img = el('img', { class: 'card-face', src: '/cards/changing-lines/' + n + '.png?' + q, alt: '', loading: 'lazy', decoding: 'async',
@@ -61,12 +62,12 @@ export function laidBox(n, shows, ...notes) {
     says.length ? el('span', { class: 'card-note', 'aria-hidden': 'true', text: says.join(' · ') }) : null);
 }
 
-function row(label, cards, extraClass, attrs) {
+export function row(label, cards, extraClass, attrs) {
   return el('div', { class: 'row ' + (extraClass || ''), ...(attrs || {}) }, el('h3', { class: 'row-label', text: label }),
     el('div', { class: 'cards' }, cards.length ? cards : el('span', { class: 'muted', text: 'none' })));
 }
 
-function facts(pairs) {
+export function facts(pairs) {
   return el('dl', { class: 'facts' }, pairs.filter(([, v]) => v !== null && v !== undefined && v !== false)
     .map(([k, v]) => el('div', {}, el('dt', { text: k }), el('dd', { text: String(v) }))));
 }
@@ -262,7 +263,9 @@ const GENERIC = {
 const GAMES = { tao: TAO, pathways: PATHWAYS, 'zhi-pai': ZHI_PAI, liubo: LIUBO, dragons: DRAGONS, 'yijing-pai': YIJING_PAI };
 
 function of(game) {
-  return GAMES[game] || GENERIC;
+  // Poker's and Solitaire's drawings use this module's cards (cards_table.js imports them):
+  // looked up when asked for, so that either module may be loaded first.
+  return GAMES[game] || { poker: POKER, solitaire: SOLITAIRE }[game] || GENERIC;
 }
 
 /** What a drawing may use besides the view: the seats' names and the game's letters in words

@@ -42,6 +42,15 @@ pub struct SeatView {
     /// Face-down cards held (their faces are the seat's own `down`).
     pub down: usize,
     pub up: Vec<CardView>,
+    /// An up card dealt and not yet turned (the variable mode): its face is its owner's.
+    pub turning: bool,
+}
+
+/// A hand shown at a showdown: its class and its cards as they lay.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ShownHand {
+    pub class: &'static str,
+    pub cards: Vec<CardView>,
 }
 
 /// One seat's view of the table.
@@ -60,6 +69,11 @@ pub struct StudView {
     pub seats: Vec<SeatView>,
     /// The seat's own face-down cards.
     pub down: Vec<CardView>,
+    /// The seat's own up card waiting to be turned, as it would lie each way it may be
+    /// turned (dark, light); empty when none waits.
+    pub turning: Vec<CardView>,
+    /// The hands shown at the last showdown, by seat (none: not shown).
+    pub showdown: Vec<Option<ShownHand>>,
     /// The best hand the seat's cards make so far, once it has five.
     pub best: Option<Hand>,
     /// Chips the seat must put in to stay in the round.
@@ -79,6 +93,7 @@ impl StudView {
                 put_in: game.committed[s],
                 down: game.cards[s].len().min(DOWN),
                 up: game.cards[s].iter().skip(DOWN).zip(&game.up[s]).map(|(&c, &o)| CardView::of(c, Some(o))).collect(),
+                turning: waiting(game, s).is_some(),
             })
             .collect();
         let finished = game.outcome.is_some();
@@ -97,6 +112,20 @@ impl StudView {
             } else {
                 game.cards[seat].iter().take(DOWN).map(|&c| CardView::of(c, None)).collect()
             },
+            turning: waiting(game, seat)
+                .map(|c| Orientation::BOTH.iter().map(|&o| CardView::of(c, Some(o))).collect())
+                .unwrap_or_default(),
+            showdown: game.last.as_ref().map_or_else(Vec::new, |last| {
+                last.shown
+                    .iter()
+                    .map(|hand| {
+                        hand.map(|h| ShownHand {
+                            class: h.class.name(),
+                            cards: h.cards.iter().zip(h.orientations).map(|(&c, o)| CardView::of(c, Some(o))).collect(),
+                        })
+                    })
+                    .collect()
+            }),
             best: (!finished && game.cards[seat].len() == super::stud::CARDS && game.up[seat].len() == 3)
                 .then(|| game.best_hand(seat)),
             to_call: if finished { 0 } else { game.to_call(seat) },
@@ -105,4 +134,10 @@ impl StudView {
             outcome: game.outcome,
         }
     }
+}
+
+/// The up card dealt to `seat` and not yet turned, if one waits.
+fn waiting(game: &Stud, seat: Seat) -> Option<Card> {
+    let cards = &game.cards[seat];
+    (game.outcome.is_none() && cards.len() > DOWN + game.up[seat].len()).then(|| cards[cards.len() - 1])
 }

@@ -15,6 +15,8 @@ pub struct Centre {
     pub orientation: Orientation,
     /// The King Wen number of the hexagram it shows.
     pub shows: u8,
+    /// The name of the hexagram it shows.
+    pub name: &'static str,
 }
 
 /// The player's view of the table.
@@ -45,7 +47,7 @@ impl SolitaireView {
             let (card, orientation) =
                 if game.centre_card == top { (top, Orientation::Dark) } else { (game.centre_card, Orientation::Light) };
             debug_assert_eq!(shown(card, orientation), top);
-            Centre { card: number(card), orientation, shows: number(top) }
+            Centre { card: number(card), orientation, shows: number(top), name: name(top) }
         });
         SolitaireView {
             seat,
@@ -58,4 +60,9 @@ impl SolitaireView {
             outcome: game.outcome(),
         }
     }
+}
+
+/// The English name of the hexagram whose bits are `bits`.
+fn name(bits: u8) -> &'static str {
+    crate::core::hexagram::Hexagram::from_bits(bits).names().en
 }

@@ -135,6 +135,12 @@ pub fn components() -> Vec<ComponentRow> {
             "a page to lay a spread of three on: a column of three card-sized boxes for each position",
             crate::print::paper::Paper::HOME.map(|p| super::spread_sheet::sheet_file(p).path).to_vec(),
         ),
+        ComponentRow::printed(
+            1,
+            "Cross spread sheet",
+            "three pages, laid one below the other, to lay the cross spread on: a column of three card-sized boxes for each of its five positions",
+            crate::print::paper::Paper::HOME.map(|p| super::spread_sheet::spread_file("cross", p).path).to_vec(),
+        ),
         ComponentRow::other(1, "Rulebook", "this booklet"),
         ComponentRow::other(3, "Coins (optional)", "for the 6/7/8/9 method of divination; not printed"),
     ]
