@@ -540,6 +540,14 @@ fn solitaire_counts_are_the_rules() {
     ] {
         assert!(t.contains(&want), "the solitaire book lacks {want:?}");
     }
+    // The bots beside the solver, over the thousand deals the rules crate pins.
+    let b = measured::bots_thousand();
+    for (who, wins) in [("knowing the stock", b.winnable), ("search player", b.search), ("greedy player", b.greedy)] {
+        let want = format!("{} ({:.1}%)", thousands(wins), wins as f64 * 100.0 / b.deals as f64);
+        let at = t.find(who).unwrap_or_else(|| panic!("the solitaire book does not name the {who}"));
+        assert!(t[at..].contains(&want), "the solitaire book lacks {want:?} after {who:?}");
+    }
+    assert!(t.contains(&format!("solitaire_measure -- {} bots", b.deals)), "the bots' command");
     let mirrors: Vec<String> = Hexagram::all().filter(|h| h.is_mirror()).map(|h| h.number().to_string()).collect();
     let (last, rest) = mirrors.split_last().expect("some Mirrors");
     let listed = format!("{} and {last}", rest.join(", "));
@@ -564,6 +572,30 @@ fn poker_tables_are_the_rules() {
         let (Some(at), Some(count_at)) = (row_at, found) else { panic!("the poker book lacks the row {row:?}") };
         assert!(count_at > at && t[count_at..].starts_with(&format!("{} {p}", thousands(*hands))), "{row:?}");
         from = count_at;
+    }
+}
+
+/// I-Ching Poker's book prints how strong its bots are, each setting as
+/// `rules/src/poker/strength.rs` pins it, with the command that plays it again.
+#[test]
+fn poker_bots_strength_is_the_pinned_figures() {
+    use hexforge_rules::play::simulate::Rate;
+    use hexforge_rules::poker::strength::MEASURED;
+    let t = text("poker", Paper::A4);
+    let section = &t[t.find("How strong the bots are").expect("the bots' section")..];
+    for m in MEASURED {
+        let rate = Rate::of(m.wins, m.games);
+        let want = format!(
+            "{} ({:.1} %) {:.1} to {:.1} %",
+            thousands(m.wins),
+            rate.rate * 100.0,
+            rate.low * 100.0,
+            rate.high * 100.0
+        );
+        assert!(section.contains(&want), "the poker book lacks {want:?} for {}", m.bots);
+        let command: String = m.command().split_whitespace().collect();
+        let squeezed: String = section.split_whitespace().collect();
+        assert!(squeezed.contains(&command), "the poker book lacks the command {:?}", m.command());
     }
 }
 

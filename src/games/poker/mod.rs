@@ -8,9 +8,11 @@ use crate::print::output::Output;
 use crate::print::paper::Paper;
 use hexforge_rules::core::hexagram::Hexagram;
 use hexforge_rules::core::thousands;
+use hexforge_rules::play::simulate::Rate;
 use hexforge_rules::poker::count::HANDS;
 use hexforge_rules::poker::hand::Class;
 use hexforge_rules::poker::measured::{FIXED, VARIABLE};
+use hexforge_rules::poker::strength::{MEASURED, Measured};
 use serde_json::{Value, json};
 
 /// The game's key: its output folder, its rulebook's name.
@@ -91,6 +93,40 @@ fn table(rows: &[(Class, u64)]) -> Value {
         .collect()
 }
 
+/// The first bot against the others of a setting, in words: "search against 3 random".
+fn setting(m: &Measured) -> String {
+    let bots: Vec<&str> = m.bots.split(',').collect();
+    let (first, others) = bots.split_first().expect("a setting names its bots");
+    if others.iter().all(|b| b == &others[0]) && others.len() > 1 {
+        format!("{first} against {} {}", others.len(), others[0])
+    } else {
+        format!("{first} against {}", others.join(", "))
+    }
+}
+
+/// The pinned strengths of the bots (`hexforge_rules::poker::strength`), as the book prints
+/// them: the first bot's wins with their 95 % interval, chance, and the command.
+fn bots() -> Value {
+    let pct = |x: f64| format!("{:.1}", x * 100.0);
+    MEASURED
+        .iter()
+        .map(|m| {
+            let rate = Rate::of(m.wins, m.games);
+            json!({
+                "setting": setting(m),
+                "players": m.players,
+                "games": thousands(m.games),
+                "wins": thousands(m.wins),
+                "percent": pct(rate.rate),
+                "low": pct(rate.low),
+                "high": pct(rate.high),
+                "chance": pct(1.0 / m.players as f64),
+                "command": m.command(),
+            })
+        })
+        .collect()
+}
+
 /// The facts the rulebook and the sheets read from `sys.inputs.data`.
 pub fn data() -> Value {
     let p = hexforge_rules::poker::printed::PRINTED;
@@ -121,6 +157,7 @@ pub fn data() -> Value {
         "most": most,
         "chips": STACK as usize * *PLAYERS.end(),
         "seats": seats,
+        "bots": bots(),
     })
 }
 

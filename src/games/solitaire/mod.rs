@@ -52,6 +52,21 @@ fn measured_json() -> Value {
         "command": command(m.deals),
         "sample_deals": thousands(measured::sample().deals),
         "sample_command": command(measured::sample().deals),
+        "bots": bots_json(),
+    })
+}
+
+/// How often the engine's bots win the first thousand deals (`measured::bots_thousand`),
+/// beside the solver, with the command that plays them again.
+fn bots_json() -> Value {
+    let b = measured::bots_thousand();
+    let row = |wins: u64| json!({ "wins": thousands(wins), "percent": percent(wins, b.deals) });
+    json!({
+        "deals": thousands(b.deals),
+        "winnable": row(b.winnable),
+        "search": row(b.search),
+        "greedy": row(b.greedy),
+        "command": format!("{} bots", command(b.deals)),
     })
 }
 
