@@ -26,7 +26,7 @@ const INDEX_HTML: &str = include_str!("../../web/index.html");
 pub(super) const STYLE_CSS: &str = include_str!("../../web/style.css");
 
 /// The page's ES modules, by file name under `/js/`; `main.js` is the entry point.
-pub const SCRIPTS: [(&str, &str); 25] = [
+pub const SCRIPTS: [(&str, &str); 26] = [
     ("main.js", include_str!("../../web/js/main.js")),
     ("api.js", include_str!("../../web/js/api.js")),
     ("dom.js", include_str!("../../web/js/dom.js")),
@@ -39,6 +39,7 @@ pub const SCRIPTS: [(&str, &str); 25] = [
     ("verify.js", include_str!("../../web/js/verify.js")),
     ("photo.js", include_str!("../../web/js/photo.js")),
     ("today.js", include_str!("../../web/js/today.js")),
+    ("today-solitaire.js", include_str!("../../web/js/today-solitaire.js")),
     ("spread.js", include_str!("../../web/js/spread.js")),
     ("rules.js", include_str!("../../web/js/rules.js")),
     ("boards.js", include_str!("../../web/js/boards.js")),
