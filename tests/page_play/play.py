@@ -200,6 +200,8 @@ def play_solitaire(page, sol, moves, name, wrong=None):
         else:
             move_button(page, m).click()
             wait_path(page, k + 1)
+            if k == len(moves) // 2 and wrong:
+                page.locator("#today").screenshot(path=f"{SHOTS}/desktop-solitaire-playing.png")
     page.wait_for_selector("#today-result[data-state='solved']", timeout=20000)
     page.wait_for_timeout(700)
     check(len(sent) - before == 1, f"{name}: the winning move is sent once", sent[before:])
