@@ -468,14 +468,17 @@ mod tests {
 
     #[test]
     fn a_puzzles_own_solution_sent_as_a_request_is_an_optimal_answer() {
-        for text in ["pathways-1", "pathways-2026-11-24", "zhipai-3", "zhipai-2026-11-24"] {
+        for text in [
+            "pathways-1",
+            "pathways-2026-11-24",
+            "zhipai-3",
+            "zhipai-2026-11-24",
+            "solitaire-2",
+            "solitaire-2026-11-29",
+        ] {
             let request: CheckRequest = serde_json::from_str(&solution_request(&id(text))).unwrap();
             let verdict = check(&id(text), &request.answer().unwrap()).unwrap();
-            let distance = match &verdict {
-                PuzzleCheck::Ladder(c) => c.distance.map(|d| d as u32),
-                PuzzleCheck::Deal(c) => c.distance,
-            };
-            assert_eq!((verdict.valid(), distance), (true, Some(0)), "{text}");
+            assert_eq!((verdict.valid(), verdict.distance()), (true, Some(0)), "{text}");
         }
     }
 
@@ -517,7 +520,7 @@ mod tests {
             let solution = shown.solution.clone().unwrap();
             let ladder_check = |cards: &[Hexagram]| match check(&id(text), &Answer::Sequence(laid(cards))).unwrap() {
                 PuzzleCheck::Ladder(c) => c,
-                PuzzleCheck::Deal(_) => panic!("a ladder's verdict"),
+                PuzzleCheck::Deal(_) | PuzzleCheck::Solitaire(_) => panic!("a ladder's verdict"),
             };
             let verdict = ladder_check(&solution);
             assert_eq!((verdict.valid, verdict.distance, verdict.optimum), (true, Some(0), solution.len()), "{text}");
@@ -546,7 +549,7 @@ mod tests {
         let ladder_check =
             |text: &str, cards: &[Hexagram]| match check(&id(text), &Answer::Sequence(laid(cards))).unwrap() {
                 PuzzleCheck::Ladder(c) => c,
-                PuzzleCheck::Deal(_) => panic!("a ladder's verdict"),
+                PuzzleCheck::Deal(_) | PuzzleCheck::Solitaire(_) => panic!("a ladder's verdict"),
             };
         let mut found = 0;
         for n in 1..=40 {
