@@ -72,7 +72,7 @@ export function drawSolitaire(p, table, moves, done, idle, onMove, parts) {
     const top = pile[pile.length - 1];
     const under = pile.slice(0, -1).map((n) => glyph(n) + ' ' + n).join(' · ');
     rows.push(el('div', { class: 'solitaire-row', role: 'group', 'aria-label': 'Pile ' + (i + 1) },
-      el('span', { class: 'row-label', text: 'Pile ' + (i + 1) + (pile.length ? ' (' + pile.length + ')' : ': cleared') }),
+      el('span', { class: 'row-label', text: 'Pile ' + (i + 1) + (pile.length ? ' (' + pile.length + '), top card ' + top : ': cleared') }),
       el('span', { class: 'muted solitaire-under', text: under }),
       ...(top ? readings(p, top).map((o) => moveButton(p, (i + 1) + ':' + o, top, o, 'Play the top of pile ' + (i + 1), off, onMove)) : [])));
   });
