@@ -151,7 +151,7 @@ fn zhipai_hard_benches(c: &mut Criterion) {
 /// Issue 13: generating any one puzzle from its id takes at most 50 ms.
 fn puzzle_benches(c: &mut Criterion) {
     use hexforge_rules::puzzles::{Puzzle, PuzzleId};
-    for game in ["pathways", "zhipai"] {
+    for game in ["pathways", "zhipai", "solitaire"] {
         let ids: Vec<PuzzleId> = (1..=100).map(|n| format!("{game}-{n}").parse().unwrap()).collect();
         let mut slowest = std::time::Duration::ZERO;
         for id in &ids {

@@ -80,7 +80,9 @@ impl Part {
             Part::Data => "hexagrams.json and neighbours.csv",
             Part::Printed(key) => PRINTED.iter().find(|(p, _)| p.key() == key).map_or("", |(_, about)| about),
             Part::Rulebooks => "one PDF rulebook per game, A4 and Letter editions",
-            Part::Puzzles => "the puzzle book: 30 Pathways ladders and 30 Zhi Pai deals, A4 and Letter",
+            Part::Puzzles => {
+                "the puzzle book: 30 Pathways ladders, 30 Zhi Pai deals and 30 solitaire deals, A4 and Letter"
+            }
         }
     }
 }

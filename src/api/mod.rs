@@ -15,6 +15,7 @@
 pub mod fields;
 pub mod pathways;
 pub mod puzzles;
+pub mod solitaire_puzzle;
 pub mod tao;
 pub mod zhi_pai;
 

@@ -13,8 +13,12 @@ use hexforge_rules::puzzles::{DealDifficulty, LadderDifficulty, Puzzle, PuzzleEr
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+use super::solitaire_puzzle;
+pub use super::solitaire_puzzle::{SolitaireCheck, SolitaireDealView};
+
 /// `POST /api/puzzles/{id}/check`: `{"sequence":[{"card":29,"orientation":"dark"},…]}`
-/// for a ladder, `{"turns":["17:left","pass","54:right"]}` for a deal.
+/// for a ladder, `{"turns":["17:left","pass","54:right"]}` for a deal,
+/// `{"moves":["dark","2:light","turn","light"]}` for a solitaire deal.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CheckRequest {
@@ -22,6 +26,8 @@ pub struct CheckRequest {
     pub sequence: Option<Vec<super::pathways::LaidRequest>>,
     #[serde(default, deserialize_with = "turns")]
     pub turns: Option<Vec<String>>,
+    #[serde(default, deserialize_with = "super::fields::some")]
+    pub moves: Option<Vec<String>>,
 }
 
 /// Turns as `/openapi.json` spells them: `pass`, or a card 1..=64 and a side
@@ -46,25 +52,30 @@ fn turns<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Vec
 /// The most turns a deal's answer can hold (as `/openapi.json` says).
 const MAX_TURNS: usize = 118;
 
-/// A proposed answer: a Pathways sequence or a list of Zhi Pai turns.
+/// A proposed answer: a Pathways sequence, a list of Zhi Pai turns or of solitaire moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
     Sequence(Vec<Laid>),
     Turns(Vec<Turn>),
+    Moves(Vec<hexforge_rules::solitaire::engine::Action>),
 }
 
 impl CheckRequest {
     /// The answer, validated as cards and turns (the rules judge it next).
     pub fn answer(&self) -> Result<Answer, AnswerError> {
-        match (&self.sequence, &self.turns) {
-            (Some(sequence), None) => Ok(Answer::Sequence(super::pathways::laid_cards(sequence)?)),
-            (None, Some(turns)) => {
+        match (&self.sequence, &self.turns, &self.moves) {
+            (Some(sequence), None, None) => Ok(Answer::Sequence(super::pathways::laid_cards(sequence)?)),
+            (None, None, Some(moves)) => Ok(Answer::Moves(solitaire_puzzle::moves(moves).map_err(AnswerError::Shape)?)),
+            (None, Some(turns), None) => {
                 if turns.len() > MAX_TURNS {
                     return Err(AnswerError::Shape(format!("{} turns; a deal has at most {MAX_TURNS}", turns.len())));
                 }
                 Ok(Answer::Turns(deal::parse_turns(&turns.join(","))?))
             }
-            _ => Err(AnswerError::Shape("give either \"sequence\" (a ladder) or \"turns\" (a deal)".to_string())),
+            _ => Err(AnswerError::Shape(
+                "give one of \"sequence\" (a ladder), \"turns\" (a Zhi Pai deal) or \"moves\" (a solitaire deal)"
+                    .to_string(),
+            )),
         }
     }
 }
@@ -88,6 +99,7 @@ pub enum AnswerError {
 pub enum PuzzleView {
     Ladder(LadderView),
     Deal(DealView),
+    Solitaire(SolitaireDealView),
 }
 
 /// A Pathways ladder as a player sees it.
@@ -194,6 +206,7 @@ fn view(id: &PuzzleId, puzzle: &Puzzle, reveal: bool) -> PuzzleView {
             solution: reveal.then(|| deal.solution.iter().map(ToString::to_string).collect()),
             deal: deal.deal.clone(),
         }),
+        Puzzle::Solitaire(deal) => PuzzleView::Solitaire(solitaire_puzzle::view(id, deal, reveal)),
     }
 }
 
@@ -212,6 +225,7 @@ pub fn solution_request(id: &PuzzleId) -> String {
             serde_json::json!({ "sequence": laid })
         }
         PuzzleView::Deal(deal) => serde_json::json!({ "turns": deal.solution.unwrap_or_default() }),
+        PuzzleView::Solitaire(deal) => serde_json::json!({ "moves": deal.solution.unwrap_or_default() }),
     };
     body.to_string()
 }
@@ -225,6 +239,7 @@ pub fn solution_request(id: &PuzzleId) -> String {
 pub enum PuzzleCheck {
     Ladder(LadderCheck),
     Deal(DealCheck),
+    Solitaire(SolitaireCheck),
 }
 
 impl PuzzleCheck {
@@ -232,6 +247,7 @@ impl PuzzleCheck {
         match self {
             PuzzleCheck::Ladder(c) => c.valid,
             PuzzleCheck::Deal(c) => c.valid,
+            PuzzleCheck::Solitaire(c) => c.valid,
         }
     }
 }
@@ -331,6 +347,7 @@ impl PuzzleCheck {
         match self {
             PuzzleCheck::Ladder(c) => c.distance.map(|d| d as u64),
             PuzzleCheck::Deal(c) => c.distance.map(u64::from),
+            PuzzleCheck::Solitaire(c) => c.distance.map(|d| d as u64),
         }
     }
 }
@@ -374,16 +391,24 @@ pub fn check(id: &PuzzleId, answer: &Answer) -> Result<PuzzleCheck, PuzzleError>
                 dead_end: played.dead_end,
             }))
         }
-        (_, Answer::Sequence(_)) => Err(PuzzleError::WrongAnswer(
-            id.to_string(),
-            "a sequence (a Pathways ladder's answer)",
-            "a Zhi Pai deal: answer it with turns (17:left,pass,54:right,…)",
-        )),
-        (_, Answer::Turns(_)) => Err(PuzzleError::WrongAnswer(
-            id.to_string(),
-            "turns (a Zhi Pai deal's answer)",
-            "a Pathways ladder: answer it with a sequence of the cards laid, start first (1:dark,44:dark,…)",
-        )),
+        (Puzzle::Solitaire(deal), Answer::Moves(moves)) => {
+            Ok(PuzzleCheck::Solitaire(solitaire_puzzle::check(id, deal, moves)))
+        }
+        (puzzle, answer) => {
+            let sent = match answer {
+                Answer::Sequence(_) => "a sequence (a Pathways ladder's answer)",
+                Answer::Turns(_) => "turns (a Zhi Pai deal's answer)",
+                Answer::Moves(_) => "moves (a solitaire deal's answer)",
+            };
+            let is = match puzzle {
+                Puzzle::Ladder(_) => {
+                    "a Pathways ladder: answer it with a sequence of the cards laid, start first (1:dark,44:dark,…)"
+                }
+                Puzzle::Deal(_) => "a Zhi Pai deal: answer it with turns (17:left,pass,54:right,…)",
+                Puzzle::Solitaire(_) => "a solitaire deal: answer it with moves (dark,2:light,turn,light,…)",
+            };
+            Err(PuzzleError::WrongAnswer(id.to_string(), sent, is))
+        }
     }
 }
 
@@ -443,14 +468,17 @@ mod tests {
 
     #[test]
     fn a_puzzles_own_solution_sent_as_a_request_is_an_optimal_answer() {
-        for text in ["pathways-1", "pathways-2026-11-24", "zhipai-3", "zhipai-2026-11-24"] {
+        for text in [
+            "pathways-1",
+            "pathways-2026-11-24",
+            "zhipai-3",
+            "zhipai-2026-11-24",
+            "solitaire-2",
+            "solitaire-2026-11-29",
+        ] {
             let request: CheckRequest = serde_json::from_str(&solution_request(&id(text))).unwrap();
             let verdict = check(&id(text), &request.answer().unwrap()).unwrap();
-            let distance = match &verdict {
-                PuzzleCheck::Ladder(c) => c.distance.map(|d| d as u32),
-                PuzzleCheck::Deal(c) => c.distance,
-            };
-            assert_eq!((verdict.valid(), distance), (true, Some(0)), "{text}");
+            assert_eq!((verdict.valid(), verdict.distance()), (true, Some(0)), "{text}");
         }
     }
 
@@ -492,7 +520,7 @@ mod tests {
             let solution = shown.solution.clone().unwrap();
             let ladder_check = |cards: &[Hexagram]| match check(&id(text), &Answer::Sequence(laid(cards))).unwrap() {
                 PuzzleCheck::Ladder(c) => c,
-                PuzzleCheck::Deal(_) => panic!("a ladder's verdict"),
+                PuzzleCheck::Deal(_) | PuzzleCheck::Solitaire(_) => panic!("a ladder's verdict"),
             };
             let verdict = ladder_check(&solution);
             assert_eq!((verdict.valid, verdict.distance, verdict.optimum), (true, Some(0), solution.len()), "{text}");
@@ -521,7 +549,7 @@ mod tests {
         let ladder_check =
             |text: &str, cards: &[Hexagram]| match check(&id(text), &Answer::Sequence(laid(cards))).unwrap() {
                 PuzzleCheck::Ladder(c) => c,
-                PuzzleCheck::Deal(_) => panic!("a ladder's verdict"),
+                PuzzleCheck::Deal(_) | PuzzleCheck::Solitaire(_) => panic!("a ladder's verdict"),
             };
         let mut found = 0;
         for n in 1..=40 {

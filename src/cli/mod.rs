@@ -70,7 +70,7 @@ pub enum Command {
     Check(record::CheckArgs),
     /// Check a Pathways or Zhi Pai puzzle sequence: exit 0 solved, 1 not.
     CheckSequence(check_sequence::CheckSequenceArgs),
-    /// Daily and numbered puzzles (Pathways ladders, Zhi Pai deals): show one, or check an answer.
+    /// Daily and numbered puzzles (Pathways ladders, Zhi Pai deals, I-Ching Solitaire deals): show one, or check an answer.
     Puzzle(puzzle::PuzzleArgs),
     /// Run the HTTP service and web page: the same JSON as --json, card images, downloads.
     Serve(serve::ServeArgs),

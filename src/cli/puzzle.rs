@@ -1,5 +1,5 @@
 //! `hexforge puzzle daily|show|check`: the puzzles of docs/puzzles.md, each named by its id
-//! (`pathways-2026-11-24`, `pathways-7`). Exit 0 shown, or the answer solved the puzzle;
+//! (`pathways-2026-11-24`, `zhipai-7`, `solitaire-2026-11-29`). Exit 0 shown, or the answer solved the puzzle;
 //! 1 the answer is unfinished or breaks a rule; 2 bad input.
 
 use super::{Outcome, print_json};
@@ -13,7 +13,8 @@ use hexforge_rules::puzzles::{Date, PuzzleGame, PuzzleId};
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  hexforge puzzle daily\n  hexforge puzzle daily --date 2026-11-24 --json\n  \
     hexforge puzzle show pathways-7 --reveal\n  hexforge puzzle check pathways-7 --sequence 1:dark,44:dark,…\n  \
-    hexforge puzzle daily --game zhipai\n  hexforge puzzle check zhipai-7 --turns 17:left,pass,54:right")]
+    hexforge puzzle daily --game zhipai\n  hexforge puzzle check zhipai-7 --turns 17:left,pass,54:right\n  \
+    hexforge puzzle daily --game solitaire\n  hexforge puzzle check solitaire-7 --moves dark,2:light,turn,light,…")]
 pub struct PuzzleArgs {
     #[command(subcommand)]
     command: PuzzleCommand,
@@ -41,7 +42,8 @@ struct Display {
 
 #[derive(Debug, Args)]
 struct DailyArgs {
-    /// Which game: pathways (a ladder) or zhipai (a solo deal; zhi-pai, the game's key, too).
+    /// Which game: pathways (a ladder), zhipai (a solo deal; zhi-pai, the game's key, too) or
+    /// solitaire (an I-Ching Solitaire deal).
     #[arg(long, default_value = "pathways", value_parser = |s: &str| s.parse::<PuzzleGame>())]
     game: PuzzleGame,
     /// The day, YYYY-MM-DD (default: today, UTC); at most tomorrow (UTC), for time zones.
@@ -53,7 +55,7 @@ struct DailyArgs {
 
 #[derive(Debug, Args)]
 struct ShowArgs {
-    /// pathways-YYYY-MM-DD, pathways-N, zhipai-YYYY-MM-DD or zhipai-N.
+    /// GAME-YYYY-MM-DD or GAME-N, GAME pathways, zhipai or solitaire.
     #[arg(value_parser = released_id)]
     id: PuzzleId,
     #[command(flatten)]
@@ -67,11 +69,16 @@ struct PuzzleCheckArgs {
     id: PuzzleId,
     /// A Pathways answer: the cards laid, start first: 1,44 or 1:dark,44:dark (a ladder's
     /// cards lie dark side up).
-    #[arg(long, allow_hyphen_values = true, required_unless_present = "turns", conflicts_with = "turns")]
+    #[arg(long, allow_hyphen_values = true, required_unless_present_any = ["turns", "moves"], conflicts_with_all = ["turns", "moves"])]
     sequence: Option<String>,
     /// A Zhi Pai answer: one turn after another, CARD:SIDE or pass: 17:left,pass,54:right.
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true, conflicts_with = "moves")]
     turns: Option<String>,
+    /// A solitaire answer: one move after another: dark or light (lay the card turned up
+    /// that way up), PILE:dark or PILE:light (play the top card of pile 1 to 4), turn (turn
+    /// the next stock card): dark,2:light,turn,light.
+    #[arg(long, allow_hyphen_values = true)]
+    moves: Option<String>,
     /// Print the JSON the service answers with.
     #[arg(long)]
     json: bool,
@@ -103,10 +110,15 @@ pub fn run(args: PuzzleArgs) -> anyhow::Result<Outcome> {
         }
         PuzzleCommand::Show(a) => show(&a.id, &a.display),
         PuzzleCommand::Check(a) => {
-            let answer = match (&a.sequence, &a.turns) {
-                (Some(sequence), _) => Answer::Sequence(ladder_sequence(sequence)?),
-                (None, Some(turns)) => Answer::Turns(hexforge_rules::puzzles::deal::parse_turns(turns)?),
-                (None, None) => anyhow::bail!("give the answer with --sequence (pathways) or --turns (zhipai)"),
+            let answer = match (&a.sequence, &a.turns, &a.moves) {
+                (Some(sequence), _, _) => Answer::Sequence(ladder_sequence(sequence)?),
+                (None, Some(turns), _) => Answer::Turns(hexforge_rules::puzzles::deal::parse_turns(turns)?),
+                (None, None, Some(moves)) => Answer::Moves(
+                    hexforge_rules::puzzles::solitaire::parse_moves(moves).map_err(|e| anyhow::anyhow!(e.message))?,
+                ),
+                (None, None, None) => {
+                    anyhow::bail!("give the answer with --sequence (pathways), --turns (zhipai) or --moves (solitaire)")
+                }
             };
             let verdict = api::puzzles::check(&a.id, &answer)?;
             if a.json {
@@ -130,11 +142,13 @@ fn describe(verdict: &PuzzleCheck) -> String {
             let reached = format!("score {}", c.score.unwrap_or_default());
             (c.state, &c.errors, reached, format!("score {}", c.optimum), c.distance.map(points))
         }
+        PuzzleCheck::Solitaire(c) => {
+            let stock = |n: usize| if n == 1 { "1 stock card".to_string() } else { format!("{n} stock cards") };
+            let reached = format!("{} turned", stock(c.turned));
+            (c.state, &c.errors, reached, format!("{} turned", stock(c.optimum)), c.distance.map(stock))
+        }
     };
-    let optimal = match verdict {
-        PuzzleCheck::Ladder(c) => c.distance == Some(0),
-        PuzzleCheck::Deal(c) => c.distance == Some(0),
-    };
+    let optimal = verdict.distance() == Some(0);
     match state {
         State::Solved if optimal => format!("solved, {reached}: the optimum"),
         State::Solved => format!("solved, {reached}: {} more than the optimum ({best})", distance.unwrap_or_default()),
@@ -189,6 +203,18 @@ fn show(id: &PuzzleId, display: &Display) -> anyhow::Result<Outcome> {
                 numbers(&view.deal[6..])
             );
             outln!("the best score is {} (difficulty {})", view.optimum, view.difficulty.rating);
+            if let Some(solution) = &view.solution {
+                outln!("answer: {}", solution.join(","));
+            }
+        }
+        PuzzleView::Solitaire(view) => {
+            let numbers = |cards: &[u8]| cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+            outln!("{}: an I-Ching Solitaire deal (the play page's seed {})", view.id, view.seed);
+            for (p, pile) in view.piles.iter().enumerate() {
+                outln!("pile {}, bottom to top: {}", p + 1, numbers(pile));
+            }
+            outln!("start card {}; the stock, in the order it is turned: {}", view.start, numbers(&view.stock));
+            outln!("the shortest win turns {} of 15 stock cards", view.optimum);
             if let Some(solution) = &view.solution {
                 outln!("answer: {}", solution.join(","));
             }

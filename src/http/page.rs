@@ -39,6 +39,7 @@ pub const SCRIPTS: [(&str, &str); 26] = [
     ("verify.js", include_str!("../../web/js/verify.js")),
     ("photo.js", include_str!("../../web/js/photo.js")),
     ("today.js", include_str!("../../web/js/today.js")),
+    ("today-solitaire.js", include_str!("../../web/js/today-solitaire.js")),
     ("spread.js", include_str!("../../web/js/spread.js")),
     ("rules.js", include_str!("../../web/js/rules.js")),
     ("boards.js", include_str!("../../web/js/boards.js")),

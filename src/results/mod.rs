@@ -144,11 +144,12 @@ pub struct Record {
     pub checked_at: i64,
     pub state: State,
     pub valid: bool,
-    /// Cards laid (a ladder: the start included; a deal: the sequence, both starts included).
+    /// Cards laid (a ladder: the start included; a deal: the sequence, both starts
+    /// included; a solitaire deal: the pile cards laid on the centre).
     pub length: i64,
-    /// A finished deal's solo score.
+    /// A finished deal's solo score; a cleared solitaire deal's stock cards turned.
     pub score: Option<i64>,
-    /// Cards or points beyond the optimum, once solved.
+    /// Cards, points or stock cards beyond the optimum, once solved.
     pub distance: Option<i64>,
 }
 
@@ -160,6 +161,10 @@ impl Record {
             PuzzleCheck::Ladder(c) => (c.state, c.valid, wide(c.length), None, c.distance.map(wide)),
             PuzzleCheck::Deal(c) => {
                 (c.state, c.valid, wide(c.length), c.score.map(i64::from), c.distance.map(i64::from))
+            }
+            // A solitaire deal: the pile cards laid, and once cleared the stock cards turned.
+            PuzzleCheck::Solitaire(c) => {
+                (c.state, c.valid, wide(c.laid), c.finished.then(|| wide(c.turned)), c.distance.map(wide))
             }
         };
         Record { puzzle_id: id.to_string(), checked_at, state, valid, length, score, distance }
@@ -212,6 +217,7 @@ impl PuzzleStats {
         let estimated_difficulty = match crate::api::puzzles::show(id, false) {
             crate::api::puzzles::PuzzleView::Ladder(l) => serde_json::to_value(l.difficulty),
             crate::api::puzzles::PuzzleView::Deal(d) => serde_json::to_value(d.difficulty),
+            crate::api::puzzles::PuzzleView::Solitaire(d) => serde_json::to_value(d.difficulty),
         }
         .unwrap_or(serde_json::Value::Null);
         PuzzleStats {

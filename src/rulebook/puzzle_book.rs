@@ -1,5 +1,5 @@
-//! The puzzle book (docs/puzzles.md): 30 Pathways ladders and 30 Zhi Pai deals from the numbered
-//! series, each series in rising difficulty, the answers at the back; typeset by the
+//! The puzzle book (docs/puzzles.md): 30 Pathways ladders, 30 Zhi Pai deals and 30 solitaire
+//! deals from the numbered series, each series in rising difficulty, the answers at the back; typeset by the
 //! rulebook engine from `templates/rulebooks/puzzle-book.typ`. With a base address, each
 //! puzzle carries a QR code to `<base>/?puzzle=ID`, which opens it on the page.
 
@@ -30,6 +30,7 @@ fn series(game: PuzzleGame) -> Vec<(PuzzleId, Puzzle)> {
         let rating = match p {
             Puzzle::Ladder(l) => l.difficulty.rating as u32,
             Puzzle::Deal(d) => d.difficulty.rating,
+            Puzzle::Solitaire(s) => s.difficulty.rating,
         };
         (rating, id.to_string().len(), id.to_string())
     });
@@ -57,7 +58,7 @@ pub fn book(base_url: Option<&str>) -> Book {
                 "removed": numbers(&l.removed), "optimum": l.solution.len(), "rating": l.difficulty.rating,
                 "solution": numbers(&l.solution),
             })),
-            Puzzle::Deal(_) => None,
+            Puzzle::Deal(_) | Puzzle::Solitaire(_) => None,
         })
         .collect();
     let deals: Vec<Value> = series(PuzzleGame::Zhipai)
@@ -69,13 +70,29 @@ pub fn book(base_url: Option<&str>) -> Book {
                 "rating": d.difficulty.rating,
                 "solution": d.solution.iter().map(ToString::to_string).collect::<Vec<_>>(),
             })),
-            Puzzle::Ladder(_) => None,
+            Puzzle::Ladder(_) | Puzzle::Solitaire(_) => None,
+        })
+        .collect();
+    let solitaires: Vec<Value> = series(PuzzleGame::Solitaire)
+        .into_iter()
+        .filter_map(|(id, p)| match p {
+            Puzzle::Solitaire(s) => {
+                let view = crate::api::solitaire_puzzle::view(&id, &s, true);
+                Some(json!({
+                    "id": id.to_string(), "qr": qr(&id), "piles": view.piles, "start": view.start,
+                    "stock": view.stock, "optimum": view.optimum, "rating": s.difficulty.rating,
+                    "solution": view.solution,
+                }))
+            }
+            Puzzle::Ladder(_) | Puzzle::Deal(_) => None,
         })
         .collect();
     let data = json!({
         "hexagrams": super::hexagrams_json(),
         "ladders": ladders,
         "deals": deals,
+        "solitaires": solitaires,
+        "mirrors": (1..=64u8).filter(|&n| hexforge_rules::core::hexagram::Hexagram::from_number(n.into()).is_ok_and(|h| h.is_mirror())).collect::<Vec<_>>(),
         "penalties": hexforge_rules::zhi_pai::SOLO_PENALTIES,
         "base_url": base_url,
     });

@@ -25,8 +25,8 @@ SEMANTIC_RULES = [
     # checked on its older address, /api/GAME/check).
     ("POST /api/games/{game}/check", {400}, r"not a record of \S+: "),
     # A puzzle is answered in its game's kind: a pathways id takes a sequence, a zhipai
-    # id turns (the kind is in the path, the answer in the body).
-    ("POST /api/puzzles/{id}/check", {400}, r"\S+ was sent (a sequence|turns) \(a .+ answer\), but it is a "),
+    # id turns, a solitaire id moves (the kind is in the path, the answer in the body).
+    ("POST /api/puzzles/{id}/check", {400}, r"\S+ was sent (a sequence|turns|moves) \(a .+ answer\), but it is a "),
     # A room is of a game the registry has, with as many seats as the game takes and the
     # options it takes (docs/service.md, Rooms).
     ("POST /api/rooms", {400}, r"(?s)(no game |\d+ seats: |\d+ players: |.* is not an option of |.*: expected one of )"),

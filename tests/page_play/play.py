@@ -173,6 +173,46 @@ def play_deal(page, deal, name):
     return page.inner_text("#today-result"), share
 
 
+def move_button(page, m):
+    return page.locator(f"#today-board [data-move='{m}']")
+
+
+def play_solitaire(page, sol, moves, name, wrong=None):
+    """Clicks the moves of a solitaire deal, the last with a double click; a refused move first."""
+    sent = checks_sent(page)
+    question = page.text_content("#today-question")
+    check(sol["id"] in question, f"{name}: the solitaire deal {sol['id']} is open", question)
+    if wrong:
+        rules = " ".join(page.eval_on_selector_all("#today-rules-list li", "l => l.map(e => e.textContent)"))
+        check("Mirror" in rules and "all six" in rules, f"{name}: the rules are shown", rules)
+        move_button(page, wrong[0]).click()
+        wait_path(page, 1)
+        move_button(page, wrong[1]).click()
+        wait_state(page, "broken")
+        check("Refused" in feedback(page)[1] and "does-not-fit" in feedback(page)[1], f"{name}: a card that does not fit is refused", feedback(page))
+        page.click("#today-restart")
+        wait_path(page, 0)
+    before = len(sent)
+    for k, m in enumerate(moves):
+        if k == len(moves) - 1:
+            before = len(sent)
+            move_button(page, m).dblclick()
+        else:
+            move_button(page, m).click()
+            wait_path(page, k + 1)
+            if k == len(moves) // 2 and wrong:
+                page.locator("#today").screenshot(path=f"{SHOTS}/desktop-solitaire-playing.png")
+    page.wait_for_selector("#today-result[data-state='solved']", timeout=20000)
+    page.wait_for_timeout(700)
+    check(len(sent) - before == 1, f"{name}: the winning move is sent once", sent[before:])
+    check(page.is_disabled("#today-board [data-move='turn']"), f"{name}: no stock to turn after the end")
+    turned = moves.count("turn")
+    share = page.input_value("#today-share")
+    check(share.count("■") == turned and share.count("□") == 15 - turned and sol["id"] in share,
+          f"{name}: one filled square per stock card turned", share)
+    return page.inner_text("#today-result"), share
+
+
 def main():
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium" if not S.get("chromium") else S["chromium"], args=ARGS)
@@ -207,12 +247,39 @@ def main():
         check("Zhi Pai streak: 1 day" in result, "solving today's deal starts its streak", result)
         page.locator("#today").screenshot(path=f"{SHOTS}/desktop-deal-solved.png")
 
+        # Today's solitaire deal: a refused card, a restart, then the shortest win.
+        page.select_option("#today-game", "solitaire")
+        sol = S["solitaire"]
+        page.wait_for_function("q => document.querySelector('#today-question').textContent.includes(q)", arg=sol["id"])
+        result, share = play_solitaire(page, sol, sol["solution"], "today's solitaire", sol["wrong"])
+        check("that is the best" in result and "Solitaire streak: 1 day" in result, "solving today's solitaire starts its streak", result)
+        check(f"{sol['optimum']} stock card" in result, "the result names the stock cards of the best", result)
+        page.locator("#today").screenshot(path=f"{SHOTS}/desktop-solitaire-solved.png")
+
+        # Two tabs on one deal: the best win in one, then a worse win in the older one; the
+        # browser keeps the best, and the older tab shows it after a reload.
+        tabs = S["solitaire_tabs"]
+        older = desk.new_page()
+        ready(older, "/?puzzle=" + tabs["id"])
+        ready(page, "/?puzzle=" + tabs["id"])
+        play_solitaire(page, tabs, tabs["best"], "the newer tab")
+        result, share = play_solitaire(older, tabs, tabs["worse"], "the older tab")
+        check("from the best" in result, "the older tab's own result is worse", result)
+        kept = older.evaluate(f"() => JSON.parse(localStorage.getItem('hexforge-played'))['{tabs['id']}']")
+        check(kept["distance"] == 0 and "(optimal)" in kept["share"], "a worse result in an older tab never overwrites a better one", kept)
+        older.reload()
+        older.wait_for_selector("#today-result[data-state='solved']", timeout=20000)
+        text = older.inner_text("#today-result")
+        check("that is the best" in text, "after a reload the older tab shows the best result", text)
+        older.close()
+        ready(page, "/")
+
         # The archive: yesterday's ladder, played after its day, leaves the streak alone.
         page.select_option("#today-game", "pathways")
         page.wait_for_function("q => document.querySelector('#today-question').textContent.includes(q)", arg=ladder["id"])
         page.click("#today-archive summary")
         day = page.locator(f"#archive-calendar button.day[data-day='{S['today']}']")
-        check("P★" in day.inner_text() and "Z★" in day.inner_text(), "the calendar shows today's results", day.inner_text())
+        check("P★" in day.inner_text() and "Z★" in day.inner_text() and "S★" in day.inner_text(), "the calendar shows today's results", day.inner_text())
         if S.get("tomorrow_same_month"):
             check(page.is_disabled(f"#archive-calendar button.day[data-day='{S['tomorrow']}']"), "tomorrow cannot be opened")
         page.locator("#archive-calendar").screenshot(path=f"{SHOTS}/desktop-archive.png")
@@ -225,7 +292,7 @@ def main():
         check("leaves it as it was" in result and "streak: 1" not in result, "a past day does not touch the streak", result)
         page.click("#today-archive summary") if not page.is_visible("#archive-calendar") else None
         calendar = page.inner_text("#archive-calendar")
-        check("Streaks: Pathways 1, Zhi Pai 1" in calendar, "the streaks after an archive game", calendar)
+        check("Streaks: Pathways 1, Zhi Pai 1, Solitaire 1" in calendar, "the streaks after an archive game", calendar)
         day = page.inner_text(f"#archive-calendar button.day[data-day='{S['yesterday']}']")
         check("P★" in day, "the calendar marks yesterday's ladder solved", day)
         page.locator("#today").screenshot(path=f"{SHOTS}/desktop-archive-played.png")

@@ -58,6 +58,57 @@ fn the_book_prints_every_puzzle_as_generated() {
     }
 }
 
+/// The solitaire deals: each prints the piles and stock its seed deals, and the number of
+/// stock cards the shortest win turns is the exact solver's, asked here again on the deal
+/// dealt from the printed seed; the printed answer, replayed through the game's engine,
+/// clears the piles turning exactly that many.
+#[test]
+fn the_books_solitaire_deals_state_the_solvers_shortest_win() {
+    use hexforge_rules::puzzles::solitaire::{parse_moves, play};
+    use hexforge_rules::solitaire::{Deal, Variant, engine::number, solve::Solver};
+    let book = puzzle_book::book(None);
+    let pdf = rulebook_pdf(&book, Paper::Letter).expect("the book compiles");
+    // An answer may run over a page: its footer ("Puzzles 36 US Letter edition") left out.
+    let mut t = String::new();
+    for (i, part) in text(&pdf).split(" US Letter edition").enumerate() {
+        let cut = part.rfind(" Puzzles ").filter(|&at| part[at + 9..].bytes().all(|b| b.is_ascii_digit()));
+        t.push_str(if i > 0 { " " } else { "" });
+        t.push_str(cut.map_or(part, |at| &part[..at]));
+    }
+    let t = t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let solitaires = book.data["solitaires"].as_array().unwrap();
+    assert_eq!(solitaires.len(), 30);
+    let mut solver = Solver::new();
+    let mut ratings = Vec::new();
+    for (i, s) in solitaires.iter().enumerate() {
+        let id: hexforge_rules::puzzles::PuzzleId = s["id"].as_str().unwrap().parse().unwrap();
+        let hexforge_rules::puzzles::Puzzle::Solitaire(p) = hexforge_rules::puzzles::Puzzle::from_id(&id) else {
+            panic!("{id} is a solitaire deal")
+        };
+        let deal = Deal::shuffled(p.seed);
+        let shortest = solver.shortest(&deal, Variant::BOOK).expect("a printed deal can be won");
+        let piles: Vec<Vec<u8>> = deal.piles.iter().map(|pile| pile.iter().map(|&c| number(c)).collect()).collect();
+        assert_eq!(s["piles"], serde_json::json!(piles), "{id}'s piles");
+        let stock: Vec<String> = deal.stock.iter().map(|&c| number(c).to_string()).collect();
+        assert!(t.contains(&format!("Stock, first card turned first: {}.", stock.join(", "))), "{id}'s stock");
+        const WORDS: [&str; 10] = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+        let said = WORDS.get(shortest).map_or(shortest.to_string(), |w| w.to_string());
+        let unit = if shortest == 1 { "card" } else { "cards" };
+        let stated = format!("The shortest win turns {said} stock {unit}");
+        let at = t.find(&format!("{id} ")).unwrap_or(0);
+        assert!(t.contains(&stated), "{id}'s shortest win, {shortest}: {}", &t[at..(at + 900).min(t.len())]);
+        let moves: Vec<String> =
+            s["solution"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+        let answer = format!("Solitaire {}: {} ({shortest} stock {unit})", i + 1, moves.join(", "));
+        let at = t.find(&format!("Solitaire {}:", i + 1)).unwrap_or(0);
+        assert!(t.contains(&answer), "{id}'s answer {answer}: {}", &t[at..(at + answer.len() + 40).min(t.len())]);
+        let played = play(&deal, &parse_moves(&moves.join(",")).unwrap());
+        assert_eq!((played.cleared, played.turned, played.failure), (true, shortest, None), "{id}'s answer wins");
+        ratings.push(s["rating"].as_u64().unwrap());
+    }
+    assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "rising difficulty: {ratings:?}");
+}
+
 #[test]
 fn each_puzzle_carries_a_qr_code_to_its_page() {
     let (Some(pdftoppm), Some(zbarimg)) = (PDFTOPPM.or_skip(), ZBARIMG.or_skip()) else { return };
@@ -120,9 +171,15 @@ fn the_answers_never_share_a_spread_with_a_puzzle() {
             "{paper:?}: the answers start under other text on page {heading}: {:?}",
             &pages[heading - 1][..3]
         );
-        let is_puzzle = |l: &str| l.starts_with("The shortest route has") || l.starts_with("Best score:");
+        let is_puzzle = |l: &str| {
+            l.starts_with("The shortest route has")
+                || l.starts_with("Best score:")
+                || l.starts_with("The shortest win turns")
+        };
         let is_answer = |l: &str| {
-            ["Ladder ", "Deal "].iter().any(|k| l.strip_prefix(k).is_some_and(|r| r.contains(':') && r.contains('(')))
+            ["Ladder ", "Deal ", "Solitaire "]
+                .iter()
+                .any(|k| l.strip_prefix(k).is_some_and(|r| r.contains(':') && r.contains('(')))
         };
         let puzzles: Vec<usize> = (1..=pages.len()).filter(|&p| pages[p - 1].iter().any(|l| is_puzzle(l))).collect();
         let answers: Vec<usize> = (1..=pages.len()).filter(|&p| pages[p - 1].iter().any(|l| is_answer(l))).collect();

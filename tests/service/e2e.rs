@@ -449,6 +449,40 @@ fn the_page_plays_todays_puzzles_as_a_player_would() {
         .map(|(c, side)| format!("{}:{}", c.number(), side.name()))
         .expect("some card of the opening zone does not link on some side");
 
+    // Today's solitaire deal: its best answer and a move the rules refuse after the first.
+    let solitaire_id = PuzzleId::daily(PuzzleGame::Solitaire, today);
+    let PuzzleView::Solitaire(sd) = show(&solitaire_id, true) else { panic!("a solitaire deal") };
+    let sd_deal = hexforge_rules::solitaire::Deal::shuffled(sd.seed);
+    let solitaire_wrong = ["dark", "light"]
+        .into_iter()
+        .flat_map(|r| (1..=4).flat_map(move |p| ["dark", "light"].map(|o| (r, format!("{p}:{o}")))))
+        .find(|(r, m)| {
+            let moves = hexforge_rules::puzzles::solitaire::parse_moves(&format!("{r},{m}")).unwrap();
+            hexforge_rules::puzzles::solitaire::play(&sd_deal, &moves).failure.is_some_and(|f| f.1 == "does-not-fit")
+        })
+        .map(|(r, m)| [r.to_string(), m])
+        .expect("some pile card does not fit the start card in some reading");
+    // A numbered deal with a win worse than the best (the shortest win under stricter rules,
+    // which the book's rules allow too), for the two-tab test.
+    let (tabs_id, worse) = (1..=80u32)
+        .find_map(|n| {
+            let id = PuzzleId { game: PuzzleGame::Solitaire, serial: hexforge_rules::puzzles::Serial::Numbered(n) };
+            let p = hexforge_rules::puzzles::SolitaireDeal::generate(id.seed());
+            let strict = [
+                hexforge_rules::solitaire::Variant { mirrors: false, ..hexforge_rules::solitaire::Variant::BOOK },
+                hexforge_rules::solitaire::Variant { complements: false, ..hexforge_rules::solitaire::Variant::BOOK },
+            ];
+            strict.into_iter().find_map(|v| {
+                let win = hexforge_rules::solitaire::solve::Solver::new().shortest_win(&p.deal, v)?;
+                let turned =
+                    win.iter().filter(|a| matches!(a, hexforge_rules::solitaire::engine::Action::Turn)).count();
+                (turned > p.shortest)
+                    .then(|| (id, win.iter().map(hexforge_rules::solitaire::answer::spell).collect::<Vec<_>>()))
+            })
+        })
+        .expect("a numbered deal with a win worse than its best");
+    let PuzzleView::Solitaire(tabs) = show(&tabs_id, true) else { panic!("a solitaire deal") };
+
     // Someone solved today's ladder at the best before: the page counts the player as the second.
     let body = hexforge::api::puzzles::solution_request(&PuzzleId::daily(PuzzleGame::Pathways, today));
     assert!(server.request("POST", &format!("/api/puzzles/pathways-{today}/check"), &body).1.contains("\"solved\""));
@@ -465,6 +499,10 @@ fn the_page_plays_todays_puzzles_as_a_player_would() {
         "future_id": format!("pathways-{}", days(2)),
         "ladder": ladder, "past_ladder": past_ladder,
         "deal": { "id": deal_id.to_string(), "solution": d.solution.clone().unwrap(), "wrong": wrong },
+        "solitaire": { "id": solitaire_id.to_string(), "solution": sd.solution.clone().unwrap(), "wrong": solitaire_wrong,
+            "optimum": sd.optimum },
+        "solitaire_tabs": { "id": tabs_id.to_string(), "best": tabs.solution.clone().unwrap(), "worse": worse,
+            "optimum": tabs.optimum },
     });
     let work = TempDir::new("page-play");
     let scenario_file = work.0.join("scenario.json");

@@ -828,6 +828,67 @@ async fn puzzles_are_shown_without_their_answer_and_checked() {
         .assert_error(StatusCode::BAD_REQUEST, &["65"]);
 }
 
+/// The solitaire deal beside the ladder and the Zhi Pai deal: served by id and as the day's
+/// puzzle, never with its answer; its own shortest win checks as the optimum, replayed
+/// through the engine, and the number it states is the solver's, asked here again; a card
+/// that does not fit is named at its move; a bad move is a 400 naming it.
+#[tokio::test]
+async fn a_solitaire_deal_is_served_and_checked_against_the_shortest_win() {
+    use hexforge_rules::solitaire::{Deal, Variant, solve::Solver};
+    let deal = get("/api/puzzles/solitaire-1").await.json();
+    assert_eq!((deal["game"].clone(), deal["stock"].as_array().unwrap().len()), (json!("solitaire"), 15));
+    assert!(deal.get("solution").is_none(), "never the answer");
+    let shortest = Solver::new().shortest(&Deal::shuffled(deal["seed"].as_u64().unwrap()), Variant::BOOK);
+    assert_eq!(deal["optimum"].as_u64(), shortest.map(|n| n as u64), "the solver's shortest win");
+    let daily = get("/api/puzzles/daily?game=solitaire&date=2026-11-29").await.json();
+    assert_eq!(daily["id"], json!("solitaire-2026-11-29"));
+
+    let body = hexforge::api::puzzles::solution_request(&"solitaire-2026-11-29".parse().unwrap());
+    let verdict =
+        post_json("/api/puzzles/solitaire-2026-11-29/check", serde_json::from_str(&body).unwrap()).await.json();
+    assert_eq!(
+        (verdict["state"].clone(), verdict["distance"].clone(), verdict["turned"].clone(), verdict["laid"].clone()),
+        (json!("solved"), json!(0), daily["optimum"].clone(), json!(48)),
+        "{verdict}"
+    );
+    assert!(verdict["share"].as_str().unwrap().ends_with("(optimal)"), "{verdict}");
+    assert_eq!(verdict["table"]["piles"], json!([[], [], [], []]));
+
+    // The start card laid, then every pile's top card in both readings: those refused are
+    // refused as not fitting, at move 2, and the verdict says so in words.
+    let mut refused = 0;
+    for pile in 1..=4 {
+        for o in ["dark", "light"] {
+            let moves = json!({"moves": ["dark", format!("{pile}:{o}")]});
+            let v = post_json("/api/puzzles/solitaire-2026-11-29/check", moves).await.json();
+            if v["state"] == json!("broken") {
+                assert_eq!((v["rule"].clone(), v["failed_move"].clone()), (json!("does-not-fit"), json!(2)), "{v}");
+                assert!(v["errors"][0].as_str().unwrap().starts_with("move 2: card "), "{v}");
+                refused += 1;
+            }
+        }
+    }
+    assert!(refused > 0, "some top card does not fit the start card");
+    let unfinished = post_json("/api/puzzles/solitaire-1/check", json!({"moves": ["dark", "turn"]})).await.json();
+    assert_eq!((unfinished["state"].clone(), unfinished["turned"].clone()), (json!("unfinished"), json!(1)));
+
+    for bad in ["5:dark", "2:up", "pass", "17:left"] {
+        post_json("/api/puzzles/solitaire-1/check", json!({ "moves": [bad] }))
+            .await
+            .assert_error(StatusCode::BAD_REQUEST, &[bad, "turn"]);
+    }
+    post_json("/api/puzzles/solitaire-1/check", json!({"turns": ["pass"]}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["moves"]);
+    post_json("/api/puzzles/zhipai-1/check", json!({"moves": ["dark"]}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["turns"]);
+    post_json("/api/puzzles/solitaire-1/check", json!({"moves": vec!["turn"; 80]}))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST, &["80 moves"]);
+    get("/api/puzzles/solitaire-0").await.assert_error(StatusCode::NOT_FOUND, &["solitaire-0"]);
+}
+
 /// Without a results store the stats route says so (503), after checking the id (404).
 #[tokio::test]
 async fn puzzle_stats_need_a_store_and_a_real_puzzle() {

@@ -47,11 +47,15 @@ const EXTRA: &[(&str, &str, &str, &str)] = &[
         r#"{"start":12,"placements":[{"card":6,"side":"left"},{"card":22,"side":"right"},{"card":40,"side":"left"},{"card":55,"side":"left"}],"common_zone":8}"#,
     ),
     ("GET", "/api/puzzles/{id}/stats", "/api/puzzles/zhipai-1/stats", ""),
+    ("GET", "/api/puzzles/{id}", "/api/puzzles/solitaire-1", ""),
+    ("GET", "/api/puzzles/daily", "/api/puzzles/daily?game=solitaire&date=2026-11-29", ""),
+    ("POST", "/api/puzzles/{id}/check", "/api/puzzles/solitaire-1/check?compare=true", r#"{"moves":["dark","turn"]}"#),
+    ("GET", "/api/puzzles/{id}/stats", "/api/puzzles/solitaire-1/stats", ""),
 ];
 
 /// The solved answers of two puzzles, compared with everyone's: (request target, body).
 fn solved_answers() -> Vec<(String, String)> {
-    ["pathways-1", "zhipai-1"]
+    ["pathways-1", "zhipai-1", "solitaire-1"]
         .into_iter()
         .map(|id| {
             let body = hexforge::api::puzzles::solution_request(&id.parse().expect("a puzzle id"));

@@ -121,7 +121,7 @@ fn answers(id: &str) -> Answers {
         let laid = cards.iter().map(|h| Laid::new(Card::from_number(h.number().into()).unwrap(), Orientation::Dark));
         match hexforge::api::puzzles::check(&puzzle_id, &Answer::Sequence(laid.collect())).unwrap() {
             PuzzleCheck::Ladder(c) => c.distance,
-            PuzzleCheck::Deal(_) => unreachable!(),
+            PuzzleCheck::Deal(_) | PuzzleCheck::Solitaire(_) => unreachable!(),
         }
     };
     // A path two cards longer: one line at a time, no card twice, none removed.
@@ -227,6 +227,62 @@ fn sqlite_results_are_recorded_and_survive_a_restart() {
     let (status, body) = server.request("GET", "/api/puzzles/pathways-0/stats", None);
     assert_eq!(status, 404, "{body}");
     assert!(body.contains("pathways-0"), "{body}");
+}
+
+/// A numbered solitaire deal from `from` on with a win worse than its best (the shortest
+/// win under stricter rules, which the book's rules allow too): its id, and the best and
+/// the worse answer as request bodies with the worse one's distance, found by the solver.
+fn solitaire_answers(from: u32) -> (String, Value, Value, u64) {
+    use hexforge_rules::puzzles::{PuzzleGame, PuzzleId, Serial, SolitaireDeal};
+    use hexforge_rules::solitaire::{Variant, answer, engine::Action, solve::Solver};
+    (from..from + 200)
+        .find_map(|n| {
+            let id = PuzzleId { game: PuzzleGame::Solitaire, serial: Serial::Numbered(n) };
+            let p = SolitaireDeal::generate(id.seed());
+            let win = Solver::new().shortest_win(&p.deal, Variant { mirrors: false, ..Variant::BOOK })?;
+            let turned = win.iter().filter(|a| matches!(a, Action::Turn)).count();
+            let spelled = |w: &[Action]| json!({ "moves": w.iter().map(answer::spell).collect::<Vec<_>>() });
+            (turned > p.shortest)
+                .then(|| (id.to_string(), spelled(&p.solution), spelled(&win), (turned - p.shortest) as u64))
+        })
+        .expect("a deal with a win worse than its best")
+}
+
+/// A solitaire deal's answers are recorded like the others': the best twice, a worse win,
+/// an unfinished game and a broken one; the distance stored is the stock cards turned
+/// beyond the shortest win. On `database`, whatever it held before.
+fn solitaire_results_are_recorded(database: &Database, from: u32) {
+    let (id, best, worse, distance) = solitaire_answers(from);
+    let server = Server::start(database, RecordRate::default());
+    let before = server.stats(&id);
+    for (answer, state) in [
+        (&best, "solved"),
+        (&worse, "solved"),
+        (&json!({"moves": ["dark", "turn"]}), "unfinished"),
+        (&json!({"moves": ["turn"]}), "broken"),
+        (&best, "solved"),
+    ] {
+        assert_eq!(server.check(&id, answer)["state"], state, "{answer}");
+    }
+    let n = |field: &str| before[field].as_u64().unwrap();
+    let after = server.stats_when(&id, n("attempts") + 5);
+    assert_eq!((after["solved"].as_u64(), after["optimal"].as_u64()), (Some(n("solved") + 3), Some(n("optimal") + 2)));
+    let bucket = |stats: &Value, d: u64| stats["distribution"].get(d.to_string()).and_then(Value::as_u64).unwrap_or(0);
+    assert_eq!(bucket(&after, distance), bucket(&before, distance) + 1, "{after}");
+    assert_eq!(after["estimated_difficulty"]["shortest"], server.check(&id, &best)["optimum"]);
+}
+
+#[test]
+fn sqlite_records_solitaire_answers() {
+    let dir = TempDir::new("sqlite-solitaire");
+    solitaire_results_are_recorded(&Database::sqlite_file(&dir.0.join("results.sqlite3")), 1);
+}
+
+#[test]
+fn postgres_records_solitaire_answers() {
+    let Some(database) = postgres_or_skip() else { return };
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
+    solitaire_results_are_recorded(&database, 1 + (nanos / 1000 + std::process::id()) % 90_000);
 }
 
 /// Enough solved answers give a measured difficulty: 12 solved, 9 optimal →

@@ -1,4 +1,5 @@
-// Today's puzzles: the daily Pathways ladder and Zhi Pai deal, played by clicking cards.
+// Today's puzzles: the daily Pathways ladder, Zhi Pai deal and solitaire deal, played by
+// clicking cards (the solitaire table is drawn by today-solitaire.js).
 // The server holds the answers and the rules: every move is sent to
 // POST /api/puzzles/{id}/check, a refused move is taken back with the rule it breaks, the
 // server says when the position is a dead end, and the rules shown beside the board are
@@ -9,6 +10,7 @@
 import { api, hexagram } from './api.js';
 import { $, el, hexLabel } from './dom.js';
 import { call, load } from './rules.js';
+import { drawSolitaire, moveButtonOf, startTable } from './today-solitaire.js';
 
 /** The first day with puzzles (the service's calendar starts there). */
 const FIRST_DAY = '2000-01-01';
@@ -18,8 +20,10 @@ const state = {
   puzzle: null,
   /** Today's puzzle on its way (when the address links no other). */
   todayOpened: null,
-  /** Ladder: card numbers after the start; deal: `17:left` or `pass`, in order. */
+  /** Ladder: card numbers after the start; deal: `17:left` or `pass`; solitaire: `dark`, `2:light` or `turn`; in order. */
   moves: [],
+  /** Solitaire: the table as the latest verdict showed it. */
+  table: null,
   /** Solved: every input is ignored from then on. */
   done: false,
   /** A check is on its way: input is ignored until its verdict. */
@@ -142,6 +146,7 @@ async function open(id) {
   state.done = false;
   state.deadEnd = false;
   state.active = [];
+  state.table = p.game === 'solitaire' ? startTable(p) : null;
   $('today-game').value = p.game;
   if (day) $('today-date').value = day;
   $('today-rules-list').replaceChildren(...(p.rules || []).map((r) => el('li', { text: r })));
@@ -151,11 +156,13 @@ async function open(id) {
     state.moves = record.moves.slice();
     state.done = true;
     state.active = record.active || [];
+    if (record.table) state.table = record.table;
     feedback('solved', 'Solved ' + (record.solvedOn ? 'on ' + record.solvedOn : 'before') + ' in this browser; the result is below.');
     draw();
     showEnd(record);
   } else {
-    feedback('', p.game === 'zhipai' ? 'Pick a side, then a card of the Common Zone, or pass.' : 'Click the card to lay on the start.');
+    feedback('', { zhipai: 'Pick a side, then a card of the Common Zone, or pass.', solitaire: 'Lay the start card: pick the side it lies up.' }[p.game] ||
+      'Click the card to lay on the start.');
     draw();
   }
   drawArchive();
@@ -176,7 +183,10 @@ function draw() {
   $('today-undo').disabled = idle || state.moves.length === 0;
   $('today-restart').disabled = idle || state.moves.length === 0;
   for (const r of document.querySelectorAll('input[name="today-side"]')) r.disabled = state.done;
-  if (zhipai) drawDeal(p); else drawLadder(p);
+  if (p.game === 'solitaire') {
+    const parts = { question: $('today-question'), key: $('today-key'), path: $('today-path'), play: $('today-play'), board: $('today-board') };
+    drawSolitaire(p, state.table, state.moves, state.done, state.busy, move, parts);
+  } else if (zhipai) drawDeal(p); else drawLadder(p);
 }
 
 function drawLadder(p) {
@@ -268,6 +278,7 @@ function move(m) {
 }
 
 function requestBody(p, moves) {
+  if (p.game === 'solitaire') return { moves };
   return p.game === 'zhipai' ? { turns: moves } : { sequence: [p.from].concat(moves).map((n) => ({ card: n, orientation: 'dark' })) };
 }
 
@@ -299,6 +310,7 @@ async function play(m) {
   }
   state.moves = moves;
   if (r.active) state.active = r.active;
+  if (r.table) state.table = r.table;
   state.deadEnd = r.dead_end === true;
   if (r.state === 'solved') {
     state.done = true;
@@ -312,6 +324,7 @@ async function play(m) {
 }
 
 function deadEndText(p) {
+  if (p.game === 'solitaire') return 'Dead end: the stock is spent and no pile card fits the centre card. Undo a move or restart.';
   return p.game === 'zhipai'
     ? 'Dead end: no card of the Common Zone links and every card is revealed. Undo a turn or restart.'
     : 'Dead end: the goal cannot be reached from ' + state.moves[state.moves.length - 1] + ' with the cards left. Undo a move or restart.';
@@ -321,7 +334,8 @@ function deadEndText(p) {
 function markRefused(m) {
   draw();
   const card = String(m).split(':')[0];
-  const button = document.querySelector('#today-board .pick[data-card="' + CSS.escape(card) + '"]');
+  const button = state.puzzle.game === 'solitaire' ? moveButtonOf($('today-board'), m)
+    : document.querySelector('#today-board .pick[data-card="' + CSS.escape(card) + '"]');
   if (button) button.classList.add('refused');
 }
 
@@ -338,6 +352,7 @@ async function undo(all) {
   state.busy = false;
   state.moves = moves;
   state.active = answer.ok && answer.data.active ? answer.data.active : [];
+  if (p.game === 'solitaire') state.table = answer.ok && answer.data.table ? answer.data.table : startTable(p);
   state.deadEnd = answer.ok && answer.data.dead_end === true;
   feedback(state.deadEnd ? 'dead-end' : 'unfinished',
     state.deadEnd ? deadEndText(p) : all ? 'Restarted: the pile is back to the start.' : 'Took back the last move.');
@@ -350,6 +365,7 @@ async function undo(all) {
 function finish(r) {
   const p = state.puzzle;
   const zhipai = p.game === 'zhipai';
+  const solitaire = p.game === 'solitaire';
   const day = dayOf(p.id);
   const today = localDay();
   const passes = zhipai ? r.passes : 0;
@@ -364,13 +380,15 @@ function finish(r) {
     game: p.game,
     moves: state.moves.slice(),
     active: state.active,
+    table: state.table,
     cards,
     passes,
-    score: zhipai ? r.score : null,
+    score: zhipai ? r.score : solitaire ? r.turned : null,
     distance: r.distance,
     optimum: p.optimum,
-    reached,
-    share: 'hexforge ' + p.id + ' ' + ends + ' ' + marks + ' ' + reached + ' (' + verdict + ')',
+    // A solitaire deal's result and share text are the server's (the rules crate's words).
+    reached: solitaire ? r.turned + (r.turned === 1 ? ' stock card turned' : ' stock cards turned') : reached,
+    share: solitaire ? r.share : 'hexforge ' + p.id + ' ' + ends + ' ' + marks + ' ' + reached + ' (' + verdict + ')',
     compared: r.compared || null,
     solvedOn: today,
     onDay: day === today,
@@ -385,8 +403,9 @@ function finish(r) {
 function showEnd(record) {
   const p = state.puzzle;
   const zhipai = p.game === 'zhipai';
-  const unit = (n) => zhipai ? n + (n === 1 ? ' point' : ' points') : n + (n === 1 ? ' card' : ' cards');
-  const best = zhipai ? 'score ' + record.optimum : record.optimum + ' cards';
+  const kind = p.game === 'solitaire' ? ' stock card' : zhipai ? ' point' : ' card';
+  const unit = (n) => n + kind + (n === 1 ? '' : 's');
+  const best = zhipai ? 'score ' + record.optimum : p.game === 'solitaire' ? unit(record.optimum) + ' turned' : record.optimum + ' cards';
   const box = $('today-result');
   box.dataset.state = 'solved';
   const share = el('input', { type: 'text', id: 'today-share', readonly: true, value: record.share, 'aria-label': 'Result to share (no card numbers)' });
@@ -416,7 +435,7 @@ function streakLine(p, record) {
     return el('p', { class: 'muted', text: 'Played ' + (record.solvedOn && record.solvedOn > day ? 'after its day' : 'away from its day') + ': a streak counts only puzzles solved on their own day, and this one leaves it as it was.' });
   }
   const n = streak(p.game);
-  const name = p.game === 'zhipai' ? 'Zhi Pai' : 'Pathways';
+  const name = { zhipai: 'Zhi Pai', solitaire: 'Solitaire' }[p.game] || 'Pathways';
   return el('p', { id: 'today-streak', text: name + ' streak: ' + n + (n === 1 ? ' day' : ' days') + ' in a row solved on the day.' });
 }
 
@@ -469,13 +488,14 @@ function drawArchive() {
     const day = first.slice(0, 8) + String(d).padStart(2, '0');
     const pw = mark('pathways', day);
     const zp = mark('zhipai', day);
+    const so = mark('solitaire', day);
     const later = day > today || day < FIRST_DAY;
     cells.push(el('li', {}, el('button', {
       type: 'button', class: 'day' + (day === today ? ' today' : ''), 'data-day': day, disabled: later,
       'aria-current': state.puzzle && dayOf(state.puzzle.id) === day ? 'date' : null,
-      'aria-label': day + ': Pathways ' + pw.words + ', Zhi Pai ' + zp.words + (later ? ', not out yet' : ''),
+      'aria-label': day + ': Pathways ' + pw.words + ', Zhi Pai ' + zp.words + ', Solitaire ' + so.words + (later ? ', not out yet' : ''),
       onclick: () => { $('today-date').value = day; open($('today-game').value + '-' + day); $('today').scrollIntoView(); },
-    }, el('span', { class: 'day-n', text: String(d) }), el('span', { class: 'day-marks', 'aria-hidden': 'true', text: 'P' + pw.sign + ' Z' + zp.sign }))));
+    }, el('span', { class: 'day-n', text: String(d) }), el('span', { class: 'day-marks', 'aria-hidden': 'true', text: 'P' + pw.sign + ' Z' + zp.sign + ' S' + so.sign }))));
   }
   const step = (n) => () => {
     const t = new Date(Date.UTC(y, m - 1 + n, 1));
@@ -488,8 +508,8 @@ function drawArchive() {
       el('button', { type: 'button', class: 'secondary', 'data-step': 'prev', disabled: first <= FIRST_DAY, onclick: step(-1) }, '◀'),
       el('h3', { id: 'archive-month', text: title }),
       el('button', { type: 'button', class: 'secondary', 'data-step': 'next', disabled: first >= today.slice(0, 7) + '-01', onclick: step(1) }, '▶')),
-    el('p', { class: 'muted', text: 'P Pathways, Z Zhi Pai: ★ solved at the best, ✓ solved, · not solved here. Streaks: Pathways ' +
-      streak('pathways', today) + ', Zhi Pai ' + streak('zhipai', today) + ' (days in a row solved on the day).' }),
+    el('p', { class: 'muted', text: 'P Pathways, Z Zhi Pai, S Solitaire: ★ solved at the best, ✓ solved, · not solved here. Streaks: Pathways ' +
+      streak('pathways', today) + ', Zhi Pai ' + streak('zhipai', today) + ', Solitaire ' + streak('solitaire', today) + ' (days in a row solved on the day).' }),
     el('ol', { class: 'calendar', 'aria-label': title }, ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'].map((w) => el('li', { class: 'weekday', 'aria-hidden': 'true', text: w })), cells));
 }
 
@@ -514,8 +534,8 @@ export function init() {
 }
 
 /**
- * `?puzzle=ID` opens that puzzle; `&play=59:left,pass,4:left` (a deal) or `&play=38,64`
- * (a ladder) then plays it by clicking the side and the cards, as a player would, and
+ * `?puzzle=ID` opens that puzzle; `&play=59:left,pass,4:left` (a deal), `&play=38,64`
+ * (a ladder) or `&play=dark,2:light,turn` (a solitaire deal) then plays it by clicking the side and the cards, as a player would, and
  * notes each verdict's state in the feedback's `data-trail` (the end-to-end test reads it).
  */
 export async function autorun(q) {
@@ -531,6 +551,10 @@ export async function autorun(q) {
   for (const m of q.get('play').split(',').map((s) => s.trim()).filter(Boolean)) {
     if (m === 'pass') {
       $('today-pass').click();
+    } else if (state.puzzle.game === 'solitaire') {
+      const button = moveButtonOf($('today-board'), m);
+      if (!button) break;
+      button.click();
     } else {
       const [card, side] = m.split(':');
       if (side) document.querySelector('input[name="today-side"][value="' + CSS.escape(side) + '"]').click();

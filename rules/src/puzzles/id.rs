@@ -1,6 +1,6 @@
-//! Puzzle ids (docs/puzzles.md): `pathways-YYYY-MM-DD` and `zhipai-YYYY-MM-DD` for the daily
-//! puzzles, `pathways-N` and `zhipai-N` (N ≥ 1) for the numbered series of the printed
-//! books. The id alone determines the puzzle: [`PuzzleId::seed`] turns its text into the
+//! Puzzle ids (docs/puzzles.md): `pathways-YYYY-MM-DD`, `zhipai-YYYY-MM-DD` and
+//! `solitaire-YYYY-MM-DD` for the daily puzzles, `pathways-N`, `zhipai-N` and `solitaire-N`
+//! (N ≥ 1) for the numbered series of the printed books. The id alone determines the puzzle: [`PuzzleId::seed`] turns its text into the
 //! generator's seed with SHA-256, which no Rust or platform change can reshuffle. The
 //! clock is the caller's: [`PuzzleId::released`] and [`Date::latest_released`] are given
 //! the time.
@@ -19,15 +19,18 @@ pub enum PuzzleGame {
     Pathways,
     /// A Zhi Pai solo deal.
     Zhipai,
+    /// An I-Ching Solitaire deal.
+    Solitaire,
 }
 
 impl PuzzleGame {
-    pub const ALL: [PuzzleGame; 2] = [PuzzleGame::Pathways, PuzzleGame::Zhipai];
+    pub const ALL: [PuzzleGame; 3] = [PuzzleGame::Pathways, PuzzleGame::Zhipai, PuzzleGame::Solitaire];
 
     pub fn name(self) -> &'static str {
         match self {
             PuzzleGame::Pathways => "pathways",
             PuzzleGame::Zhipai => "zhipai",
+            PuzzleGame::Solitaire => "solitaire",
         }
     }
 }
@@ -35,7 +38,7 @@ impl PuzzleGame {
 impl FromStr for PuzzleGame {
     type Err = PuzzleError;
 
-    /// `pathways` or `zhipai`; the game's key, `zhi-pai`, names Zhi Pai's puzzles too. (A
+    /// `pathways`, `zhipai` or `solitaire`; the game's key, `zhi-pai`, names Zhi Pai's puzzles too. (A
     /// puzzle's id keeps `zhipai`: the id's text seeds the puzzle, so every puzzle would
     /// change with it.)
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -184,7 +187,7 @@ impl fmt::Display for PuzzleId {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PuzzleError {
     #[error(
-        "unknown puzzle id {0:?}; expected pathways-YYYY-MM-DD, zhipai-YYYY-MM-DD, pathways-N or zhipai-N (N from 1 to {MAX_NUMBER})"
+        "unknown puzzle id {0:?}; expected GAME-YYYY-MM-DD or GAME-N (N from 1 to {MAX_NUMBER}), GAME pathways, zhipai or solitaire"
     )]
     BadId(String),
     #[error("{0:?} is not a date; expected YYYY-MM-DD, a real day from 2000-01-01 to 9999-12-31")]
@@ -193,7 +196,7 @@ pub enum PuzzleError {
     OutOfRange(String),
     #[error("{0} is not out yet; the latest daily puzzles are of {1} (today in UTC, and a day ahead for time zones)")]
     NotYet(String, Date),
-    #[error("unknown puzzle game {0:?}; expected pathways or zhipai")]
+    #[error("unknown puzzle game {0:?}; expected pathways, zhipai or solitaire")]
     UnknownGame(String),
     #[error("{0} was sent {1}, but it is {2}")]
     WrongAnswer(String, &'static str, &'static str),
@@ -212,7 +215,14 @@ mod tests {
 
     #[test]
     fn ids_read_back_as_written() {
-        for text in ["pathways-2026-11-24", "zhipai-2024-02-29", "pathways-1", "zhipai-30"] {
+        for text in [
+            "pathways-2026-11-24",
+            "zhipai-2024-02-29",
+            "pathways-1",
+            "zhipai-30",
+            "solitaire-2026-11-29",
+            "solitaire-7",
+        ] {
             assert_eq!(text.parse::<PuzzleId>().unwrap().to_string(), text);
         }
         for bad in [

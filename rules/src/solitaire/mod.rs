@@ -4,7 +4,7 @@
 //! it is a Mirror; the stock turns a card when nothing else will go. The piles cleared is a
 //! win; the fewer stock cards turned, the better the win (docs/solitaire.md).
 
-pub mod daily;
+pub mod answer;
 pub mod engine;
 pub mod greedy;
 pub mod heuristic;

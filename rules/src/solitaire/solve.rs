@@ -11,7 +11,7 @@
 use super::{DEPTH, Deal, PILES, STOCK, Variant};
 
 /// Ways the four pile heights can stand: 13⁴.
-const LAYOUTS: usize = (DEPTH + 1).pow(PILES as u32);
+pub(super) const LAYOUTS: usize = (DEPTH + 1).pow(PILES as u32);
 /// Cards in the piles at the start.
 const FULL: usize = PILES * DEPTH;
 
@@ -35,7 +35,7 @@ impl Default for Solver {
 }
 
 /// What one card in each pile adds to a layout's index.
-const PLACE: [usize; PILES] = {
+pub(super) const PLACE: [usize; PILES] = {
     let mut place = [1; PILES];
     let mut p = PILES - 1;
     while p > 0 {
@@ -46,11 +46,11 @@ const PLACE: [usize; PILES] = {
 };
 
 /// Index of a layout (pile heights) in mixed radix.
-fn index(heights: &[u8; PILES]) -> usize {
+pub(super) fn index(heights: &[u8; PILES]) -> usize {
     heights.iter().fold(0, |k, &h| k * (DEPTH + 1) + h as usize)
 }
 
-fn heights(mut index: usize) -> [u8; PILES] {
+pub(super) fn heights(mut index: usize) -> [u8; PILES] {
     let mut out = [0u8; PILES];
     for h in out.iter_mut().rev() {
         *h = (index % (DEPTH + 1)) as u8;
@@ -123,6 +123,20 @@ impl Solver {
 
     /// The fewest stock cards a win turns, or `None` if the deal cannot be won.
     pub fn shortest(&mut self, deal: &Deal, variant: Variant) -> Option<usize> {
+        self.run(deal, variant, None)
+    }
+
+    /// One shortest win, as the player's actions (see [`super::answer`]), or `None` if the
+    /// deal cannot be won.
+    pub fn shortest_win(&mut self, deal: &Deal, variant: Variant) -> Option<Vec<super::engine::Action>> {
+        let mut layers = Vec::new();
+        self.run(deal, variant, Some(&mut layers))?;
+        Some(super::answer::walk_back(deal, variant, &layers))
+    }
+
+    /// [`Solver::shortest`], keeping in `layers`, when given, the centre cards each layout
+    /// is reached with (0: not reached) once the piles are played out at each stock card.
+    fn run(&mut self, deal: &Deal, variant: Variant, mut layers: Option<&mut Vec<Vec<u64>>>) -> Option<usize> {
         let moves = Moves::of(variant);
         self.states = 0;
         let mut layer: Vec<(u32, u8)> = vec![(index(&[DEPTH as u8; PILES]) as u32, FULL as u8)];
@@ -153,6 +167,13 @@ impl Solver {
                         }
                     }
                 }
+            }
+            if let Some(layers) = layers.as_deref_mut() {
+                let mut reached = vec![0u64; LAYOUTS];
+                for &layout in self.buckets.iter().flatten() {
+                    reached[layout as usize] = self.tops[layout as usize];
+                }
+                layers.push(reached);
             }
             if !self.buckets[0].is_empty() {
                 self.states += 1;

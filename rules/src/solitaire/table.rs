@@ -32,7 +32,7 @@ pub static GAME: GameDescriptor = GameDescriptor {
     names: Names { en: "I-Ching Solitaire", fr: Some("Réussite du Yi King"), zh: Some("易经接龙") },
     about: "One player clears four piles of Changing Lines cards onto a centre pile, each card one line changed from the last, all six, or a Mirror.",
     printed: super::printed::PRINTED,
-    puzzles: None,
+    puzzles: Some(crate::puzzles::PuzzleGame::Solitaire),
     picture: Picture::Card(CardFace { deck: crate::changing_lines::PRINTED.key, number: 63, light: false }),
     hidden_information: true,
     grace_seconds: 120,
