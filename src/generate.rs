@@ -19,6 +19,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// The parts `generate` can make; all of them by default: the data tables, what each game
 /// is printed on (one part per [`hexforge_rules::play::descriptor::Printed`] the games
@@ -173,13 +174,19 @@ pub enum GenerateError {
 /// books, one typst compile after another (60–100 MB each), then the Zhi Pai deck; beside
 /// them the boards, pieces and data, then the Changing Lines deck. Each deck renders its
 /// faces and sheets in parallel, so a core the books leave idle draws cards. Files are
-/// written as they are ready and the manifest, sorted, is written last ([`Output`]), so
-/// runs stay byte-identical.
+/// written as they are ready, each checked against its shop's rules from its bytes as it is
+/// written ([`Output::check_each`]), and the manifest, sorted, is written last, so runs
+/// stay byte-identical.
 pub fn generate(
     options: &GenerateOptions,
     progress: &(dyn Fn(&str, usize, usize) + Sync),
 ) -> Result<Vec<ManifestEntry>, GenerateError> {
     let out = Output::create(&options.out)?;
+    // Every file made for a shop is checked against that shop's rules from its bytes, on
+    // the thread that made it, as it is written: beside the other parts, not read back
+    // after them. The failures are told in path order once the parts are made.
+    let failures: Arc<Mutex<Vec<GenerateError>>> = Arc::default();
+    out.check_each(preflight_check(options, Arc::clone(&failures)));
     let parts: Vec<Part> = Part::all().iter().copied().filter(|p| options.parts.contains(p)).collect();
     let done = AtomicUsize::new(0);
     let make = |part: &Part| {
@@ -212,7 +219,11 @@ pub fn generate(
         out.write(&file.path, &file.kind, &pdf)?;
     }
     progress("preflight", parts.len(), parts.len());
-    preflight(out.root(), &out.entries(), options)?;
+    let mut failures = std::mem::take(&mut *failures.lock().unwrap_or_else(|p| p.into_inner()));
+    failures.sort_by(|a, b| failure_path(a).cmp(failure_path(b)));
+    if let Some(first) = failures.into_iter().next() {
+        return Err(first);
+    }
     // Last, so it lists every file the run wrote (the manifest lists it in turn).
     out.write(crate::index::PATH, crate::index::KIND, crate::index::readme(&out.entries(), &options.print).as_bytes())?;
     progress("done", parts.len(), parts.len());
@@ -225,20 +236,67 @@ pub fn generate(
 /// books (`books`: rulebooks and the puzzle book, typeset with wide margins) for the home
 /// printer.
 pub fn preflight_shop(entry: &ManifestEntry, books: &[String]) -> Option<Shop> {
-    if let Some(shop) = crate::cards::export::shop_of_kind(&entry.kind) {
+    shop_of(&entry.path, &entry.kind, books)
+}
+
+/// [`preflight_shop`] of a file by its path and kind.
+fn shop_of(path: &str, kind: &str, books: &[String]) -> Option<Shop> {
+    if let Some(shop) = crate::cards::export::shop_of_kind(kind) {
         return Some(shop);
     }
-    let home_paper = crate::index::paper_of(&entry.path).is_some_and(|(p, _)| Paper::HOME.contains(&p));
-    (home_paper && !books.contains(&entry.path)).then_some(Shop::Home)
+    let home_paper = crate::index::paper_of(path).is_some_and(|(p, _)| Paper::HOME.contains(&p));
+    (home_paper && !books.iter().any(|b| b == path)).then_some(Shop::Home)
+}
+
+/// The books of a run (rulebooks and the puzzle book), which no shop's rule is for.
+fn run_books(options: &GenerateOptions) -> Vec<String> {
+    Part::all().iter().flat_map(|&p| books_of(p, options)).collect()
+}
+
+/// The check [`generate`] runs on each file as it is written ([`Output::check_each`]):
+/// [`preflight`]'s, on the bytes in memory, each failure added to `failures`.
+fn preflight_check(options: &GenerateOptions, failures: Arc<Mutex<Vec<GenerateError>>>) -> crate::print::output::Check {
+    let books = run_books(options);
+    let offset = options.print.back_offset;
+    let drift = offset.x.abs().max(offset.y.abs());
+    Arc::new(move |path: &str, kind: &str, bytes: &[u8]| {
+        let Some(shop) = shop_of(path, kind, &books) else { return };
+        if let Err(e) = check_bytes(path, bytes, shop, drift) {
+            failures.lock().unwrap_or_else(|p| p.into_inner()).push(e);
+        }
+    })
+}
+
+/// The file a preflight failure names.
+fn failure_path(e: &GenerateError) -> &str {
+    match e {
+        GenerateError::Preflight { path, .. } | GenerateError::PreflightRead { path, .. } => path,
+        _ => "",
+    }
+}
+
+/// Checks the bytes of the file at `path` (relative to the output folder) against `shop`.
+fn check_bytes(path: &str, bytes: &[u8], shop: Shop, drift: f32) -> Result<(), GenerateError> {
+    let report = preflight::check_allowing(bytes, shop, drift)
+        .map_err(|source| GenerateError::PreflightRead { path: path.to_string(), source })?;
+    match report.failures().next() {
+        Some(v) => Err(GenerateError::Preflight {
+            path: path.to_string(),
+            shop: shop.name(),
+            rule: v.rule,
+            detail: v.detail.clone(),
+        }),
+        None => Ok(()),
+    }
 }
 
 /// Checks every file of `entries` (under `root`) that is made for a shop
-/// ([`preflight_shop`]) against that shop's requirements, as [`generate`] does with what it
-/// wrote; the first file in path order that breaks a rule stops the run, named with
-/// the rule. A `--back-offset` narrows the home margin by its largest component
+/// ([`preflight_shop`]) against that shop's requirements, reading each back (the checks
+/// [`generate`] runs on each file's bytes as it writes it); the first file in path order
+/// that breaks a rule stops the run, named with the rule. A `--back-offset` narrows the home margin by its largest component
 /// ([`preflight::check_allowing`]).
 pub fn preflight(root: &Path, entries: &[ManifestEntry], options: &GenerateOptions) -> Result<(), GenerateError> {
-    let books: Vec<String> = Part::all().iter().flat_map(|&p| books_of(p, options)).collect();
+    let books = run_books(options);
     let offset = options.print.back_offset;
     let drift = offset.x.abs().max(offset.y.abs());
     let targets: Vec<(&ManifestEntry, Shop)> =
@@ -246,17 +304,11 @@ pub fn preflight(root: &Path, entries: &[ManifestEntry], options: &GenerateOptio
     let results: Vec<Result<(), GenerateError>> = targets
         .par_iter()
         .map(|(entry, shop)| {
-            let read = |source| GenerateError::PreflightRead { path: entry.path.clone(), source };
-            let report = preflight::check_file(&root.join(&entry.path), *shop, drift).map_err(read)?;
-            match report.failures().next() {
-                Some(v) => Err(GenerateError::Preflight {
-                    path: entry.path.clone(),
-                    shop: shop.name(),
-                    rule: v.rule,
-                    detail: v.detail.clone(),
-                }),
-                None => Ok(()),
-            }
+            let bytes = std::fs::read(root.join(&entry.path)).map_err(|source| GenerateError::PreflightRead {
+                path: entry.path.clone(),
+                source: PreflightError::Io { path: root.join(&entry.path).display().to_string(), source },
+            })?;
+            check_bytes(&entry.path, &bytes, *shop, drift)
         })
         .collect();
     results.into_iter().collect()
@@ -385,6 +437,28 @@ fn write_data(out: &Output) -> Result<(), GenerateError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_file_for_a_shop_is_checked_from_its_bytes_as_it_is_written() {
+        let dir = std::env::temp_dir().join(format!("hexforge-check-each-{}", std::process::id()));
+        let out = Output::create(&dir).expect("the folder is made");
+        let failures: Arc<Mutex<Vec<GenerateError>>> = Arc::default();
+        out.check_each(preflight_check(&GenerateOptions::default(), Arc::clone(&failures)));
+        // Written through a scope, as the games write: a Tabletop Simulator sheet that is
+        // no PNG at all, then a home sheet that is no PDF; a file for no shop is not checked.
+        let scope = out.scope();
+        scope.write("zhi-pai/tts-back.png", "tts-sheet", b"not a png").expect("written");
+        scope.write("liubo/pieces-a4.pdf", "sheet-pdf", b"not a pdf").expect("written");
+        out.write("hexagrams.json", "data", b"[]").expect("written");
+        let mut found: Vec<String> = failures.lock().unwrap().iter().map(ToString::to_string).collect();
+        found.sort();
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found[0].starts_with("preflight: liubo/pieces-a4.pdf:") && found[0].contains("PDF"), "{found:?}");
+        assert!(found[1].starts_with("preflight: zhi-pai/tts-back.png:") && found[1].contains("PNG"), "{found:?}");
+        // The files are written all the same, for the user to look at.
+        assert_eq!(std::fs::read(dir.join("zhi-pai/tts-back.png")).expect("on disk"), b"not a png");
+        std::fs::remove_dir_all(&dir).expect("removed");
+    }
 
     #[test]
     fn every_game_is_a_part_and_every_part_but_two_is_a_game() {

@@ -43,8 +43,11 @@ pub struct ManifestEntry {
     pub sha256: String,
 }
 
+/// A check run on each file's bytes as it is written ([`Output::check_each`]): its path,
+/// kind and bytes.
+pub type Check = Arc<dyn Fn(&str, &str, &[u8]) + Send + Sync>;
+
 /// The output folder of one run. Shareable across threads: `write` takes `&self`.
-#[derive(Debug)]
 pub struct Output {
     root: PathBuf,
     /// Every file of the run, shared with the handles [`Output::scope`] makes.
@@ -53,6 +56,14 @@ pub struct Output {
     swept: Arc<Mutex<HashSet<PathBuf>>>,
     /// The paths written through this handle, for [`Output::written`].
     own: Mutex<Vec<String>>,
+    /// What [`Output::check_each`] set, shared with the handles [`Output::scope`] makes.
+    check: Arc<Mutex<Option<Check>>>,
+}
+
+impl std::fmt::Debug for Output {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Output").field("root", &self.root).field("entries", &lock(&self.entries).len()).finish()
+    }
 }
 
 /// Name of the manifest inside the output folder.
@@ -78,7 +89,13 @@ impl Output {
             }
             _ => {}
         }
-        let out = Output { root, entries: Arc::default(), swept: Arc::default(), own: Mutex::default() };
+        let out = Output {
+            root,
+            entries: Arc::default(),
+            swept: Arc::default(),
+            own: Mutex::default(),
+            check: Arc::default(),
+        };
         out.sweep(&out.root)?;
         Ok(out)
     }
@@ -95,7 +112,16 @@ impl Output {
             entries: Arc::clone(&self.entries),
             swept: Arc::clone(&self.swept),
             own: Mutex::default(),
+            check: Arc::clone(&self.check),
         }
+    }
+
+    /// Has `check` called with every file written from now on (through this handle or any
+    /// of its scopes), with its bytes before they are written: what the bytes in memory
+    /// can tell (`generate`'s preflight) need not be read back from disk, and is found on
+    /// the thread that made the file, while the run makes the others.
+    pub fn check_each(&self, check: Check) {
+        *lock(&self.check) = Some(check);
     }
 
     /// Writes `bytes` to `rel_path` under the output folder, atomically, and records it.
@@ -109,6 +135,10 @@ impl Output {
         let path = rel_path.replace('\\', "/");
         if lock(&self.entries).iter().any(|e| e.path == path) {
             return Err(OutputError::Twice { path });
+        }
+        let check = lock(&self.check).clone();
+        if let Some(check) = check {
+            check(&path, kind, bytes);
         }
         let full = self.root.join(rel);
         self.sweep(full.parent().unwrap_or(&self.root))?;
