@@ -223,9 +223,15 @@ def standings(page, game, width, players):
           f"{game} {width}: the end shows a standings table with every seat and its place", rows)
     check([r[1] for r in rows] == sorted(r[1] for r in rows), f"{game} {width}: the standings are best first", rows)
     result = page.text_content("#play-result")
+    # A game no one won and where no first place is shared by a rule (a drawn hand, a stall)
+    # says so, never "share first place"; its seats level at the top are said level.
+    level = "without a winner" in result
+    check(not (level and "share first place" in result), f"{game} {width}: a game without a winner is not called a shared first place", result)
     for seat, place, text in rows:
         shared = sum(1 for r in rows if r[1] == place) > 1
-        check(("(shared)" in text) == shared, f"{game} {width}: a shared place is said as shared", rows)
+        check(("(shared)" in text) == (shared and not (level and place == 1)), f"{game} {width}: a shared place is said as shared", rows)
+        check(("(level, no winner)" in text) == (shared and level and place == 1), f"{game} {width}: seats level at the top of a game no one won are said level", rows)
+        check(not text.endswith("—"), f"{game} {width}: every seat's row has its score in the game's words", rows)
         check(("· won" in text) == (" won" in result and place == 1 and not shared), f"{game} {width}: the winner's row is marked won", (rows, result))
     ending = page.text_content("#play-ending")
     check(ending.startswith("Why it ended: ") and any(w in ending for w in ("wins", "without a winner", "share first place", "tie", "drawn")),

@@ -622,6 +622,10 @@ impl Game for Tao {
         words::standings(self)
     }
 
+    fn table_words(&self) -> crate::play::TableWords {
+        words::table(self)
+    }
+
     fn counts(&self) -> crate::play::Counts {
         let t = &self.tally;
         crate::play::Counts {

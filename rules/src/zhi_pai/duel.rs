@@ -332,6 +332,14 @@ impl Game for Duel {
         super::duel_words::ending(before, self)
     }
 
+    fn standings(&self) -> Vec<crate::play::Standing> {
+        super::duel_words::standings(self)
+    }
+
+    fn table_words(&self) -> crate::play::TableWords {
+        super::duel_words::table(self)
+    }
+
     fn counts(&self) -> Counts {
         let t = &self.tally;
         Counts {

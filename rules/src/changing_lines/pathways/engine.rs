@@ -455,6 +455,10 @@ impl Game for Pathways {
         super::words::standings(self)
     }
 
+    fn table_words(&self) -> crate::play::TableWords {
+        super::words::table(self)
+    }
+
     fn counts(&self) -> Counts {
         Counts {
             plays_by_kind: vec![("lay", self.plays)],
