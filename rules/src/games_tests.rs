@@ -199,7 +199,10 @@ fn every_game_says_its_seats_the_rule_that_ended_it_and_every_place() {
             // The table's facts and drawn parts in words, every value said.
             let said = table.table_words();
             assert!(!said.facts.is_empty(), "{key}: the table's facts");
-            assert!(said.facts.iter().all(|(l, v)| !l.is_empty() && !v.is_empty() && !v.contains('{')), "{key}: {said:?}");
+            assert!(
+                said.facts.iter().all(|(l, v)| !l.is_empty() && !v.is_empty() && !v.contains('{')),
+                "{key}: {said:?}"
+            );
             let parts: Vec<&str> = said.parts.keys().copied().collect();
             let drawn: &[&str] = match key {
                 "tao" => &["seats"],
@@ -253,7 +256,11 @@ fn a_drawn_hand_is_not_a_shared_first_place() {
         .expect("a drawn hand among 400 greedy games");
     assert!(drawn.ending().unwrap().contains("the hand is drawn"), "{:?}", drawn.ending());
     assert_eq!(drawn.shared_first(), None);
-    assert!(drawn.standings().iter().all(|s| s.score.as_deref() == Some("a drawn hand: no one pays")), "{:?}", drawn.standings());
+    assert!(
+        drawn.standings().iter().all(|s| s.score.as_deref() == Some("a drawn hand: no one pays")),
+        "{:?}",
+        drawn.standings()
+    );
     // A Pathways game whose last two players share first place says so (two greedy bots on
     // the 3d deck, as the play page's test plays it).
     let pathways = crate::game("pathways").unwrap();

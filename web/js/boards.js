@@ -4,7 +4,7 @@
 // game joins the page as soon as its engine is in the registry. The games with printed
 // boards and tiles are drawn from the print artwork by drawn.js.
 import { el } from './dom.js';
-import { dragons, facts, liubo, svg, tileFace, tileWords, yijingPai } from './drawn.js';
+import { dragons, facts, label, liubo, svg, tileFace, tileWords, yijingPai } from './drawn.js';
 
 /** A hexagram's symbol (the Unicode block is in King Wen order, card n at U+4DC0 + n − 1). */
 export function glyph(n) {
@@ -133,10 +133,10 @@ const TAO = {
     const top = view.top;
     return el('div', { class: 'tao' },
       seatRing(view, ctx),
-      row('Top of the play pile', top ? [printedBox(top.card, top.orientation, top.shows, top.name, 'card ' + top.card + ' ' + top.orientation + ' side up')] : [], 'top'),
+      row(label(ctx, 'top'), top ? [printedBox(top.card, top.orientation, top.shows, top.name, 'card ' + top.card + ' ' + top.orientation + ' side up')] : [], 'top'),
       facts(ctx.facts),
       // A spectator's view has no hand (the public view: every seat's cards in counts).
-      view.hand ? row('Your hand (seat ' + view.seat + ')', view.hand.map((n) => {
+      view.hand ? row(label(ctx, 'hand') + ' (seat ' + view.seat + ')', view.hand.map((n) => {
         const card = printedBox(n, 'dark', n, null);
         card.dataset.handCard = n;
         return card;
@@ -161,13 +161,13 @@ const PATHWAYS = {
     const options = (ctx.actions || []).map((a, i) => (laidOf(a) ? [laidOf(a), ctx.words[i] || ''] : null)).filter(Boolean);
     return el('div', { class: 'pathways' },
       facts(ctx.facts),
-      view.piles.map((pile, seat) => row(ctx.names[seat] + (view.crashed[seat] ? ' — ✕ crashed' : '') + (seat === view.to_move ? ' — ▶ to move' : ''),
+      view.piles.map((pile, seat) => row(ctx.names[seat] + (view.crashed[seat] ? ' — ✕ ' + label(ctx, 'crashed') : '') + (seat === view.to_move ? ' — ▶ to move' : ''),
         pile.map((l, i) => printedBox(l.card, l.orientation, l.hexagram, l.name, 'card ' + l.card + ' ' + l.orientation + ' side up', i === pile.length - 1 ? 'top' : null)),
         'pile' + (view.crashed[seat] ? ' crashed' : ''), { 'data-pile': seat })),
-      options.length ? row('Cards you can lay (click one)', options.map(([l, said]) => el('button', {
+      options.length ? row(label(ctx, 'options'), options.map(([l, said]) => el('button', {
         type: 'button', class: 'card-option', 'data-lay': laidKey(l), title: said, 'aria-label': said,
       }, face(l.card, l.orientation), el('span', { class: 'card-note', 'aria-hidden': 'true', text: l.card + ' ' + l.orientation }))), 'options') : null,
-      el('details', { class: 'available' }, el('summary', { text: 'Cards not yet laid (' + view.available.length + ')' }),
+      el('details', { class: 'available' }, el('summary', { text: label(ctx, 'available') + ' (' + view.available.length + ')' }),
         el('p', { class: 'muted', text: view.available.map(cardText).join(', ') })));
   },
   /** A card the seat may lay, drawn as it would lie (a click there lays it). */
@@ -181,14 +181,14 @@ const PATHWAYS = {
 const ZHI_PAI = {
   draw(view, ctx) {
     return el('div', { class: 'zhipai' },
-      row('Common Zone', view.zone.map((n) => cardBox(n)), 'zone'),
+      row(label(ctx, 'zone'), view.zone.map((n) => cardBox(n)), 'zone'),
       facts(ctx.facts),
       view.tables.map((t, seat) => el('div', { class: 'row zp-line' },
-        el('h3', { class: 'row-label', text: ctx.names[seat] + (seat === view.seat ? ' (you)' : '') + (t.finished ? ' — ✓ finished' : '') + (seat === view.to_move ? ' — ▶ to move' : '') }),
+        el('h3', { class: 'row-label', text: ctx.names[seat] + (seat === view.seat ? ' (you)' : '') + (t.finished ? ' — ✓ ' + label(ctx, 'finished') : '') + (seat === view.to_move ? ' — ▶ to move' : '') }),
         el('div', { class: 'cards' }, t.sequence.map((n, i) => cardBox(n,
-          i === 0 ? 'start' : i === t.sequence.length - 1 ? 'target' : null,
-          n === t.left_end && i > 0 ? 'left end' : null, n === t.right_end && i < t.sequence.length - 1 ? 'right end' : null))),
-        el('p', { class: 'trigrams', text: 'Trigram cards active: ' + (t.active.length ? t.active.join(', ') : 'none') }))));
+          i === 0 ? label(ctx, 'start') : i === t.sequence.length - 1 ? label(ctx, 'target') : null,
+          n === t.left_end && i > 0 ? label(ctx, 'left end') : null, n === t.right_end && i < t.sequence.length - 1 ? label(ctx, 'right end') : null))),
+        el('p', { class: 'trigrams', text: label(ctx, 'active') + ': ' + (t.active.length ? t.active.join(', ') : 'none') }))));
   },
 };
 

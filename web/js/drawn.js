@@ -78,6 +78,9 @@ const plural = (n, one, many) => n + ' ' + (n === 1 ? one : many || one + 's');
 /** A tile letter in words, as the rules module says it (`held 1`: `yang line`; `laid T`:
  *  `taiji as yang`), from the state's `terms`. */
 export const tileWords = (ctx, how, c) => (ctx.terms && ctx.terms[how + ' ' + c]) || c;
+/** The name of a part of the table (`label top`: `Top of the play pile`), from the state's
+ *  `terms`: the rules module names the parts a drawing labels. */
+export const label = (ctx, key) => tileWords(ctx, 'label', key);
 /** A tile's printed face: the first word of its name (`yang`, `yin`, `taiji`). */
 export const tileFace = (ctx, how, c) => tileWords(ctx, how, c).split(' ')[0];
 
@@ -118,15 +121,15 @@ export function liubo(view, ctx) {
     return el('div', { class: 'drawn-row', 'data-side': colour },
       el('h3', { class: 'row-label', text: name + ' (' + letter + ', seat ' + seat + ')' + (view.to_move === seat ? ' — ▶ to move' : '') }),
       el('div', { class: 'tokens', 'data-home': side.home },
-        el('span', { class: 'muted', text: plural(side.home, 'stone') + ' to enter: ' }),
+        el('span', { class: 'muted', text: plural(side.home, 'stone') + ' ' + label(ctx, 'to enter') + ': ' }),
         Array.from({ length: side.home }, () => mini('liubo-stone-' + colour, name + ' stone to enter', 'token'))),
       side.prisoners ? el('div', { class: 'tokens', 'data-prisoners': side.prisoners },
-        el('span', { class: 'muted', text: plural(side.prisoners, 'stone') + ' held prisoner by ' + otherName + ': ' }),
+        el('span', { class: 'muted', text: plural(side.prisoners, 'stone') + ' ' + label(ctx, 'prisoner') + ' ' + otherName + ': ' }),
         Array.from({ length: side.prisoners }, () => mini('liubo-stone-' + colour, name + ' stone held prisoner', 'token'))) : null);
   });
   return el('div', { class: 'liubo drawn' },
     el('div', { class: 'drawn-boards' }, b),
-    el('p', { class: 'muted', text: sides.map(([, letter, name], seat) => letter + ' ' + name + '’s stone (seat ' + seat + ')').join(', ') + ', ★ the owl; the letters stand beside each station held.' }),
+    el('p', { class: 'muted', text: sides.map(([, letter, name], seat) => letter + ' ' + name + '’s stone (seat ' + seat + ')').join(', ') + ', ★ ' + label(ctx, 'owl') + '; the letters stand beside each station held.' }),
     facts(ctx.facts),
     reserve);
 }
@@ -252,22 +255,22 @@ export function yijingPai(view, ctx) {
   const you = view.seat;
   const seats = view.columns.map((col, s) => el('div', { class: 'drawn-row yp-seat' + (s === you ? ' you' : ''), 'data-seat': s },
     el('h3', { class: 'row-label', text: ctx.names[s] + (s === you ? ' (you)' : '') + (view.to_move === s ? ' — ▶ to move' : '') +
-      ' · ' + plural(view.hand_sizes[s], 'tile') + ' in hand' + (view.hidden_set[s] ? ' · hidden hexagram set aside' : '') }),
+      ' · ' + plural(view.hand_sizes[s], 'tile') + ' ' + label(ctx, 'in hand') + (view.hidden_set[s] ? ' · ' + label(ctx, 'hidden set') : '') }),
     el('div', { class: 'yp-line' },
       s === you ? null : el('span', { class: 'tokens', 'data-hand': view.hand_sizes[s] },
         Array.from({ length: view.hand_sizes[s] }, () => tile('back', 'a tile in seat ' + s + '’s hand, face down', null, true))),
-      el('span', { class: 'yp-group' }, el('span', { class: 'muted', text: 'Hexagram in the making: ' }),
+      el('span', { class: 'yp-group' }, el('span', { class: 'muted', text: label(ctx, 'making') + ': ' }),
         col.length ? column(col, true, 'seat ' + s + ' column, line 1 at the bottom') : el('span', { class: 'muted', text: 'none' })),
-      el('span', { class: 'yp-group' }, el('span', { class: 'muted', text: 'Laid: ' }),
+      el('span', { class: 'yp-group' }, el('span', { class: 'muted', text: label(ctx, 'laid') + ': ' }),
         view.laid[s].length ? view.laid[s].map((h, k) => column(h, true, 'seat ' + s + ' hexagram ' + (k + 1))) : el('span', { class: 'muted', text: 'none' })))));
   return el('div', { class: 'yijing-pai drawn' },
     facts(ctx.facts),
-    view.last ? el('div', { class: 'drawn-row yp-last' }, el('h3', { class: 'row-label', text: 'Last tiles laid, by ' + ctx.names[view.last.seat] }),
+    view.last ? el('div', { class: 'drawn-row yp-last' }, el('h3', { class: 'row-label', text: label(ctx, 'last') + ' ' + ctx.names[view.last.seat] }),
       el('div', { class: 'tokens' }, laidTiles(view.last.tiles))) : null,
     el('div', { class: 'yp-own' },
-      el('div', { class: 'drawn-row yp-hand' }, el('h3', { class: 'row-label', text: 'Your hand (seat ' + you + ')' }),
+      el('div', { class: 'drawn-row yp-hand' }, el('h3', { class: 'row-label', text: label(ctx, 'hand') + ' (seat ' + you + ')' }),
         el('div', { class: 'tokens', 'data-own-hand': view.hand.length }, view.hand.length ? handTiles(view.hand) : el('span', { class: 'muted', text: 'empty' }))),
-      view.hidden ? el('div', { class: 'drawn-row yp-hidden' }, el('h3', { class: 'row-label', text: 'Your hidden hexagram (line 1 at the bottom)' }),
+      view.hidden ? el('div', { class: 'drawn-row yp-hidden' }, el('h3', { class: 'row-label', text: label(ctx, 'hidden') }),
         el('span', { class: 'hexagram-tiles', role: 'group', 'aria-label': 'your hidden hexagram, line 1 at the bottom' }, handTiles(view.hidden).map((t) => (t.classList.add('small'), t)))) : null),
     seats);
 }

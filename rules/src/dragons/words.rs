@@ -112,7 +112,11 @@ pub fn standings(game: &Dragons) -> Vec<crate::play::Standing> {
     (0..game.players())
         .map(|seat| {
             let score = view.dragons.iter().find(|d| d.seat == seat).map(|d| {
-                let left = if d.defeated { "defeated, no segment left".to_string() } else { format!("{} left", count(usize::from(d.segments), "segment")) };
+                let left = if d.defeated {
+                    "defeated, no segment left".to_string()
+                } else {
+                    format!("{} left", count(usize::from(d.segments), "segment"))
+                };
                 format!("{left} · life {} · fire {}", d.life, d.fire)
             });
             crate::play::Standing { seat, place: if won.is_none_or(|w| w == seat) { 1 } else { 2 }, score }
@@ -157,7 +161,13 @@ pub fn table(game: &Dragons) -> crate::play::TableWords {
         .iter()
         .map(|d| {
             let beaten = if d.defeated { ", defeated" } else { "" };
-            format!("{}: life {}, fire {}, {} lost{beaten}", name(d.seat), d.life, d.fire, count(usize::from(d.lost), "segment"))
+            format!(
+                "{}: life {}, fire {}, {} lost{beaten}",
+                name(d.seat),
+                d.life,
+                d.fire,
+                count(usize::from(d.lost), "segment")
+            )
         })
         .collect();
     let bagua = format!(

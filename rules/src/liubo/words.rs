@@ -92,7 +92,14 @@ pub fn ending(before: &Liubo, after: &Liubo, seat: Seat) -> Option<String> {
 
 /// The colour of each side's pieces, seat by seat (`colour 0`: White's are white), the
 /// name of their printed pieces.
-pub const TERMS: [(&str, &str); 2] = [("colour 0", "white"), ("colour 1", "black")];
+/// The names of the table's parts too (`label owl`).
+pub const TERMS: [(&str, &str); 5] = [
+    ("colour 0", "white"),
+    ("colour 1", "black"),
+    ("label owl", "the owl"),
+    ("label to enter", "to enter"),
+    ("label prisoner", "held prisoner by"),
+];
 
 /// What decides the game, side by side: the other's stones it holds prisoner (six win,
 /// rule 17), its owl (taken, rule 12; outnumbered, rule 13) and its stones on the board.

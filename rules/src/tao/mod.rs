@@ -626,6 +626,10 @@ impl Game for Tao {
         words::table(self)
     }
 
+    fn terms(&self) -> Vec<(&'static str, &'static str)> {
+        words::TERMS.to_vec()
+    }
+
     fn counts(&self) -> crate::play::Counts {
         let t = &self.tally;
         crate::play::Counts {

@@ -87,7 +87,15 @@ pub fn seat(game: &YijingPai, seat: Seat) -> String {
 /// The letters of the views and actions in words: a tile in a hand (`held 1`, `held 0`,
 /// `held t`) and as laid (`laid T`, `laid t`: a taiji standing for yang or yin). A drawn
 /// table takes each tile's face from the first word.
-pub const TERMS: [(&str, &str); 7] = [
+/// The names of the table's parts too (`label making`).
+pub const TERMS: [(&str, &str); 14] = [
+    ("label making", "Hexagram in the making"),
+    ("label laid", "Laid"),
+    ("label hidden set", "hidden hexagram set aside"),
+    ("label in hand", "in hand"),
+    ("label last", "Last tiles laid, by"),
+    ("label hand", "Your hand"),
+    ("label hidden", "Your hidden hexagram (line 1 at the bottom)"),
     ("held 1", "yang line"),
     ("held 0", "yin line"),
     ("held t", "taiji"),
@@ -147,7 +155,12 @@ pub fn table(game: &YijingPai) -> crate::play::TableWords {
 fn tiles_of(text: &str) -> String {
     let said: Vec<&str> = text
         .chars()
-        .map(|c| TERMS.iter().find(|(k, _)| k.strip_prefix("laid ") == Some(c.encode_utf8(&mut [0; 4]))).map_or("?", |(_, v)| *v))
+        .map(|c| {
+            TERMS
+                .iter()
+                .find(|(k, _)| k.strip_prefix("laid ") == Some(c.encode_utf8(&mut [0; 4])))
+                .map_or("?", |(_, v)| *v)
+        })
         .collect();
     said.join(", ")
 }

@@ -340,6 +340,10 @@ impl Game for Duel {
         super::duel_words::table(self)
     }
 
+    fn terms(&self) -> Vec<(&'static str, &'static str)> {
+        super::duel_words::TERMS.to_vec()
+    }
+
     fn counts(&self) -> Counts {
         let t = &self.tally;
         Counts {

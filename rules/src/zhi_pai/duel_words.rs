@@ -135,6 +135,18 @@ pub fn standings(game: &Duel) -> Vec<crate::play::Standing> {
         .collect()
 }
 
+/// The names of the table's parts, for a table that draws them (`label zone`): a line's
+/// first card is its player's start, its last the start's complement.
+pub const TERMS: [(&str, &str); 7] = [
+    ("label zone", "Common Zone"),
+    ("label active", "Trigram cards active"),
+    ("label start", "start"),
+    ("label target", "the start's complement"),
+    ("label left end", "left end"),
+    ("label right end", "right end"),
+    ("label finished", "finished"),
+];
+
 /// The table's facts in words: the pile left, and the second player's last turn.
 pub fn table(game: &Duel) -> crate::play::TableWords {
     let view = game.view(0);

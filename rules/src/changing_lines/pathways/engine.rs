@@ -459,6 +459,10 @@ impl Game for Pathways {
         super::words::table(self)
     }
 
+    fn terms(&self) -> Vec<(&'static str, &'static str)> {
+        super::words::TERMS.to_vec()
+    }
+
     fn counts(&self) -> Counts {
         Counts {
             plays_by_kind: vec![("lay", self.plays)],

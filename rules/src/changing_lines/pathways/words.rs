@@ -96,6 +96,13 @@ pub fn standings(game: &Pathways) -> Vec<crate::play::Standing> {
         .collect()
 }
 
+/// The names of the table's parts, for a table that draws them (`label options`).
+pub const TERMS: [(&str, &str); 3] = [
+    ("label options", "Cards you can lay (click one)"),
+    ("label available", "Cards not yet laid"),
+    ("label crashed", "crashed"),
+];
+
 /// The table's facts in words: the cards left to lay, how cards may be laid, the final turn.
 pub fn table(game: &Pathways) -> crate::play::TableWords {
     let view = game.view(0);
