@@ -1,8 +1,10 @@
 // The play pages' service worker (served as /sw.js, scope /play): after one visit the play
-// pages open and play with the network off. The server writes in the three values below
+// pages open and play with the network off. The server writes in the four values below
 // (src/http/offline.rs): the rules module's input hash (scripts/rules-wasm.sh), a hash of
-// every file precached, and their addresses. Each version has a cache of its own,
-// `hexforge-play-MODULE-VERSION`, filled when the worker installs.
+// every file precached, their addresses, and the printed card faces the tables draw. Each
+// version has a cache of its own, `hexforge-play-MODULE-VERSION`, filled when the worker
+// installs: every file, then every face (a face that fails to load is fetched when a table
+// draws it, and does not hold the install up).
 //
 // Answers come from the cache first, then the network (whatever else a page fetches is
 // kept too); a page asks for the rules module as /wasm/hexforge_rules.wasm?v=HASH, and is
@@ -14,11 +16,20 @@
 const MODULE = '__MODULE__';
 const VERSION = '__VERSION__';
 const PRECACHE = __PRECACHE__;
+const FACES = __FACES__;
 const PREFIX = 'hexforge-play-';
 const CACHE = PREFIX + MODULE + '-' + VERSION;
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
+  event.waitUntil(caches.open(CACHE).then(async (cache) => {
+    await cache.addAll(PRECACHE);
+    // A few at a time: the server renders each face once, on as many cores as it has.
+    const queue = [...FACES];
+    const next = async () => {
+      for (let url = queue.shift(); url; url = queue.shift()) await cache.add(url).catch(() => null);
+    };
+    await Promise.all([next(), next(), next(), next()]);
+  }));
 });
 
 self.addEventListener('activate', (event) => {

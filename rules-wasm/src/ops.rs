@@ -56,6 +56,16 @@ fn outcome(outcome: Option<Outcome>) -> Value {
     }
 }
 
+/// A table's outcome, with the seats that share first place when its rules name a shared
+/// place (`{"stalled":true,"shared_first":[0,2]}`); a stall without one names none.
+fn table_outcome(table: &dyn Table) -> Value {
+    let mut said = outcome(table.outcome());
+    if let (Value::Object(fields), Some(seats)) = (&mut said, table.shared_first()) {
+        fields.insert("shared_first".to_string(), json!(seats));
+    }
+    said
+}
+
 fn bot(name: &str) -> Result<Bot, Refused> {
     name.parse().map_err(|e: String| Refused::new("unknown-bot", e))
 }
@@ -99,7 +109,8 @@ impl Tables {
     /// absent), the outcome, the actions taken, each in words every seat may read (`log`),
     /// the seats' names and public lines (`seat_words`), once over the rule that ended the
     /// game (`ending`) and every seat's place (`standings`), the game's letters in words
-    /// (`terms`) and the record so far.
+    /// (`terms`), the table's facts and drawn parts in words (`table_words`) and the record
+    /// so far. The outcome names the seats sharing first place when the rules name one.
     pub fn state(&mut self, id: usize, seat: Option<usize>) -> Result<Value, Refused> {
         let table = self.table(id)?;
         let to_move = table.to_move();
@@ -117,7 +128,7 @@ impl Tables {
             "actions": table.actions(),
             "words": words,
             "view": table.view(seat),
-            "outcome": outcome(table.outcome()),
+            "outcome": table_outcome(table.as_ref()),
             "taken": table.taken(),
             "log": table.log(),
             "seat_names": table.seat_names(),
@@ -125,6 +136,7 @@ impl Tables {
             "ending": table.ending(),
             "standings": table.standings(),
             "terms": table.terms().into_iter().map(|(k, v)| (k.to_string(), Value::from(v))).collect::<serde_json::Map<_, _>>(),
+            "table_words": table.table_words(),
             "record": table.record(),
         }))
     }
@@ -136,7 +148,7 @@ impl Tables {
         Ok(json!({
             "taken": table.taken(),
             "to_move": table.to_move(),
-            "outcome": outcome(table.outcome()),
+            "outcome": table_outcome(table.as_ref()),
             "said": table.log().last(),
         }))
     }

@@ -191,6 +191,26 @@ fn every_game_says_its_seats_the_rule_that_ended_it_and_every_place() {
                 assert_eq!(first, [w], "{key}: the winner alone is first ({ending})");
             }
             assert!(!first.is_empty(), "{key}: someone is first");
+            // Each seat's row says what decides the game, in words.
+            assert!(
+                standings.iter().all(|s| s.score.as_ref().is_some_and(|w| !w.is_empty() && !w.contains('{'))),
+                "{key}: every place has its score: {standings:?}"
+            );
+            // The table's facts and drawn parts in words, every value said.
+            let said = table.table_words();
+            assert!(!said.facts.is_empty(), "{key}: the table's facts");
+            assert!(
+                said.facts.iter().all(|(l, v)| !l.is_empty() && !v.is_empty() && !v.contains('{')),
+                "{key}: {said:?}"
+            );
+            let parts: Vec<&str> = said.parts.keys().copied().collect();
+            let drawn: &[&str] = match key {
+                "tao" => &["seats"],
+                "liubo" => &["board"],
+                "dragons" => &["bagua", "human"],
+                _ => &[],
+            };
+            assert_eq!(parts, drawn, "{key}: each drawn part described");
             let replayed = rules.replay(&table.record(), usize::MAX).unwrap();
             assert_eq!(replayed.ending(), Some(ending.as_str()), "{key}: the replayed record ends alike");
             assert_eq!(replayed.standings(), standings, "{key}");
@@ -239,4 +259,54 @@ fn a_game_without_hidden_information_shows_the_same_at_every_determinized_table(
             assert!(step < 10_000, "{}: no end", rules.name());
         }
     }
+}
+
+/// A drawn 易经牌 hand has no winner and no shared first place: the ending says the hand is
+/// drawn, no seat is named sharing first place, and each seat's row says no one pays.
+#[test]
+fn a_drawn_hand_is_not_a_shared_first_place() {
+    let rules = crate::game("yijing-pai").unwrap();
+    let drawn = (1..400u64)
+        .find_map(|seed| {
+            let mut table = rules.table(&Setup::default(), seed).unwrap();
+            let mut step = 0;
+            while table.to_move().is_some() {
+                let index = table.choose(Bot::Greedy, step).unwrap();
+                table.act(index).unwrap();
+                step += 1;
+            }
+            (table.outcome() == Some(Outcome::Stalled)).then_some(table)
+        })
+        .expect("a drawn hand among 400 greedy games");
+    assert!(drawn.ending().unwrap().contains("the hand is drawn"), "{:?}", drawn.ending());
+    assert_eq!(drawn.shared_first(), None);
+    assert!(
+        drawn.standings().iter().all(|s| s.score.as_deref() == Some("a drawn hand: no one pays")),
+        "{:?}",
+        drawn.standings()
+    );
+    // A Pathways game whose last two players share first place says so (two greedy bots on
+    // the 3d deck, as the play page's test plays it).
+    let pathways = crate::game("pathways").unwrap();
+    let setup = Setup { players: Some(2), options: vec![("deck".into(), "3d".into())] };
+    let shared = (1..400u64).find_map(|seed| {
+        let mut table = pathways.table(&setup, seed).unwrap();
+        let mut step = 0;
+        while table.to_move().is_some() {
+            let index = table.choose(Bot::Greedy, step).unwrap();
+            table.act(index).unwrap();
+            step += 1;
+        }
+        table.shared_first()
+    });
+    assert!(shared.as_ref().is_some_and(|seats| seats.len() >= 2), "{shared:?}");
+}
+
+/// The names a drawing takes from the rules crate: Liubo's colours, the ways of Dragons.
+#[test]
+fn the_drawings_names_are_the_rules_crates() {
+    let terms = |key: &str| crate::game(key).unwrap().table(&Setup::default(), 1).unwrap().terms();
+    assert!(terms("liubo").contains(&("colour 0", "white")) && terms("liubo").contains(&("colour 1", "black")));
+    let ways: Vec<&str> = terms("dragons").iter().filter(|(k, _)| k.starts_with("way ")).map(|(_, v)| *v).collect();
+    assert_eq!(ways, ["north", "east", "south", "west"]);
 }

@@ -5,7 +5,8 @@
 //! ([`module_version`], written by `scripts/rules-wasm.sh` beside the module), a hash of
 //! every file it precaches, and their addresses ([`precache`]): every play page (their
 //! boards and tiles are drawn in them), `/play`, their style sheets and scripts, the rules
-//! module of that version and the pictures of `/play`. The worker's scope is `/play` (the
+//! module of that version and the pictures of `/play`; and, without holding the install up
+//! when one fails, the printed card faces the tables draw ([`table_faces`]). The worker's scope is `/play` (the
 //! list and every game's page); `Service-Worker-Allowed` says so.
 
 use super::Routes;
@@ -65,6 +66,25 @@ fn precache() -> Vec<(String, Bytes)> {
     out
 }
 
+/// The resolution of the card faces the tables draw (`web/js/boards.js`, `FACE_DPI`).
+const FACE_DPI: u32 = 72;
+
+/// The printed card faces the tables draw (every Changing Lines card, dark and light side
+/// up, and the deck's back, which poker's hidden cards and solitaire's stock show), at the
+/// addresses the page asks for them (`web/js/boards.js`, `face`; `web/js/cards_table.js`,
+/// `back`), so that a table offline shows its cards: 129 pictures of a few KB each,
+/// fetched by the worker once the page is ready, never by the first screen.
+fn table_faces() -> Vec<String> {
+    (1..=64)
+        .flat_map(|n| {
+            let dark = format!("/cards/changing-lines/{n}.png?dpi={FACE_DPI}");
+            let light = format!("{dark}&orientation=light");
+            [dark, light]
+        })
+        .chain([format!("/cards/changing-lines/back.png?dpi={FACE_DPI}")])
+        .collect()
+}
+
 /// The worker with its values written in, and its entity tag.
 static WORKER: LazyLock<(Bytes, HeaderValue)> = LazyLock::new(|| {
     use sha2::Digest;
@@ -75,12 +95,19 @@ static WORKER: LazyLock<(Bytes, HeaderValue)> = LazyLock::new(|| {
         hash.update([0]);
         hash.update(bytes);
     }
+    // The faces are drawn by this build of the server: a new build, a new cache.
+    let faces = table_faces();
+    hash.update(env!("CARGO_PKG_VERSION").as_bytes());
+    for url in &faces {
+        hash.update(url.as_bytes());
+    }
     let version: String = hash.finalize()[..8].iter().map(|b| format!("{b:02x}")).collect();
     let urls: Vec<&str> = files.iter().map(|(url, _)| url.as_str()).collect();
     let js = WORKER_JS
         .replacen("'__MODULE__'", &format!("'{}'", module_version()), 1)
         .replacen("'__VERSION__'", &format!("'{version}'"), 1)
-        .replacen("__PRECACHE__", &serde_json::to_string(&urls).expect("strings"), 1);
+        .replacen("__PRECACHE__", &serde_json::to_string(&urls).expect("strings"), 1)
+        .replacen("__FACES__", &serde_json::to_string(&faces).expect("strings"), 1);
     let tag = super::etag(js.as_bytes());
     (Bytes::from(js), tag)
 });

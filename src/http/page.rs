@@ -26,7 +26,7 @@ const INDEX_HTML: &str = include_str!("../../web/index.html");
 pub(super) const STYLE_CSS: &str = include_str!("../../web/style.css");
 
 /// The page's ES modules, by file name under `/js/`; `main.js` is the entry point.
-pub const SCRIPTS: [(&str, &str); 26] = [
+pub const SCRIPTS: [(&str, &str); 27] = [
     ("main.js", include_str!("../../web/js/main.js")),
     ("api.js", include_str!("../../web/js/api.js")),
     ("dom.js", include_str!("../../web/js/dom.js")),

@@ -267,6 +267,8 @@ pub fn message(room: &Room, built: &Built, who: Who, stand_ins: &[Seat]) -> Valu
         "seat_words": table.seat_words(),
         "seat_names": table.seat_names(),
         "terms": table.terms().into_iter().map(|(k, v)| (k.to_string(), Value::from(v))).collect::<serde_json::Map<_, _>>(),
+        // The table's facts and drawn parts in words, alike for every seat.
+        "table_words": table.table_words(),
         "last": last,
         "outcome": table.outcome(),
         "record": over.then(|| format!("/api/rooms/{}/record?table={}", room.id, built.table_no)),

@@ -27,8 +27,8 @@ hot-seat Liubo is never covered, hot-seat Tao only when the turn passes to the o
 sat where; every hand is shown at the end of Tao; a bad record in the address is said.
 The words are the rules module's: Tao's buttons name the hexagram a card will show and why it
 is legal, "Decline the extra card" during an extra play, the log says what each move did and
-the end names the rule that ended the game and shows every seat's place (a shared place said
-as shared); 易经牌's hidden hexagram is picked by clicking six tiles; the replay lists every
+the end names the rule that ended the game and shows every seat's place and score (a shared place
+said as shared; a drawn 易经牌 hand, or any game no one won, never called a shared first place); 易经牌's hidden hexagram is picked by clicking six tiles; the replay lists every
 move, jumps to one clicked and steps with the arrow keys. Tao's and Pathways' cards are their
 printed faces (the deck's art, turned as laid) with the name of the hexagram they show; the
 legal targets are marked on the table at Tao (the hand's cards), Pathways (the cards to lay)
@@ -215,6 +215,7 @@ def explained(page, game, width):
 
 EXPLAINED = {}
 PICKED = {}
+DRAWN = {}
 TARGETS = {}
 
 
@@ -226,9 +227,15 @@ def standings(page, game, width, players):
           f"{game} {width}: the end shows a standings table with every seat and its place", rows)
     check([r[1] for r in rows] == sorted(r[1] for r in rows), f"{game} {width}: the standings are best first", rows)
     result = page.text_content("#play-result")
+    # A game no one won and where no first place is shared by a rule (a drawn hand, a stall)
+    # says so, never "share first place"; its seats level at the top are said level.
+    level = "without a winner" in result
+    check(not (level and "share first place" in result), f"{game} {width}: a game without a winner is not called a shared first place", result)
     for seat, place, text in rows:
         shared = sum(1 for r in rows if r[1] == place) > 1
-        check(("(shared)" in text) == shared, f"{game} {width}: a shared place is said as shared", rows)
+        check(("(shared)" in text) == (shared and not (level and place == 1)), f"{game} {width}: a shared place is said as shared", rows)
+        check(("(level, no winner)" in text) == (shared and level and place == 1), f"{game} {width}: seats level at the top of a game no one won are said level", rows)
+        check(not text.endswith("—"), f"{game} {width}: every seat's row has its score in the game's words", rows)
         check(("· won" in text) == (" won" in result and place == 1 and not shared), f"{game} {width}: the winner's row is marked won", (rows, result))
     ending = page.text_content("#play-ending")
     check(ending.startswith("Why it ended: ") and any(w in ending for w in ("wins", "without a winner", "share first place", "tie", "drawn")),
@@ -420,6 +427,12 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
     result = page.text_content("#play-result")
     check(("won" in result) or ("without a winner" in result) or ("share first place" in result), f"{game} {width}: a result is shown", result)
     standings(page, game, width, players)
+    if game == "yijing-pai" and page.evaluate("window.hexforgePlay.view.outcome") == "stalled":
+        # A drawn hand (和局): no winner, no shared first place; the rule says it is drawn.
+        ending = page.text_content("#play-ending")
+        check("without a winner" in result and "share first place" not in result and "the hand is drawn" in ending,
+              f"yijing-pai {width}: a drawn hand says it has no winner and is drawn, never a shared first place", (result, ending))
+        DRAWN[width] = DRAWN.get(width, 0) + 1
     if game == "dragons" and beaten is not None:
         check(len(beaten) == (1 if "won" in result else 0), f"dragons {width}: a game won ends with the loser's head on its defeated face", (beaten, result))
     with page.expect_download() as download:
@@ -634,6 +647,9 @@ def main():
         check(all(TARGETS.get((g, w), 0) > 0 for g in ("tao", "pathways", "yijing-pai") for w in (1280, 390)),
               "legal targets were marked on the table at Tao, Pathways and 易经牌 at both widths", {str(k): v for k, v in TARGETS.items()})
         out["targets"] = {f"{g} {w}": n for (g, w), n in TARGETS.items()}
+        # Most 易经牌 hands are drawn (rules/src/yijing_pai/measured.rs); these seeds' are.
+        check(DRAWN.get(1280, 0) + DRAWN.get(390, 0) > 0, "a drawn 易经牌 hand was played to its end and said so", DRAWN)
+        out["drawn_hands"] = DRAWN
         out["extra_plays_seen"] = EXPLAINED.get("extra", 0)
         ctx.close()
         browser.close()

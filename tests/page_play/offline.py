@@ -14,7 +14,9 @@ Run by tests/service/e2e.rs (`the_play_pages_open_and_play_offline_after_one_vis
   Chromium reads the manifest without an error and finds the page installable.
 - With the browser context offline after that one visit: /play/tao opens at a new address
   and plays to its end by clicking offered moves, /play and the other games open, and a
-  reload mid-game offline resumes the same move.
+  reload mid-game offline resumes the same move; every printed card face on the table (the
+  hand, the top card; every hand at the end) loads offline, a picture of its own
+  (naturalWidth > 0), cached by the worker whether or not the first visit drew it.
 - A game in progress keeps the module version it began with: a game saved with another
   version whose module a cache holds is reopened with that version (the page asks for
   `?v=` of it, and saves it again after a move), that cache outlives the worker's pruning
@@ -65,6 +67,19 @@ def first_screen_bytes(page):
         const later = entries.filter((e) => e.startTime > at);
         return [sum(first), sum(first.filter(under('/fonts/'))), sum(later.filter(under('/fonts/'))), sum(later.filter(under('/cards/')))];
     }""")
+
+
+def faces_offline(page, where):
+    """Every printed card face drawn on the table (and the hands shown at the end) loads:
+    asked for at once (not when scrolled to), then each a picture (naturalWidth > 0)."""
+    sel = "#play-board img.card-face, #play-hands img.card-face"
+    n = page.locator(sel).count()
+    check(n > 0, f"{where}: the table draws printed card faces", n)
+    page.evaluate("sel => document.querySelectorAll(sel).forEach((i) => { i.loading = 'eager'; })", sel)
+    page.wait_for_function("sel => [...document.querySelectorAll(sel)].every((i) => i.complete)", arg=sel, timeout=30000)
+    broken = page.evaluate("sel => [...document.querySelectorAll(sel)].filter((i) => !(i.naturalWidth > 0)).map((i) => i.getAttribute('src'))", sel)
+    check(broken == [], f"{where}: every printed card face on the table loads offline (naturalWidth > 0)", broken)
+    return n
 
 
 def headers(page, width):
@@ -119,11 +134,13 @@ def offline_play(browser, width, height):
     page.wait_for_selector("#play-moves button[data-move]", timeout=30000)
     again = page.eval_on_selector("body", "b => b.dataset.taken")
     check(again == taken, f"{width}: a reload offline resumes the game at the same move", (taken, again))
+    faces = faces_offline(page, f"offline tao {width} mid-game")
     page.screenshot(path=f"{SHOTS}/offline-tao-mid-{width}.png", full_page=False)
     clicked += play_to_end(page, f"offline tao {width}")
     result = page.locator("#play-result").text_content()
     check("actions" in result, f"{width}: /play/tao played offline to its end", result)
     check(not errors, f"{width}: no error playing offline", errors)
+    faces += faces_offline(page, f"offline tao {width} at the end")
     page.screenshot(path=f"{SHOTS}/offline-tao-end-{width}.png", full_page=True)
     # The list and every other game open offline too.
     page.goto(BASE + "/play")
@@ -135,7 +152,8 @@ def offline_play(browser, width, height):
     check(not errors, f"{width}: no error opening the games offline", errors)
     c.close()
     return {"width": width, "first_screen_bytes": sent, "fonts_in_first_screen": fonts, "font_bytes_after": fonts_after,
-            "card_bytes_after": cards_after, "cache": cache, "moves_offline": clicked}
+            "card_bytes_after": cards_after, "cache": cache, "moves_offline": clicked,
+            "faces_loaded_offline": faces}
 
 
 def kept_module(browser):

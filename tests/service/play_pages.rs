@@ -32,8 +32,9 @@ fn run_play_script(script: &str, shots: &str, env: &[(&str, &std::ffi::OsStr)]) 
 
 /// Issue 44: the play pages installable and offline (tests/page_play/offline.py): the
 /// first screen of /play/tao within 300 KB; with the context offline after one visit,
-/// /play/tao opens and plays to its end, /play and every game open, a reload resumes; a
-/// game in progress keeps the module version it began with, and its cache.
+/// /play/tao opens and plays to its end with its printed card faces loaded, /play and
+/// every game open, a reload resumes; a game in progress keeps the module version it began
+/// with, and its cache.
 #[test]
 fn the_play_pages_open_and_play_offline_after_one_visit() {
     let Some(report) = run_play_script("offline.py", "play-offline", &[]) else { return };
@@ -54,6 +55,8 @@ fn the_play_pages_open_and_play_offline_after_one_visit() {
             "README.md states {stated} bytes for the first screen; measured {bytes}"
         );
         assert!(r["moves_offline"].as_u64().unwrap() > 3, "{r}");
+        // The printed card faces drawn offline all loaded (the script fails on a broken one).
+        assert!(r["faces_loaded_offline"].as_u64().unwrap() > 0, "{r}");
     }
 }
 

@@ -4,7 +4,7 @@
 // game joins the page as soon as its engine is in the registry. The games with printed
 // boards and tiles are drawn from the print artwork by drawn.js.
 import { el } from './dom.js';
-import { dragons, liubo, svg, tileFace, tileWords, yijingPai } from './drawn.js';
+import { dragons, facts, label, liubo, svg, tileFace, tileWords, yijingPai } from './drawn.js';
 import { POKER, SOLITAIRE } from './cards_table.js';
 
 /** A hexagram's symbol (the Unicode block is in King Wen order, card n at U+4DC0 + n − 1). */
@@ -67,10 +67,6 @@ export function row(label, cards, extraClass, attrs) {
     el('div', { class: 'cards' }, cards.length ? cards : el('span', { class: 'muted', text: 'none' })));
 }
 
-export function facts(pairs) {
-  return el('dl', { class: 'facts' }, pairs.filter(([, v]) => v !== null && v !== undefined && v !== false)
-    .map(([k, v]) => el('div', {}, el('dt', { text: k }), el('dd', { text: String(v) }))));
-}
 
 const words = (key) => key.replace(/_/g, ' ');
 /** The first letter made capital (a name that begins a label). */
@@ -94,7 +90,7 @@ export function describe(value, key = '') {
  * each with its cards held, the seat to move marked, and the direction of play drawn as
  * arrows round the ring: a pure function of the view, for any table that shows one.
  */
-export function seatRing(view) {
+export function seatRing(view, ctx = {}) {
   const n = view.hand_sizes.length;
   const clockwise = view.direction !== 'counter-clockwise';
   const R = 62;
@@ -117,9 +113,10 @@ export function seatRing(view) {
     return svg('g', { class: 'ring-seat' + (moving ? ' to-move' : '') + (i === view.seat ? ' viewer' : ''), 'data-ring-seat': i },
       svg('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: 17 }),
       svg('text', { x: x.toFixed(1), y: (y - 2).toFixed(1), 'text-anchor': 'middle', class: 'ring-name' }, (moving ? '▶' : '') + i),
-      svg('text', { x: x.toFixed(1), y: (y + 10).toFixed(1), 'text-anchor': 'middle', class: 'ring-cards' }, view.hand_sizes[i] + (view.hand_sizes[i] === 1 ? ' card' : ' cards')));
+      svg('text', { x: x.toFixed(1), y: (y + 10).toFixed(1), 'text-anchor': 'middle', class: 'ring-cards' }, (ctx.seatWords || [])[i] || String(view.hand_sizes[i])));
   });
-  const said = 'Play goes ' + view.direction + '; seat ' + view.to_move + ' to move';
+  // The seats round the table in the rules module's words (who holds what, who moves).
+  const said = (ctx.parts || {}).seats || '';
   return svg('svg', { viewBox: '0 0 200 180', class: 'seat-ring', role: 'img', 'aria-label': said, 'data-direction': view.direction },
     svg('defs', {}, svg('marker', { id: 'ring-arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' },
       svg('path', { d: 'M0 0L10 5L0 10z' }))),
@@ -133,20 +130,14 @@ const laidOf = (a) => (a && typeof a === 'object' && !Array.isArray(a) ? a.play 
 const laidKey = (l) => l.card + '-' + l.orientation;
 
 const TAO = {
-  draw(view) {
+  draw(view, ctx) {
     const top = view.top;
     return el('div', { class: 'tao' },
-      seatRing(view),
-      row('Top of the play pile', top ? [printedBox(top.card, top.orientation, top.shows, top.name, 'card ' + top.card + ' ' + top.orientation + ' side up')] : [], 'top'),
-      facts([
-        ['Direction', (view.direction === 'clockwise' ? '↻ ' : '↺ ') + view.direction],
-        ['Draw pile', view.draw_pile + ' cards'],
-        ['Play pile', view.play_pile + ' cards'],
-        ['To draw first', view.owed ? view.owed + (view.owed === 1 ? ' card' : ' cards') : null],
-        ['Extra card', view.extra_words || null],
-      ]),
+      seatRing(view, ctx),
+      row(label(ctx, 'top'), top ? [printedBox(top.card, top.orientation, top.shows, top.name, 'card ' + top.card + ' ' + top.orientation + ' side up')] : [], 'top'),
+      facts(ctx.facts),
       // A spectator's view has no hand (the public view: every seat's cards in counts).
-      view.hand ? row('Your hand (seat ' + view.seat + ')', view.hand.map((n) => {
+      view.hand ? row(label(ctx, 'hand') + ' (seat ' + view.seat + ')', view.hand.map((n) => {
         const card = printedBox(n, 'dark', n, null);
         card.dataset.handCard = n;
         return card;
@@ -170,18 +161,14 @@ const PATHWAYS = {
     // The cards the seat to move may lay, each drawn as it would lie, said in the module's words.
     const options = (ctx.actions || []).map((a, i) => (laidOf(a) ? [laidOf(a), ctx.words[i] || ''] : null)).filter(Boolean);
     return el('div', { class: 'pathways' },
-      facts([
-        ['Cards left to lay', view.available.length],
-        ['Orientation', view.mode],
-        ['Final turn', view.final_turn ? 'yes' : null],
-      ]),
-      view.piles.map((pile, seat) => row(ctx.names[seat] + (view.crashed[seat] ? ' — ✕ crashed' : '') + (seat === view.to_move ? ' — ▶ to move' : ''),
+      facts(ctx.facts),
+      view.piles.map((pile, seat) => row(ctx.names[seat] + (view.crashed[seat] ? ' — ✕ ' + label(ctx, 'crashed') : '') + (seat === view.to_move ? ' — ▶ to move' : ''),
         pile.map((l, i) => printedBox(l.card, l.orientation, l.hexagram, l.name, 'card ' + l.card + ' ' + l.orientation + ' side up', i === pile.length - 1 ? 'top' : null)),
         'pile' + (view.crashed[seat] ? ' crashed' : ''), { 'data-pile': seat })),
-      options.length ? row('Cards you can lay (click one)', options.map(([l, said]) => el('button', {
+      options.length ? row(label(ctx, 'options'), options.map(([l, said]) => el('button', {
         type: 'button', class: 'card-option', 'data-lay': laidKey(l), title: said, 'aria-label': said,
       }, face(l.card, l.orientation), el('span', { class: 'card-note', 'aria-hidden': 'true', text: l.card + ' ' + l.orientation }))), 'options') : null,
-      el('details', { class: 'available' }, el('summary', { text: 'Cards not yet laid (' + view.available.length + ')' }),
+      el('details', { class: 'available' }, el('summary', { text: label(ctx, 'available') + ' (' + view.available.length + ')' }),
         el('p', { class: 'muted', text: view.available.map(cardText).join(', ') })));
   },
   /** A card the seat may lay, drawn as it would lie (a click there lays it). */
@@ -195,14 +182,14 @@ const PATHWAYS = {
 const ZHI_PAI = {
   draw(view, ctx) {
     return el('div', { class: 'zhipai' },
-      row('Common Zone', view.zone.map((n) => cardBox(n)), 'zone'),
-      facts([['Draw pile', view.pile + ' cards'], ['Last turn', view.last_turn ? 'yes' : null]]),
+      row(label(ctx, 'zone'), view.zone.map((n) => cardBox(n)), 'zone'),
+      facts(ctx.facts),
       view.tables.map((t, seat) => el('div', { class: 'row zp-line' },
-        el('h3', { class: 'row-label', text: ctx.names[seat] + (seat === view.seat ? ' (you)' : '') + (t.finished ? ' — ✓ finished' : '') + (seat === view.to_move ? ' — ▶ to move' : '') }),
+        el('h3', { class: 'row-label', text: ctx.names[seat] + (seat === view.seat ? ' (you)' : '') + (t.finished ? ' — ✓ ' + label(ctx, 'finished') : '') + (seat === view.to_move ? ' — ▶ to move' : '') }),
         el('div', { class: 'cards' }, t.sequence.map((n, i) => cardBox(n,
-          i === 0 ? 'start' : i === t.sequence.length - 1 ? 'target' : null,
-          n === t.left_end && i > 0 ? 'left end' : null, n === t.right_end && i < t.sequence.length - 1 ? 'right end' : null))),
-        el('p', { class: 'trigrams', text: 'Trigram cards active: ' + (t.active.length ? t.active.join(', ') : 'none') }))));
+          i === 0 ? label(ctx, 'start') : i === t.sequence.length - 1 ? label(ctx, 'target') : null,
+          n === t.left_end && i > 0 ? label(ctx, 'left end') : null, n === t.right_end && i < t.sequence.length - 1 ? label(ctx, 'right end') : null))),
+        el('p', { class: 'trigrams', text: label(ctx, 'active') + ': ' + (t.active.length ? t.active.join(', ') : 'none') }))));
   },
 };
 
@@ -272,7 +259,9 @@ function of(game) {
  *  (the rules module's), and for the seat to move its legal actions and their words. */
 function context(s, yours) {
   const names = Array.from({ length: s.players || (s.seat_names || []).length || 16 }, (_, i) => cap((s.seat_names && s.seat_names[i]) || 'seat ' + i));
-  return { names, terms: s.terms || {}, ending: s.ending || null, actions: yours ? s.actions : [], words: yours ? s.words : [] };
+  const said = s.table_words || {};
+  return { names, terms: s.terms || {}, ending: s.ending || null, actions: yours ? s.actions : [], words: yours ? s.words : [],
+    facts: said.facts || [], parts: said.parts || {}, seatWords: s.seat_words || [] };
 }
 
 /** A seat's public line (cards held, a pile's length…) in the rules module's words: the

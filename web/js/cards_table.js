@@ -3,8 +3,8 @@
 // the hexagram it shows and its name come from the rules module's view (`view(seat)`), and
 // the places a legal action uses are found from the action as the module offers it.
 import { el } from './dom.js';
-import { face, facts, printedBox, row } from './boards.js';
-import { svg } from './drawn.js';
+import { face, printedBox, row } from './boards.js';
+import { facts, svg } from './drawn.js';
 
 /** A card lying face down: the deck's printed back (`note` says what it is, in words). */
 function back(note) {
@@ -39,14 +39,8 @@ export const POKER = {
     const turning = (ctx.actions || []).map((a, i) => [kindOf(a), ctx.words[i] || '']).filter(([[k]]) => k === 'show');
     const last = view.last;
     return el('div', { class: 'poker' },
-      facts([
-        ['Hand', view.hand + ' of ' + view.hands],
-        ['Betting round', view.outcome ? null : view.round + ' of 3'],
-        ['Bet', plural(view.bet, 'chip')],
-        ['To call', view.to_call ? plural(view.to_call, 'chip') : null],
-        ['Cards lie', view.mode],
-      ]),
-      el('div', { class: 'pot', 'data-pot': '', role: 'img', 'aria-label': 'the pot: ' + plural(view.pot, 'chip') }, chips(view.pot, 'Pot:')),
+      facts(ctx.facts),
+      el('div', { class: 'pot', 'data-pot': '', role: 'img', 'aria-label': ctx.parts.pot || '' }, chips(view.pot, 'Pot:')),
       el('div', { class: 'stud-seats' }, view.seats.map((s, seat) => {
         const own = seat === view.seat && view.down.length;
         const cards = [
@@ -113,8 +107,8 @@ export const SOLITAIRE = {
         el('div', { class: 'row sol-stock', 'data-stock': '' }, el('h3', { class: 'row-label', text: 'Stock' }),
           el('div', { class: 'cards' }, view.stock ? back(plural(view.stock, 'card') + ' left') : el('span', { class: 'muted', text: 'spent' }))),
         view.turned_up ? row('Turned up', [printedBox(view.turned_up, 'dark', view.turned_up, null, 'to lay')], 'sol-turned') : null),
-      facts([['Stock cards turned (the score: fewer is better)', view.turned]]),
-      el('div', { class: 'sol-piles' }, view.piles.map((pile, p) => el('div', { class: 'sol-pile', 'data-sol-pile': p + 1 },
+      facts(ctx.facts),
+      el('div', { class: 'sol-piles', role: 'group', 'aria-label': ctx.parts.piles || '' }, view.piles.map((pile, p) => el('div', { class: 'sol-pile', 'data-sol-pile': p + 1 },
         el('h3', { class: 'row-label', text: 'Pile ' + (p + 1) + ' (' + pile.length + ')' }),
         el('div', { class: 'sol-stack' }, pile.length ? pile.map((n, i) => {
           const card = printedBox(n, 'dark', n, null, i === pile.length - 1 ? 'top' : null);

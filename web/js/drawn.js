@@ -66,8 +66,10 @@ export function mini(id, words, cls) {
     svg('title', {}, words), svg('use', { href: '#' + id, width: '100%', height: '100%' }));
 }
 
-function facts(pairs) {
-  return el('dl', { class: 'facts' }, pairs.filter(([, v]) => v !== null && v !== undefined && v !== false)
+/** The table's facts, each a label and its value: the rules module's `table_words.facts`
+ *  (the generic drawing's: the view's fields). */
+export function facts(pairs) {
+  return el('dl', { class: 'facts' }, (pairs || []).filter(([, v]) => v !== null && v !== undefined && v !== false)
     .map(([k, v]) => el('div', {}, el('dt', { text: k }), el('dd', { text: String(v) }))));
 }
 
@@ -76,26 +78,20 @@ const plural = (n, one, many) => n + ' ' + (n === 1 ? one : many || one + 's');
 /** A tile letter in words, as the rules module says it (`held 1`: `yang line`; `laid T`:
  *  `taiji as yang`), from the state's `terms`. */
 export const tileWords = (ctx, how, c) => (ctx.terms && ctx.terms[how + ' ' + c]) || c;
+/** The name of a part of the table (`label top`: `Top of the play pile`), from the state's
+ *  `terms`: the rules module names the parts a drawing labels. */
+export const label = (ctx, key) => tileWords(ctx, 'label', key);
 /** A tile's printed face: the first word of its name (`yang`, `yin`, `taiji`). */
 export const tileFace = (ctx, how, c) => tileWords(ctx, how, c).split(' ')[0];
 
 // ------------------------------------------------------------ Liubo
 
-/** The colour of each side's printed pieces (their symbols' names), seat by seat. */
-const LIUBO_COLOURS = ['white', 'black'];
-
 /** Liubo's board with every stone and owl on its station, the stones to enter and the
- *  prisoners; each side named as the rules module names it, marked by that name's initial. */
+ *  prisoners; each side named as the rules module names it, marked by that name's initial,
+ *  its pieces of the colour the module gives it (`colour 0`: the printed pieces' name). */
 export function liubo(view, ctx) {
-  const sides = view.sides.map((_, seat) => [LIUBO_COLOURS[seat], ctx.names[seat].charAt(0), ctx.names[seat]]);
-  const listed = [];
-  view.sides.forEach((side, seat) => {
-    const [, letter] = sides[seat];
-    for (const n of side.stones) listed.push([n, letter]);
-    if (side.owl) listed.push([side.owl, letter + '★']);
-  });
-  const words = listed.map(([n, m]) => 'station ' + n + ' ' + m).join(', ') || 'no piece on it';
-  const b = board('liubo', 'The Liubo board: ' + words);
+  const sides = view.sides.map((_, seat) => [tileWords(ctx, 'colour', seat), ctx.names[seat].charAt(0), ctx.names[seat]]);
+  const b = board('liubo', ctx.parts.board || '');
   if (!b || !has('liubo-stone-white')) return null;
   const layer = b.querySelector('[data-layer="pieces"]');
   const byStation = new Map();
@@ -125,46 +121,46 @@ export function liubo(view, ctx) {
     return el('div', { class: 'drawn-row', 'data-side': colour },
       el('h3', { class: 'row-label', text: name + ' (' + letter + ', seat ' + seat + ')' + (view.to_move === seat ? ' — ▶ to move' : '') }),
       el('div', { class: 'tokens', 'data-home': side.home },
-        el('span', { class: 'muted', text: plural(side.home, 'stone') + ' to enter: ' }),
+        el('span', { class: 'muted', text: plural(side.home, 'stone') + ' ' + label(ctx, 'to enter') + ': ' }),
         Array.from({ length: side.home }, () => mini('liubo-stone-' + colour, name + ' stone to enter', 'token'))),
       side.prisoners ? el('div', { class: 'tokens', 'data-prisoners': side.prisoners },
-        el('span', { class: 'muted', text: plural(side.prisoners, 'stone') + ' held prisoner by ' + otherName + ': ' }),
+        el('span', { class: 'muted', text: plural(side.prisoners, 'stone') + ' ' + label(ctx, 'prisoner') + ' ' + otherName + ': ' }),
         Array.from({ length: side.prisoners }, () => mini('liubo-stone-' + colour, name + ' stone held prisoner', 'token'))) : null);
   });
   return el('div', { class: 'liubo drawn' },
     el('div', { class: 'drawn-boards' }, b),
-    el('p', { class: 'muted', text: sides.map(([, letter, name], seat) => letter + ' ' + name + '’s stone (seat ' + seat + ')').join(', ') + ', ★ the owl; the letters stand beside each station held.' }),
-    facts([['Throw to play', view.left.length ? view.left.join(' and ') : 'none']]),
+    el('p', { class: 'muted', text: sides.map(([, letter, name], seat) => letter + ' ' + name + '’s stone (seat ' + seat + ')').join(', ') + ', ★ ' + label(ctx, 'owl') + '; the letters stand beside each station held.' }),
+    facts(ctx.facts),
     reserve);
 }
 
 // ------------------------------------------------------------ Dragons of the Ba-Gua
 
-/** The names of the four ways, in the order the server names a segment's two edges. */
-const WAYS = ['north', 'east', 'south', 'west'];
+/** The four ways as the rules module names them (`way 0` to `way 3`: north, east, south,
+ *  west), in the order the printed segment tiles name their two edges. */
+const waysOf = (ctx) => [0, 1, 2, 3].map((i) => tileWords(ctx, 'way', i));
 
-/** Which way `to` lies from `from` on the drawn board (north is up, as printed). */
-function way(from, to) {
+/** Which way `to` lies from `from` on the drawn board (up is the first way, as printed;
+ *  then clockwise). */
+function way(ways, from, to) {
   const [ax, ay] = from;
   const [bx, by] = to;
-  if (Math.abs(bx - ax) > Math.abs(by - ay)) return bx > ax ? 'east' : 'west';
-  return by < ay ? 'north' : 'south';
+  if (Math.abs(bx - ax) > Math.abs(by - ay)) return bx > ax ? ways[1] : ways[3];
+  return by < ay ? ways[0] : ways[2];
 }
 
-function segmentId(dragon, a, b) {
-  const [x, y] = [a, b].sort((p, q) => WAYS.indexOf(p) - WAYS.indexOf(q));
+function segmentId(ways, dragon, a, b) {
+  const [x, y] = [a, b].sort((p, q) => ways.indexOf(p) - ways.indexOf(q));
   return 'dragons-' + dragon + '-segment-' + x + '-' + y;
 }
 
 /** Both boards of Dragons of the Ba-Gua with the dragons, rock and portals, the wheel's stones,
  *  each dragon's life and fire and the flux coin, as the view gives them. */
 export function dragons(view, ctx) {
-  const human = board('human', 'The board of human: ' + view.dragons.map((d) => d.dragon + ' dragon, head on ' + d.cells[0] + ' facing ' + d.facing + ', body on ' + d.cells.slice(1).join(' ')).join('; ') +
-    (view.rock ? '; the rock on ' + view.rock : '') + (view.portals.length ? '; portals on ' + view.portals.map((p) => p.colour + ' ' + p.cell).join(', ') : ''));
-  const bagua = board('bagua', 'The board of Ba-Gua: ' + view.wheel.map((s) => s.element + ' ' + s.white + ' white ' + s.black + ' black').join(', ') +
-    '; centre ' + view.centre_water + ' water, ' + view.centre_fire + ' fire' +
-    view.dragons.map((d) => '; ' + d.dragon + ' dragon, ' + plural(d.lost || 0, 'segment') + ' lost' + (d.defeated ? ', defeated' : '')).join(''));
+  const human = board('human', ctx.parts.human || '');
+  const bagua = board('bagua', ctx.parts.bagua || '');
   if (!human || !bagua || !has('dragons-rock')) return null;
+  const ways = waysOf(ctx);
   const layer = human.querySelector('[data-layer="pieces"]');
   const cell = (name) => {
     const c = human.querySelector('[data-cell="' + name + '"]');
@@ -176,14 +172,14 @@ export function dragons(view, ctx) {
   for (const p of view.portals) {
     const c = cell(p.cell);
     if (c) put(layer, 'dragons-portal-' + p.colour + '-' + (p.occupied_by ? 'occupied' : 'free'), c,
-      p.colour + ' portal on ' + p.cell + (p.occupied_by ? ', the ' + p.occupied_by + ' dragon in it' : ', free')).dataset.cell = p.cell;
+      p.colour + ' portal on ' + p.cell).dataset.cell = p.cell;
   }
   if (view.rock && cell(view.rock)) put(layer, 'dragons-rock', cell(view.rock), 'the rock on ' + view.rock).dataset.cell = view.rock;
   for (const d of view.dragons) {
     const spots = d.cells.map(cell);
     spots.forEach((c, i) => {
       if (!c) return;
-      const name = d.dragon + ' dragon';
+      const name = ctx.names[d.seat];
       if (i === 0) {
         // A defeated dragon's head shows its printed defeated face.
         const beaten = d.defeated && has('dragons-' + d.dragon + '-head-' + d.facing + '-defeated');
@@ -196,10 +192,10 @@ export function dragons(view, ctx) {
       }
       // A body that crosses a portal joins the portal's square, not the next cell of the list.
       const portal = d.portals.map(cell).find((p) => touch(c, p));
-      const toward = (other) => (touch(c, other) || !portal ? way(c, other) : way(c, portal));
+      const toward = (other) => (touch(c, other) || !portal ? way(ways, c, other) : way(ways, c, portal));
       const front = toward(spots[i - 1]);
-      const back = i + 1 < spots.length && spots[i + 1] ? toward(spots[i + 1]) : WAYS[(WAYS.indexOf(front) + 2) % 4];
-      put(layer, segmentId(d.dragon, front, back), c, name + "'s body on " + d.cells[i]).dataset.cell = d.cells[i];
+      const back = i + 1 < spots.length && spots[i + 1] ? toward(spots[i + 1]) : ways[(ways.indexOf(front) + 2) % 4];
+      put(layer, segmentId(ways, d.dragon, front, back), c, name + "'s body on " + d.cells[i]).dataset.cell = d.cells[i];
     });
   }
   const slot = (root, name) => root.querySelector('[data-slot="' + name + '"]');
@@ -217,25 +213,22 @@ export function dragons(view, ctx) {
   for (const d of view.dragons) {
     const area = bagua.querySelector('[data-area="dragon"][data-dragon="' + d.dragon + '"]');
     if (!area) continue;
-    for (let k = 1; k <= d.life; k++) stones(slot(area, 'life-' + k), 'dragons-water', 1, d.dragon + ' dragon life ' + k);
-    for (let k = 1; k <= d.fire; k++) stones(slot(area, 'fire-' + k), 'dragons-fire', 1, d.dragon + ' dragon fire ' + k);
+    for (let k = 1; k <= d.life; k++) stones(slot(area, 'life-' + k), 'dragons-water', 1, ctx.names[d.seat] + ' life ' + k);
+    for (let k = 1; k <= d.fire; k++) stones(slot(area, 'fire-' + k), 'dragons-fire', 1, ctx.names[d.seat] + ' fire ' + k);
     // Each segment lost stands on its "lost segment" place (a view without `lost`: none drawn).
     for (let k = 1; k <= (d.lost || 0); k++) {
       const place = slot(area, 'lost-' + k);
-      if (place && place.dataset.x) put(place, 'dragons-' + d.dragon + '-segment-north-south', at(place), d.dragon + ' dragon segment lost ' + k, Number(place.dataset.size) || null).dataset.lost = k;
+      if (place && place.dataset.x) put(place, segmentId(ways, d.dragon, ways[0], ways[2]), at(place), ctx.names[d.seat] + ' segment lost ' + k, Number(place.dataset.size) || null).dataset.lost = k;
     }
   }
   const coin = slot(bagua, 'flux-coin');
   if (coin) put(coin, 'dragons-coin-' + view.coin, at(coin), 'the flux coin, ' + view.coin + ' face up', Number(coin.dataset.size) || null);
   return el('div', { class: 'dragons drawn' },
-    facts([
-      ['Scenario', view.scenario], ['Mode', view.mode], ['Turn', view.turn],
-      ['Phase', view.phase + (view.element ? ' (' + view.element + ')' : '')], ['Flow', view.coin.replace(/-/g, ' ')],
-    ]),
+    facts(ctx.facts),
     el('div', { class: 'drawn-boards two' }, human, bagua),
     el('ul', { class: 'drawn-list' }, view.dragons.map((d) => el('li', { 'data-dragon': d.dragon },
-      (view.to_move === d.seat ? '▶ ' : '') + ctx.names[d.seat] + ', the ' + d.dragon + ' dragon (seat ' + d.seat + (d.seat === view.seat ? ', you' : '') + '): head on ' + d.cells[0] + ' facing ' + d.facing +
-      ' · ' + plural(d.segments, 'segment') + (d.lost ? ' (' + d.lost + ' lost)' : '') + (d.defeated ? ' · ✕ defeated' : '') + ' · life ' + d.life + ' · fire ' + d.fire + (d.portals.length ? ' · crossing portals on ' + d.portals.join(', ') : '')))));
+      (view.to_move === d.seat ? '▶ ' : '') + ctx.names[d.seat] + ' (seat ' + d.seat + (d.seat === view.seat ? ', you' : '') + '): head on ' + d.cells[0] + ' facing ' + d.facing +
+      ' · ' + (ctx.seatWords[d.seat] || '') + (d.lost ? ' (' + d.lost + ' lost)' : '') + (d.defeated ? ' · ✕ defeated' : '') + (d.portals.length ? ' · crossing portals on ' + d.portals.join(', ') : '')))));
 }
 
 // ------------------------------------------------------------ 易经牌
@@ -262,26 +255,22 @@ export function yijingPai(view, ctx) {
   const you = view.seat;
   const seats = view.columns.map((col, s) => el('div', { class: 'drawn-row yp-seat' + (s === you ? ' you' : ''), 'data-seat': s },
     el('h3', { class: 'row-label', text: ctx.names[s] + (s === you ? ' (you)' : '') + (view.to_move === s ? ' — ▶ to move' : '') +
-      ' · ' + plural(view.hand_sizes[s], 'tile') + ' in hand' + (view.hidden_set[s] ? ' · hidden hexagram set aside' : '') }),
+      ' · ' + plural(view.hand_sizes[s], 'tile') + ' ' + label(ctx, 'in hand') + (view.hidden_set[s] ? ' · ' + label(ctx, 'hidden set') : '') }),
     el('div', { class: 'yp-line' },
       s === you ? null : el('span', { class: 'tokens', 'data-hand': view.hand_sizes[s] },
         Array.from({ length: view.hand_sizes[s] }, () => tile('back', 'a tile in seat ' + s + '’s hand, face down', null, true))),
-      el('span', { class: 'yp-group' }, el('span', { class: 'muted', text: 'Hexagram in the making: ' }),
+      el('span', { class: 'yp-group' }, el('span', { class: 'muted', text: label(ctx, 'making') + ': ' }),
         col.length ? column(col, true, 'seat ' + s + ' column, line 1 at the bottom') : el('span', { class: 'muted', text: 'none' })),
-      el('span', { class: 'yp-group' }, el('span', { class: 'muted', text: 'Laid: ' }),
+      el('span', { class: 'yp-group' }, el('span', { class: 'muted', text: label(ctx, 'laid') + ': ' }),
         view.laid[s].length ? view.laid[s].map((h, k) => column(h, true, 'seat ' + s + ' hexagram ' + (k + 1))) : el('span', { class: 'muted', text: 'none' })))));
   return el('div', { class: 'yijing-pai drawn' },
-    facts([
-      ['Phase', view.phase], ['Wall', plural(view.wall, 'tile')],
-      ['Last play', view.last ? ctx.names[view.last.seat] : null],
-      ['Ended', view.outcome ? ctx.ending : null],
-    ]),
-    view.last ? el('div', { class: 'drawn-row yp-last' }, el('h3', { class: 'row-label', text: 'Last tiles laid, by ' + ctx.names[view.last.seat] }),
+    facts(ctx.facts),
+    view.last ? el('div', { class: 'drawn-row yp-last' }, el('h3', { class: 'row-label', text: label(ctx, 'last') + ' ' + ctx.names[view.last.seat] }),
       el('div', { class: 'tokens' }, laidTiles(view.last.tiles))) : null,
     el('div', { class: 'yp-own' },
-      el('div', { class: 'drawn-row yp-hand' }, el('h3', { class: 'row-label', text: 'Your hand (seat ' + you + ')' }),
+      el('div', { class: 'drawn-row yp-hand' }, el('h3', { class: 'row-label', text: label(ctx, 'hand') + ' (seat ' + you + ')' }),
         el('div', { class: 'tokens', 'data-own-hand': view.hand.length }, view.hand.length ? handTiles(view.hand) : el('span', { class: 'muted', text: 'empty' }))),
-      view.hidden ? el('div', { class: 'drawn-row yp-hidden' }, el('h3', { class: 'row-label', text: 'Your hidden hexagram (line 1 at the bottom)' }),
+      view.hidden ? el('div', { class: 'drawn-row yp-hidden' }, el('h3', { class: 'row-label', text: label(ctx, 'hidden') }),
         el('span', { class: 'hexagram-tiles', role: 'group', 'aria-label': 'your hidden hexagram, line 1 at the bottom' }, handTiles(view.hidden).map((t) => (t.classList.add('small'), t)))) : null),
     seats);
 }

@@ -15,12 +15,20 @@ function and(items) {
 /** Which seats hold place `place` in `standings`. */
 const holding = (standings, place) => standings.filter((r) => r.place === place).map((r) => r.seat);
 
-/** How the game ended in one line: the winner, or the seats sharing first place, or no
- *  winner. `who(seat)`: the seat named with who played it. */
+/** The seats sharing first place when the rules name a shared place (the outcome's
+ *  `shared_first`: Pathways' last two out in one round, a tied duel); else none. */
+const sharedFirst = (s) => (s.outcome && Array.isArray(s.outcome.shared_first) ? s.outcome.shared_first : []);
+
+/** Whether the game ended with no winner and no shared first place (a drawn hand, a stall). */
+const noWinner = (s) => Boolean(s.outcome) && (s.outcome.winner === undefined || s.outcome.winner === null) && sharedFirst(s).length < 2;
+
+/** How the game ended in one line: the winner, or the seats sharing first place as the
+ *  rules name it, or no winner (a drawn hand, a stall: the rule said in `ending`).
+ *  `who(seat)`: the seat named with who played it. */
 export function resultLine(s, who) {
   const winner = s.outcome && s.outcome.winner;
   if (winner !== undefined && winner !== null) return cap(who(winner)) + ' won.';
-  const first = holding(s.standings || [], 1);
+  const first = sharedFirst(s);
   if (first.length > 1) return cap(and(first.map(who))) + ' share first place.';
   return 'The game ended without a winner.';
 }
@@ -36,8 +44,10 @@ export function standingsTable(s, who) {
     el('thead', {}, el('tr', {}, ['Place', 'Seat', 'Score'].map((h) => el('th', { scope: 'col', text: h })))),
     el('tbody', {}, rows.map((r) => {
       const shared = holding(rows, r.place).length > 1;
+      // Level at the top of a game no one won (a drawn hand): not a shared first place.
+      const level = shared && r.place === 1 && noWinner(s);
       return el('tr', { class: r.seat === winner ? 'winner' : '', 'data-seat': r.seat, 'data-place': r.place },
-        el('td', { text: cap(ordinal(r.place)) + (shared ? ' (shared)' : '') + (r.seat === winner ? ' · won' : '') }),
+        el('td', { text: cap(ordinal(r.place)) + (level ? ' (level, no winner)' : shared ? ' (shared)' : '') + (r.seat === winner ? ' · won' : '') }),
         el('th', { scope: 'row', text: cap(who(r.seat)) }),
         el('td', { text: r.score || '—' }));
     })));

@@ -58,7 +58,8 @@ function draw(s) {
   })));
   let board;
   try {
-    board = drawTable(s.game, s.view);
+    // The whole message: the view, and the table's facts and names in the rules crate's words.
+    board = drawTable(s.game, s);
   } catch (err) {
     board = el('pre', { text: JSON.stringify(s.view, null, 1) });
   }

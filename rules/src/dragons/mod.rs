@@ -616,6 +616,18 @@ impl Game for Dragons {
         words::seat_name(seat)
     }
 
+    fn standings(&self) -> Vec<crate::play::Standing> {
+        words::standings(self)
+    }
+
+    fn table_words(&self) -> crate::play::TableWords {
+        words::table(self)
+    }
+
+    fn terms(&self) -> Vec<(&'static str, &'static str)> {
+        words::terms()
+    }
+
     fn counts(&self) -> Counts {
         let plays = PLAYS.iter().map(|&n| (n, u64::from(self.plays[wheel_slot(n)]))).collect();
         let events = EVENTS.iter().zip(self.events).map(|(&n, c)| (n, u64::from(c))).collect();

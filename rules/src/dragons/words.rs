@@ -97,6 +97,102 @@ pub fn ending(after: &Dragons) -> Option<String> {
     })
 }
 
+/// The four ways in the order the printed segment tiles name their two edges
+/// (`way 0`: `north`), for a table that joins a body's segments.
+pub fn terms() -> Vec<(&'static str, &'static str)> {
+    let ways = super::rules::Direction::ALL;
+    ["way 0", "way 1", "way 2", "way 3"].into_iter().zip(ways.map(|w| w.key())).collect()
+}
+
+/// Every dragon's place at the end (the winner first; no winner, both first) and what
+/// decides it: its segments left (the last one lost loses), its life and fire.
+pub fn standings(game: &Dragons) -> Vec<crate::play::Standing> {
+    let won = game.outcome().and_then(Outcome::winner);
+    let view = game.view(0);
+    (0..game.players())
+        .map(|seat| {
+            let score = view.dragons.iter().find(|d| d.seat == seat).map(|d| {
+                let left = if d.defeated {
+                    "defeated, no segment left".to_string()
+                } else {
+                    format!("{} left", count(usize::from(d.segments), "segment"))
+                };
+                format!("{left} · life {} · fire {}", d.life, d.fire)
+            });
+            crate::play::Standing { seat, place: if won.is_none_or(|w| w == seat) { 1 } else { 2 }, score }
+        })
+        .collect()
+}
+
+/// The flow of the wheel in words, as the flux coin shows it.
+fn flow(coin: super::wheel::Flow) -> &'static str {
+    match coin {
+        super::wheel::Flow::CounterClockwise => "counter-clockwise",
+        super::wheel::Flow::Clockwise => "clockwise",
+    }
+}
+
+/// The table's facts in words (scenario, mode, turn, phase, flow) and both boards
+/// described: the dragons, rock and portals on the board of human; the wheel's stones, the
+/// centre, each dragon's life, fire and segments lost and the coin on the board of Ba-Gua.
+pub fn table(game: &Dragons) -> crate::play::TableWords {
+    let view = game.view(0);
+    let name = |seat: Seat| seat_name(seat);
+    let dragons: Vec<String> = view
+        .dragons
+        .iter()
+        .map(|d| {
+            let body: Vec<String> = d.cells[1..].iter().map(ToString::to_string).collect();
+            format!("{}'s head on {} facing {}, body on {}", name(d.seat), d.cells[0], d.facing.key(), body.join(" "))
+        })
+        .collect();
+    let mut human = format!("The board of human: {}", dragons.join("; "));
+    if let Some(rock) = view.rock {
+        human.push_str(&format!("; the rock on {rock}"));
+    }
+    if !view.portals.is_empty() {
+        let portals: Vec<String> = view.portals.iter().map(|p| format!("{} on {}", p.colour.key(), p.cell)).collect();
+        human.push_str(&format!("; portals: {}", portals.join(", ")));
+    }
+    let wheel: Vec<String> =
+        view.wheel.iter().map(|s| format!("{} {} white {} black", s.element, s.stones.white, s.stones.black)).collect();
+    let meters: Vec<String> = view
+        .dragons
+        .iter()
+        .map(|d| {
+            let beaten = if d.defeated { ", defeated" } else { "" };
+            format!(
+                "{}: life {}, fire {}, {} lost{beaten}",
+                name(d.seat),
+                d.life,
+                d.fire,
+                count(usize::from(d.lost), "segment")
+            )
+        })
+        .collect();
+    let bagua = format!(
+        "The board of Ba-Gua: {}; centre {} water, {} fire; {}; the flux coin {} face up",
+        wheel.join(", "),
+        view.centre_water,
+        view.centre_fire,
+        meters.join("; "),
+        flow(view.coin)
+    );
+    let phase = match view.element {
+        Some(e) => format!("{} ({e})", view.phase),
+        None => view.phase.to_string(),
+    };
+    crate::play::TableWords::facts([
+        ("Scenario", Some(view.scenario.to_string())),
+        ("Mode", Some(view.mode.key().replace('-', " "))),
+        ("Turn", Some(view.turn.to_string())),
+        ("Phase", Some(phase)),
+        ("Flow", Some(flow(view.coin).to_string())),
+    ])
+    .part("human", human)
+    .part("bagua", bagua)
+}
+
 /// A dragon's line at the table: its life, fire and segments.
 pub fn seat(game: &Dragons, seat: Seat) -> String {
     let view = game.view(seat);

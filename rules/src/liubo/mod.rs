@@ -594,6 +594,18 @@ impl Game for Liubo {
         words::seat_name(seat)
     }
 
+    fn standings(&self) -> Vec<crate::play::Standing> {
+        words::standings(self)
+    }
+
+    fn table_words(&self) -> crate::play::TableWords {
+        words::table(self)
+    }
+
+    fn terms(&self) -> Vec<(&'static str, &'static str)> {
+        words::TERMS.to_vec()
+    }
+
     fn counts(&self) -> Counts {
         let t = &self.tally;
         let n = |x: u32| u64::from(x);

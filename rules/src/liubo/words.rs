@@ -90,6 +90,71 @@ pub fn ending(before: &Liubo, after: &Liubo, seat: Seat) -> Option<String> {
     })
 }
 
+/// The colour of each side's pieces, seat by seat (`colour 0`: White's are white), the
+/// name of their printed pieces.
+/// The names of the table's parts too (`label owl`).
+pub const TERMS: [(&str, &str); 5] = [
+    ("colour 0", "white"),
+    ("colour 1", "black"),
+    ("label owl", "the owl"),
+    ("label to enter", "to enter"),
+    ("label prisoner", "held prisoner by"),
+];
+
+/// What decides the game, side by side: the other's stones it holds prisoner (six win,
+/// rule 17), its owl (taken, rule 12; outnumbered, rule 13) and its stones on the board.
+fn measure(game: &Liubo, seat: Seat) -> String {
+    let view = game.view(seat);
+    let owl = view.sides[seat].owl.map_or_else(|| "no owl".to_string(), |at| format!("owl on station {at}"));
+    format!(
+        "{} held prisoner · {owl} · {} on the board",
+        count(view.sides[1 - seat].prisoners, "stone"),
+        count(view.sides[seat].stones.len(), "stone")
+    )
+}
+
+/// Every side's place at the end (the winner first; no winner, both first), with what
+/// decides it ([`measure`]).
+pub fn standings(game: &Liubo) -> Vec<crate::play::Standing> {
+    let won = game.outcome().and_then(Outcome::winner);
+    (0..game.players())
+        .map(|seat| crate::play::Standing {
+            seat,
+            place: if won.is_none_or(|w| w == seat) { 1 } else { 2 },
+            score: Some(measure(game, seat)),
+        })
+        .collect()
+}
+
+/// The table's facts in words (the throw left to play) and the board described: each
+/// side's stones and owl by station.
+pub fn table(game: &Liubo) -> crate::play::TableWords {
+    let view = game.view(0);
+    let left: Vec<String> = view.left.iter().map(u8::to_string).collect();
+    let throw = match view.to_move {
+        _ if !left.is_empty() => crate::play::words::and(&left),
+        Some(s) => format!("none: {} throws next", seat_name(s)),
+        None => "none".to_string(),
+    };
+    let sides: Vec<String> = view
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(s, side)| {
+            let stations: Vec<String> = side.stones.iter().map(u8::to_string).collect();
+            let stones = if stations.is_empty() {
+                "no stone on the board".to_string()
+            } else {
+                format!("{} on {}", count(stations.len(), "stone"), crate::play::words::and(&stations))
+            };
+            let owl = side.owl.map(|at| format!(", the owl on {at}")).unwrap_or_default();
+            format!("{}: {stones}{owl}, {} to enter", seat_name(s), side.home)
+        })
+        .collect();
+    crate::play::TableWords::facts([("Throw to play", Some(throw))])
+        .part("board", format!("The Liubo board, by station: {}", sides.join("; ")))
+}
+
 /// A side's line at the table: its stones on the board and to enter, and its owl.
 pub fn seat(game: &Liubo, seat: Seat) -> String {
     let view = game.view(seat);

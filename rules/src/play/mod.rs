@@ -182,6 +182,37 @@ pub trait Game: Clone {
     fn terms(&self) -> Vec<(&'static str, &'static str)> {
         Vec::new()
     }
+
+    /// What the table shows in words beside its drawing, alike for every seat (never a
+    /// hand): its facts and each drawn part described for a screen reader.
+    fn table_words(&self) -> TableWords {
+        TableWords::default()
+    }
+}
+
+/// What a table shows in words beside its drawing ([`Game::table_words`]): the same for
+/// every seat, so that a page, a room and a spectator show it alike.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct TableWords {
+    /// Its public facts, each a label and its value (`Draw pile`, `30 cards`), in order.
+    pub facts: Vec<(String, String)>,
+    /// Each drawn part by its name (`board`, `seats`), described in one sentence: what a
+    /// screen reader says of the picture.
+    pub parts: std::collections::BTreeMap<&'static str, String>,
+}
+
+impl TableWords {
+    /// Facts from `(label, value)` pairs; a pair without a value is left out.
+    pub fn facts<'a>(pairs: impl IntoIterator<Item = (&'a str, Option<String>)>) -> TableWords {
+        let facts = pairs.into_iter().filter_map(|(label, value)| value.map(|v| (label.to_string(), v))).collect();
+        TableWords { facts, parts: Default::default() }
+    }
+
+    /// With the drawn part `name` described as `words`.
+    pub fn part(mut self, name: &'static str, words: String) -> TableWords {
+        self.parts.insert(name, words);
+        self
+    }
 }
 
 /// A seat's place at the end (1 the best; a shared place given to each seat sharing it)

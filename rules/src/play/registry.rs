@@ -392,6 +392,13 @@ pub trait Table {
     /// The game's letters and names in words ([`Game::terms`]).
     fn terms(&self) -> Vec<(&'static str, &'static str)>;
 
+    /// The table's facts and drawn parts in words, alike for every seat ([`Game::table_words`]).
+    fn table_words(&self) -> super::TableWords;
+
+    /// The seats that share first place, once the game has ended that way by a rule that
+    /// names a shared place ([`GameRecord::shared_first`]); `None` otherwise (a win, a stall).
+    fn shared_first(&self) -> Option<Vec<Seat>>;
+
     /// Takes the legal action at `index`.
     fn act(&mut self, index: usize) -> Result<(), Illegal>;
 
@@ -503,6 +510,14 @@ where
 
     fn terms(&self) -> Vec<(&'static str, &'static str)> {
         self.game.terms()
+    }
+
+    fn table_words(&self) -> super::TableWords {
+        self.game.table_words()
+    }
+
+    fn shared_first(&self) -> Option<Vec<Seat>> {
+        if self.game.outcome() == Some(Outcome::Stalled) { R::shared_first(&self.game) } else { None }
     }
 
     fn act(&mut self, index: usize) -> Result<(), Illegal> {

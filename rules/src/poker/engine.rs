@@ -127,4 +127,8 @@ impl Game for Stud {
     fn event_words(&self, seat: Seat, event: &Event) -> String {
         super::words::event(self, seat, event)
     }
+
+    fn table_words(&self) -> crate::play::TableWords {
+        super::words::table(self)
+    }
 }

@@ -105,3 +105,22 @@ mod tests {
         assert!(hand(&five).starts_with("a Five ("), "{}", hand(&five));
     }
 }
+
+/// What the table shows beside its drawing, alike for every seat: the hand and round, the
+/// bet, the pot, and how the cards lie; and the pot described for a screen reader.
+pub fn table(game: &Stud) -> crate::play::TableWords {
+    use super::hand::Mode;
+    let view = super::view::StudView::of(game, 0);
+    let on = view.outcome.is_none();
+    let lie = match game.mode {
+        Mode::Fixed => "fixed: every card dark side up",
+        Mode::Variable => "variable: each card as its player turns it",
+    };
+    crate::play::TableWords::facts([
+        ("Hand", Some(format!("{} of {}", view.hand, view.hands))),
+        ("Betting round", on.then(|| format!("{} of 3", view.round))),
+        ("Bet", on.then(|| count(view.bet as usize, "chip"))),
+        ("Cards lie", Some(lie.to_string())),
+    ])
+    .part("pot", format!("the pot: {}", count(view.pot as usize, "chip")))
+}

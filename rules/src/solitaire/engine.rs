@@ -330,4 +330,8 @@ impl Game for Solitaire {
         let score = format!("{} of {} pile cards laid, {} stock cards turned", self.laid(), PILES * DEPTH, self.turned);
         vec![crate::play::Standing { seat: 0, place: 1, score: Some(score) }]
     }
+
+    fn table_words(&self) -> crate::play::TableWords {
+        super::words::table(self)
+    }
 }

@@ -92,3 +92,20 @@ pub fn event(before: &Solitaire, event: &Event) -> String {
     }
     clauses(head, rest)
 }
+
+/// What the table shows beside its drawing: the score so far, the stock left, and the
+/// piles described for a screen reader.
+pub fn table(game: &Solitaire) -> crate::play::TableWords {
+    let view = super::view::SolitaireView::of(game, 0);
+    let piles: Vec<String> = view
+        .piles
+        .iter()
+        .enumerate()
+        .map(|(p, pile)| format!("pile {}: {}", p + 1, count(pile.len(), "card")))
+        .collect();
+    crate::play::TableWords::facts([
+        ("Stock cards turned (the score: fewer is better)", Some(view.turned.to_string())),
+        ("Stock", Some(count(view.stock, "card"))),
+    ])
+    .part("piles", format!("{}.", capital(&piles.join("; "))))
+}

@@ -622,6 +622,14 @@ impl Game for Tao {
         words::standings(self)
     }
 
+    fn table_words(&self) -> crate::play::TableWords {
+        words::table(self)
+    }
+
+    fn terms(&self) -> Vec<(&'static str, &'static str)> {
+        words::TERMS.to_vec()
+    }
+
     fn counts(&self) -> crate::play::Counts {
         let t = &self.tally;
         crate::play::Counts {

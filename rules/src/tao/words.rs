@@ -74,6 +74,32 @@ pub fn standings(game: &Tao) -> Vec<crate::play::Standing> {
         .collect()
 }
 
+/// The names of the table's parts, for a table that draws them (`label top`).
+pub const TERMS: [(&str, &str); 2] = [("label top", "Top of the play pile"), ("label hand", "Your hand")];
+
+/// The table's facts in words (the direction, the piles, a debt, an extra card) and the
+/// seats round the table, as every seat sees them.
+pub fn table(game: &Tao) -> crate::play::TableWords {
+    let view = game.view(0);
+    let arrow = if view.direction == "clockwise" { "↻" } else { "↺" };
+    let owes = |n: u8| view.to_move.map(|s| format!("{} owes {}", game.seat_name(s), count(n.into(), "card")));
+    let seats: Vec<String> = view
+        .hand_sizes
+        .iter()
+        .enumerate()
+        .map(|(s, &n)| format!("{} ({})", game.seat_name(s), count(n, "card")))
+        .collect();
+    let next = view.to_move.map(|s| format!("; {} to move", game.seat_name(s))).unwrap_or_default();
+    crate::play::TableWords::facts([
+        ("Direction", Some(format!("{arrow} {}", view.direction))),
+        ("Draw pile", Some(count(view.draw_pile, "card"))),
+        ("Play pile", Some(count(view.play_pile, "card"))),
+        ("To draw first", (view.owed > 0).then(|| owes(view.owed)).flatten()),
+        ("Extra card", view.extra_words.clone()),
+    ])
+    .part("seats", format!("Play goes {} round {}{next}", view.direction, crate::play::words::and(&seats)))
+}
+
 /// What followed when `seat` acted on `before`, giving `after`: the end of the game, the
 /// direction, an extra card, or the turn's end (a skipped seat, a debt handed on).
 fn followed(before: &Tao, after: &Tao, seat: Seat) -> Vec<String> {

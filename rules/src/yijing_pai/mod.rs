@@ -618,6 +618,10 @@ impl Game for YijingPai {
         words::TERMS.to_vec()
     }
 
+    fn table_words(&self) -> crate::play::TableWords {
+        words::table(self)
+    }
+
     fn counts(&self) -> Counts {
         let t = &self.tally;
         let s = self.settlement;

@@ -87,7 +87,15 @@ pub fn seat(game: &YijingPai, seat: Seat) -> String {
 /// The letters of the views and actions in words: a tile in a hand (`held 1`, `held 0`,
 /// `held t`) and as laid (`laid T`, `laid t`: a taiji standing for yang or yin). A drawn
 /// table takes each tile's face from the first word.
-pub const TERMS: [(&str, &str); 7] = [
+/// The names of the table's parts too (`label making`).
+pub const TERMS: [(&str, &str); 14] = [
+    ("label making", "Hexagram in the making"),
+    ("label laid", "Laid"),
+    ("label hidden set", "hidden hexagram set aside"),
+    ("label in hand", "in hand"),
+    ("label last", "Last tiles laid, by"),
+    ("label hand", "Your hand"),
+    ("label hidden", "Your hidden hexagram (line 1 at the bottom)"),
     ("held 1", "yang line"),
     ("held 0", "yin line"),
     ("held t", "taiji"),
@@ -97,17 +105,64 @@ pub const TERMS: [(&str, &str); 7] = [
     ("laid t", "taiji as yin"),
 ];
 
-/// Every seat's place at the end: the winner first with the points won, the others second.
+/// Every seat's place at the end: the winner first with the points won, the others second
+/// with what they pay; a drawn hand has no winner, and no one pays.
 pub fn standings(game: &YijingPai) -> Vec<crate::play::Standing> {
     let won = game.outcome().and_then(Outcome::winner);
-    let halves = game.settlement().map(|s| s.halves).unwrap_or_default();
+    let settled = game.settlement();
+    let halves = settled.map(|s| s.halves).unwrap_or_default();
+    // A win by pung is paid by the seat whose double was punged; a win by response by all.
+    let pays = |seat: Seat| match settled.and_then(|s| s.fired_by) {
+        Some(by) if by != seat => "pays nothing",
+        _ => "pays the winner",
+    };
     (0..game.players())
         .map(|seat| crate::play::Standing {
             seat,
             place: if won.is_none_or(|w| w == seat) { 1 } else { 2 },
-            score: (won == Some(seat)).then(|| format!("won {}", points(halves))),
+            score: Some(match won {
+                Some(w) if w == seat => format!("won {}", points(halves)),
+                Some(_) => pays(seat).to_string(),
+                None => "a drawn hand: no one pays".to_string(),
+            }),
         })
         .collect()
+}
+
+/// The phase in words (the view's `phase`).
+fn phase(key: &str) -> &'static str {
+    match key {
+        "hide" => "each seat sets aside a hidden hexagram",
+        "call" => "a double was laid: the call goes round for a pung",
+        "respond" => "the seat to move lays a response",
+        _ => "the hand is over",
+    }
+}
+
+/// The table's facts in words: the phase, the wall, who laid last, and the rule that
+/// ended the hand.
+pub fn table(game: &YijingPai) -> crate::play::TableWords {
+    let view = game.view(0);
+    crate::play::TableWords::facts([
+        ("Phase", Some(phase(view.phase).to_string())),
+        ("Wall", Some(count(view.wall, "tile"))),
+        ("Last play", view.last.map(|l| format!("{}: {}", game.seat_name(l.seat), tiles_of(&l.tiles)))),
+        ("Ended", ending(game)),
+    ])
+}
+
+/// Laid tiles as the view writes them (`1`, `0`, `T`, `t`), in words.
+fn tiles_of(text: &str) -> String {
+    let said: Vec<&str> = text
+        .chars()
+        .map(|c| {
+            TERMS
+                .iter()
+                .find(|(k, _)| k.strip_prefix("laid ") == Some(c.encode_utf8(&mut [0; 4])))
+                .map_or("?", |(_, v)| *v)
+        })
+        .collect();
+    said.join(", ")
 }
 
 /// The action of the seat to move, as its button says it: a hidden hexagram's lines shown,

@@ -332,6 +332,18 @@ impl Game for Duel {
         super::duel_words::ending(before, self)
     }
 
+    fn standings(&self) -> Vec<crate::play::Standing> {
+        super::duel_words::standings(self)
+    }
+
+    fn table_words(&self) -> crate::play::TableWords {
+        super::duel_words::table(self)
+    }
+
+    fn terms(&self) -> Vec<(&'static str, &'static str)> {
+        super::duel_words::TERMS.to_vec()
+    }
+
     fn counts(&self) -> Counts {
         let t = &self.tally;
         Counts {

@@ -6,7 +6,7 @@
 use super::duel::{Action, Duel, Event};
 use super::rules::{Condition, Placement, TrigramSet};
 use crate::core::hexagram::Hexagram;
-use crate::play::words::{and, clauses, hexagram};
+use crate::play::words::{and, clauses, count, hexagram};
 use crate::play::{Game, Outcome, Seat};
 
 /// Why a placement links, in words.
@@ -113,6 +113,47 @@ pub fn ending(before: &Duel, after: &Duel) -> Option<String> {
         }
         Outcome::Stalled => "the pile is empty and both passed: the game ends without a winner".to_string(),
     })
+}
+
+/// Every seat's place at the end (the winner first; a tie, or a stall, both first) and
+/// what decides it: whether its line is finished, its length (both starting cards
+/// counted) and its trigram cards active.
+pub fn standings(game: &Duel) -> Vec<crate::play::Standing> {
+    let won = game.outcome().and_then(Outcome::winner);
+    (0..game.players())
+        .map(|seat| {
+            let t = &game.view(seat).tables[seat];
+            let line = count(t.sequence.len(), "card");
+            let active = count(t.active.len(), "trigram card");
+            let score = if t.finished {
+                format!("finished, a line of {line} · {active} active")
+            } else {
+                format!("not finished, {line} in line · {active} active")
+            };
+            crate::play::Standing { seat, place: if won.is_none_or(|w| w == seat) { 1 } else { 2 }, score: Some(score) }
+        })
+        .collect()
+}
+
+/// The names of the table's parts, for a table that draws them (`label zone`): a line's
+/// first card is its player's start, its last the start's complement.
+pub const TERMS: [(&str, &str); 7] = [
+    ("label zone", "Common Zone"),
+    ("label active", "Trigram cards active"),
+    ("label start", "start"),
+    ("label target", "the start's complement"),
+    ("label left end", "left end"),
+    ("label right end", "right end"),
+    ("label finished", "finished"),
+];
+
+/// The table's facts in words: the pile left, and the second player's last turn.
+pub fn table(game: &Duel) -> crate::play::TableWords {
+    let view = game.view(0);
+    crate::play::TableWords::facts([
+        ("Draw pile", Some(count(view.pile, "card"))),
+        ("Last turn", view.last_turn.then(|| format!("{} has one last turn", game.seat_name(1)))),
+    ])
 }
 
 /// A seat's line at the table: its line's length, finished or not.

@@ -455,6 +455,14 @@ impl Game for Pathways {
         super::words::standings(self)
     }
 
+    fn table_words(&self) -> crate::play::TableWords {
+        super::words::table(self)
+    }
+
+    fn terms(&self) -> Vec<(&'static str, &'static str)> {
+        super::words::TERMS.to_vec()
+    }
+
     fn counts(&self) -> Counts {
         Counts {
             plays_by_kind: vec![("lay", self.plays)],

@@ -96,6 +96,28 @@ pub fn standings(game: &Pathways) -> Vec<crate::play::Standing> {
         .collect()
 }
 
+/// The names of the table's parts, for a table that draws them (`label options`).
+pub const TERMS: [(&str, &str); 3] = [
+    ("label options", "Cards you can lay (click one)"),
+    ("label available", "Cards not yet laid"),
+    ("label crashed", "crashed"),
+];
+
+/// The table's facts in words: the cards left to lay, how cards may be laid, the final turn.
+pub fn table(game: &Pathways) -> crate::play::TableWords {
+    let view = game.view(0);
+    let mode = match view.mode {
+        super::Mode::Dark => "every card dark side up",
+        super::Mode::Light => "every card light side up",
+        super::Mode::Free => "each card either side up",
+    };
+    crate::play::TableWords::facts([
+        ("Cards left to lay", Some(count(view.available.len(), "card"))),
+        ("Orientation", Some(mode.to_string())),
+        ("Final turn", view.final_turn.then(|| "yes: the last player standing makes the final play".to_string())),
+    ])
+}
+
 /// The action of the seat to move, as its button says it.
 pub fn action(game: &Pathways, action: &Action) -> String {
     let seat = game.to_move().unwrap_or(0);
