@@ -155,7 +155,8 @@ pub(super) struct Move {
 /// `POST /api/rooms/{room}/moves`.
 async fn play(State(state): State<AppState>, peer: Peer, w: Written<Move>) -> Response {
     let (seq, action) = (w.message.seq, w.message.action);
-    answered(async { state.rooms.play(pool(&state)?, &w.room, &w.key, seq, action, client(peer)).await }.await)
+    let played = async { state.rooms.play(pool(&state)?, &w.room, &w.key, seq, action, client(peer), true).await };
+    answered(played.await.map(Option::unwrap_or_default))
 }
 
 #[derive(Deserialize)]
