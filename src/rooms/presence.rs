@@ -2,9 +2,10 @@
 //! through the database (`room_seen`), so that a replica never stands in for a player
 //! connected to another one (docs/service.md, Rooms).
 //!
-//! Each process notes when it hears from a seat (a request, a socket's look-in); it writes
-//! that time to the database when the seat's socket opens or closes, and otherwise at most
-//! every [`write_every`] per seat, off the request's path. A seat looks gone to this
+//! Each process notes when it hears from a seat (a request, a socket's look-in); with
+//! replicas (PostgreSQL) it writes that time to the database when the seat's socket opens
+//! or closes, and otherwise at most every [`write_every`] per seat, off the request's path
+//! (a process serving the rooms alone keeps it in memory only). A seat looks gone to this
 //! process once it has not heard from it for the grace period (a process that never heard
 //! from it counts from when it first heard of the room); only then is the database asked
 //! (at most every [`CHECK_EVERY`] per room), and a later time written there by another
@@ -48,13 +49,14 @@ impl Presence {
     /// Notes that `seat` of room `id` was heard from now; writes it to the database (in the
     /// background) when `at_once` says so, or when the last write is older than
     /// [`write_every`]`(grace)`.
-    pub fn mark(&self, pool: &AnyPool, id: &str, seat: Seat, grace: Duration, at_once: bool) {
+    /// Nothing is written without `shared` (one process serves the rooms alone).
+    pub fn mark(&self, pool: &AnyPool, id: &str, seat: Seat, grace: Duration, at_once: bool, shared: bool) {
         let now = Instant::now();
         let write = {
             let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
             let entry = seen.entry((id.to_string(), seat)).or_insert(Seen { at: now, written: None });
             entry.at = now;
-            let due = at_once || entry.written.is_none_or(|w| now.duration_since(w) >= write_every(grace));
+            let due = shared && (at_once || entry.written.is_none_or(|w| now.duration_since(w) >= write_every(grace)));
             if due {
                 entry.written = Some(now);
             }
@@ -70,11 +72,11 @@ impl Presence {
         }
     }
 
-    /// Which of `seats` of room `id` have not been heard from, by any replica, for longer
-    /// than `grace`.
-    pub async fn gone(&self, pool: &AnyPool, id: &str, seats: &[Seat], grace: Duration) -> Vec<Seat> {
+    /// Which of `seats` of room `id` have not been heard from, by any replica (this one
+    /// alone without `shared`), for longer than `grace`.
+    pub async fn gone(&self, pool: &AnyPool, id: &str, seats: &[Seat], grace: Duration, shared: bool) -> Vec<Seat> {
         let local = self.gone_here(id, seats, grace);
-        if local.is_empty() {
+        if local.is_empty() || !shared {
             return local;
         }
         let due = {

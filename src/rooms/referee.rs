@@ -131,6 +131,8 @@ pub struct Rooms {
     last_expiry: Mutex<Option<Instant>>,
     /// Events are announced to other replicas (PostgreSQL's NOTIFY; [`super::announce`]).
     pub(super) announcing: std::sync::atomic::AtomicBool,
+    /// The turn of this process's writes of events when no other process writes (SQLite).
+    sqlite_writer: tokio::sync::Mutex<()>,
     pub counters: RoomCounters,
 }
 
@@ -153,6 +155,7 @@ impl Rooms {
             grace,
             last_expiry: Mutex::new(None),
             announcing: std::sync::atomic::AtomicBool::new(false),
+            sqlite_writer: tokio::sync::Mutex::new(()),
             counters: RoomCounters::default(),
         }
     }
@@ -174,7 +177,7 @@ impl Rooms {
     /// socket opened or closed).
     pub(super) fn mark_seen(&self, pool: &AnyPool, room: &Room, who: Who, at_once: bool) {
         if let Who::Seat(seat) = who {
-            self.presence.mark(pool, &room.id, seat, self.grace_of(room), at_once);
+            self.presence.mark(pool, &room.id, seat, self.grace_of(room), at_once, self.replicated());
         }
     }
 
@@ -183,7 +186,7 @@ impl Rooms {
     pub(super) async fn absent(&self, pool: &AnyPool, room: &Room) -> Vec<Seat> {
         let people: Vec<Seat> =
             (0..room.players()).filter(|&seat| matches!(room.seating.seats[seat], Sitter::Person { .. })).collect();
-        self.presence.gone(pool, &room.id, &people, self.grace_of(room)).await
+        self.presence.gone(pool, &room.id, &people, self.grace_of(room), self.replicated()).await
     }
 
     /// Room `id`'s table, its turn held: read from the database when not kept here, and
@@ -233,9 +236,17 @@ impl Rooms {
     async fn append(&self, pool: &AnyPool, held: &mut Held, event: Event) -> Result<bool, RoomError> {
         let seq = held.seq() + 1;
         let text = serde_json::to_string(&event).unwrap_or_default();
-        let written = store::append(pool, &held.room.id, seq, &text, now_millis(), self.replicated())
-            .await
-            .map_err(RoomError::database)?;
+        let written = {
+            // SQLite writes one transaction at a time: this process's rooms take turns
+            // here rather than in SQLite's busy wait, which sleeps in steps of milliseconds.
+            let _turn = match self.replicated() {
+                false => Some(self.sqlite_writer.lock().await),
+                true => None,
+            };
+            store::append(pool, &held.room.id, seq, &text, now_millis(), self.replicated())
+                .await
+                .map_err(RoomError::database)?
+        };
         if !written {
             self.reread(pool, held).await?;
             return Ok(false);

@@ -168,11 +168,6 @@ impl Tables {
         Held(slot.lock_owned().await)
     }
 
-    /// Rooms with a slot now.
-    pub fn len(&self) -> usize {
-        self.slots.lock().unwrap_or_else(|e| e.into_inner()).len()
-    }
-
     /// Drops every kept table nobody holds (after rooms expired).
     pub fn forget(&self) {
         let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
