@@ -190,5 +190,5 @@ async fn moved(
         Ok(request) => request,
         Err(error) => return state.rooms.over_rate(client).and(Err(error)),
     };
-    state.rooms.play(pool, &joined.room.id, key, request.seq, request.action, client, false).await.map(|_| ())
+    state.rooms.play_quietly(pool, &joined.room.id, key, request.seq, request.action, client).await.map(|_| ())
 }

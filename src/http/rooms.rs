@@ -155,8 +155,7 @@ pub(super) struct Move {
 /// `POST /api/rooms/{room}/moves`.
 async fn play(State(state): State<AppState>, peer: Peer, w: Written<Move>) -> Response {
     let (seq, action) = (w.message.seq, w.message.action);
-    let played = async { state.rooms.play(pool(&state)?, &w.room, &w.key, seq, action, client(peer), true).await };
-    answered(played.await.map(Option::unwrap_or_default))
+    answered(async { state.rooms.play(pool(&state)?, &w.room, &w.key, seq, action, client(peer)).await }.await)
 }
 
 #[derive(Deserialize)]

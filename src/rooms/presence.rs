@@ -84,10 +84,9 @@ impl Presence {
             if checked.len() > 100_000 {
                 checked.retain(|_, at| at.elapsed() < CHECK_EVERY);
             }
-            let last = checked.entry(id.to_string()).or_insert_with(|| Instant::now() - CHECK_EVERY * 2);
-            let due = last.elapsed() >= CHECK_EVERY;
+            let due = checked.get(id).is_none_or(|at| at.elapsed() >= CHECK_EVERY);
             if due {
-                *last = Instant::now();
+                checked.insert(id.to_string(), Instant::now());
             }
             due
         };

@@ -419,8 +419,7 @@ impl Rooms {
     }
 
     /// Plays the action numbered `action` for `key`'s seat, if the room is still at event
-    /// `seq`; what the seat sees then, when `answer` (a socket's move is answered by the
-    /// socket's next message instead).
+    /// `seq`; what the seat sees then.
     pub async fn play(
         &self,
         pool: &AnyPool,
@@ -429,8 +428,22 @@ impl Rooms {
         seq: i64,
         action: usize,
         client: Option<IpAddr>,
-        answer: bool,
-    ) -> Result<Option<Value>, RoomError> {
+    ) -> Result<Value, RoomError> {
+        let seat = self.play_quietly(pool, id, key, seq, action, client).await?;
+        self.answer(pool, id, Who::Seat(seat)).await
+    }
+
+    /// [`Rooms::play`] without the answer (a socket's move is answered by the socket's
+    /// next message); the seat that moved.
+    pub async fn play_quietly(
+        &self,
+        pool: &AnyPool,
+        id: &str,
+        key: &str,
+        seq: i64,
+        action: usize,
+        client: Option<IpAddr>,
+    ) -> Result<Seat, RoomError> {
         let (held, seat) = self.seated(pool, id, key, client, "does not move").await?;
         self.write(pool, held, seq, |_, built| {
             let conflict = |rule, message: String| RoomError::new(StatusCode::CONFLICT, rule, message);
@@ -449,10 +462,7 @@ impl Rooms {
         })
         .await?;
         self.counters.moves.fetch_add(1, Relaxed);
-        if !answer {
-            return Ok(None);
-        }
-        self.answer(pool, id, Who::Seat(seat)).await.map(Some)
+        Ok(seat)
     }
 
     /// A new game at the same table, once the game is over, for a seated player.
