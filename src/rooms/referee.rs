@@ -332,7 +332,10 @@ impl Rooms {
         loop {
             self.advance(pool, id).await?;
             let behind = *news.borrow_and_update();
-            let last = self.held(pool, id, behind, self.reread_every(REREAD)).await?.seq();
+            // With replicas, a request's first look reads the log on (another replica may
+            // have written an event not announced here yet); a waiting poll's, twice a second.
+            let every = if first { Duration::ZERO } else { REREAD };
+            let last = self.held(pool, id, behind, self.reread_every(every)).await?.seq();
             match since {
                 Some(since) if last > since && first => {
                     self.counters.reconnects.fetch_add(1, Relaxed);
