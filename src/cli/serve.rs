@@ -84,6 +84,11 @@ pub struct ServeArgs {
     /// right-most address that is not a trusted proxy). Repeat for several.
     #[arg(long, value_name = "CIDR", value_parser = parse_trusted_proxy)]
     trusted_proxy: Vec<http::Network>,
+    /// How long a room's player may be gone, when it is their turn, before the strong bot
+    /// plays for them (seconds, fractions allowed), the same for every game; by default
+    /// each game's own (60 to 120 s).
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = parse_grace)]
+    room_grace: Option<Duration>,
 }
 
 /// Seconds, such as `5` or `0.5`, at most an hour.
@@ -137,6 +142,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
     let served = runtime.block_on(async move {
         let results = Results::start(&args.database, rate, args.record_queue).await?;
         let mut state = AppState::new(args.downloads);
+        if let Some(grace) = args.room_grace {
+            state = state.with_rooms(crate::rooms::Rooms::new(Some(grace)));
+        }
         let writer = match results {
             Some((results, writer)) => {
                 if results.store.is_connected() {

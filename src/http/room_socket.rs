@@ -125,7 +125,7 @@ async fn serve(state: AppState, pool: AnyPool, id: String, client: Option<IpAddr
             match rooms.catch_up(&pool, &joined, sent).await {
                 Ok((messages, last)) => {
                     for text in messages {
-                        if !send(&mut socket, Message::Text(text.into())).await {
+                        if !send(&mut socket, Message::Text(text.as_ref().into())).await {
                             return;
                         }
                     }
@@ -190,5 +190,5 @@ async fn moved(
         Ok(request) => request,
         Err(error) => return state.rooms.over_rate(client).and(Err(error)),
     };
-    state.rooms.play(pool, &joined.room.id, key, request.seq, request.action, client).await.map(|_| ())
+    state.rooms.play_quietly(pool, &joined.room.id, key, request.seq, request.action, client).await.map(|_| ())
 }

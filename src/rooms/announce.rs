@@ -5,20 +5,25 @@
 //! time: a waiting poll re-reads the log from its last event number twice a second anyway
 //! ([`super::referee::REREAD`]), a socket every two seconds ([`super::live::REREAD`]).
 
-use sqlx::AnyPool;
 use std::time::Duration;
 
 /// The channel's name.
 pub const CHANNEL: &str = "hexforge_rooms";
 
-/// Announces event `seq` of room `id` to the other replicas (PostgreSQL only; a failure is
-/// only logged, since the others re-read the log anyway).
-pub async fn notify(pool: &AnyPool, id: &str, seq: i64) {
-    let sent =
-        sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(format!("{id} {seq}")).fetch_optional(pool).await;
-    if let Err(error) = sent {
-        tracing::debug!(%error, "a room's event could not be announced");
-    }
+/// Announces event `seq` of room `id` to the other replicas (PostgreSQL only), in the
+/// transaction that writes it: the notification is sent when it commits, with no round
+/// trip of its own.
+pub async fn notify<'c>(
+    connection: impl sqlx::Executor<'c, Database = sqlx::Any>,
+    id: &str,
+    seq: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(CHANNEL)
+        .bind(format!("{id} {seq}"))
+        .fetch_optional(connection)
+        .await?;
+    Ok(())
 }
 
 /// Listens on `url` for the other replicas' announcements and calls `heard` with each

@@ -11,14 +11,14 @@
 //! a reset, and a seat is sent nothing `view(seat)` does not show.
 
 use super::referee::{RoomError, Rooms, SpectatorSlot};
-use super::{Room, Who, built, message};
+use super::{Room, Who};
 use axum::http::StatusCode;
 use hexforge_rules::play::Seat;
 use sqlx::AnyPool;
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::watch;
 
@@ -72,12 +72,15 @@ pub struct Joined<'a> {
     pub who: Who,
     pub news: watch::Receiver<i64>,
     rooms: &'a Rooms,
+    pool: AnyPool,
     _spectator: Option<SpectatorSlot<'a>>,
 }
 
 impl Drop for Joined<'_> {
     fn drop(&mut self) {
         self.rooms.counters.sockets_open.fetch_sub(1, Relaxed);
+        // The player was here until now: other replicas count their grace from this.
+        self.rooms.mark_seen(&self.pool, &self.room, self.who, true);
         if let Who::Seat(seat) = self.who {
             let mut seats = self.rooms.hub.seats.lock().unwrap_or_else(|e| e.into_inner());
             let key = (self.room.id.clone(), seat);
@@ -94,13 +97,13 @@ impl Drop for Joined<'_> {
 impl Rooms {
     /// The room `id`, if there is one (before a socket is opened on it).
     pub async fn exists(&self, pool: &AnyPool, id: &str) -> Result<(), RoomError> {
-        self.room(pool, id).await.map(|_| ())
+        self.held(pool, id, 0, None).await.map(|_| ())
     }
 
     /// A socket on room `id` for `key`'s holder, who has the room up to event `since`
     /// (none: nothing yet), within the room's limits of spectators and sockets per seat.
     pub async fn join(&self, pool: &AnyPool, id: &str, key: &str, since: Option<i64>) -> Result<Joined<'_>, RoomError> {
-        let room = self.room(pool, id).await?;
+        let room = self.held(pool, id, 0, None).await?.room.clone();
         let who = Self::who(&room, key)?;
         let spectator = match who {
             Who::Spectator => Some(self.spectator(&room.id)?),
@@ -115,49 +118,49 @@ impl Rooms {
                 None
             }
         };
-        self.mark_seen(&room, who);
+        self.mark_seen(pool, &room, who, true);
         let news = self.hub.subscribe(&room.id);
         self.counters.sockets_open.fetch_add(1, Relaxed);
         self.counters.sockets_opened.fetch_add(1, Relaxed);
         if since.is_some() {
             self.counters.socket_reconnects.fetch_add(1, Relaxed);
         }
-        Ok(Joined { room, who, news, rooms: self, _spectator: spectator })
+        Ok(Joined { room, who, news, rooms: self, pool: pool.clone(), _spectator: spectator })
     }
 
     /// What `joined`'s holder has not been sent, after event `after`: for each later event
     /// (at most the last [`MAX_REPLAY`]), the message a long poll would have answered at
     /// it; with `after` none, or past the log's end, the message of the table as it is.
-    /// And the log's last event number.
+    /// And the log's last event number. The room's kept table answers: the log is read only
+    /// from its kept end, when another replica announced an event after it (or, with
+    /// replicas, every [`REREAD`] in case an announcement was missed).
     pub async fn catch_up(
         &self,
         pool: &AnyPool,
         joined: &Joined<'_>,
         after: Option<i64>,
-    ) -> Result<(Vec<String>, i64), RoomError> {
-        let room = &joined.room;
-        let log = self.log(pool, &room.id).await?;
-        let last = log.last().map_or(0, |(seq, _)| *seq);
+    ) -> Result<(Vec<Arc<str>>, i64), RoomError> {
+        let behind = *joined.news.borrow();
+        let mut held = self.held(pool, &joined.room.id, behind, self.reread_every(REREAD / 2)).await?;
+        let last = held.seq();
         let first = match after {
-            Some(after) if after <= last => after + 1,
+            Some(after) if after < last => after + 1,
+            Some(after) if after == last => return Ok((Vec::new(), last)),
             _ => last,
         };
-        let absent = self.absent(room);
-        let mut messages = Vec::new();
-        for seq in first.max(last - MAX_REPLAY + 1).max(0)..=last {
-            let upto = log.partition_point(|(number, _)| *number <= seq);
-            let at = built(room, &log[..upto], None).map_err(|e| RoomError::new(StatusCode::GONE, "room", e))?;
-            messages.push(message(room, &at, joined.who, &absent).to_string());
-        }
+        let absent = self.absent(pool, &joined.room).await;
+        let messages = held
+            .replay(first.max(last - MAX_REPLAY + 1).max(0), joined.who, &absent)
+            .map_err(|e| RoomError::new(StatusCode::GONE, "room", e))?;
         Ok((messages, last))
     }
 
     /// A socket's look-in every [`REREAD`]: its holder is here, and a seat whose player is
     /// gone past the grace period is played when it is to move.
     pub async fn keep(&self, pool: &AnyPool, joined: &Joined<'_>) -> Result<(), RoomError> {
-        self.mark_seen(&joined.room, joined.who);
-        if !self.absent(&joined.room).is_empty() {
-            self.advance(pool, &joined.room).await?;
+        self.mark_seen(pool, &joined.room, joined.who, false);
+        if !self.absent(pool, &joined.room).await.is_empty() {
+            self.advance(pool, &joined.room.id).await?;
         }
         Ok(())
     }

@@ -12,13 +12,17 @@
 //! game is over.
 //!
 //! [`referee`] runs the rooms: the checks of a move and its writing, bots, long polls,
-//! stand-ins for absent players, limits and expiry; [`live`] the sockets that carry each
-//! event to the seats at once.
+//! stand-ins for absent players, limits and expiry; [`tables`] keeps each room's table
+//! between requests; [`presence`] shares who is here across replicas; [`live`] the
+//! sockets that carry each event to the seats at once.
 
 pub mod announce;
+pub mod create;
 pub mod live;
+pub mod presence;
 pub mod referee;
 pub mod store;
+pub mod tables;
 pub mod undo;
 
 pub use referee::{RoomError, Rooms};
@@ -134,7 +138,7 @@ impl Room {
 }
 
 /// Who is asking: a seat's player or a spectator.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Who {
     Seat(Seat),
     Spectator,

@@ -1,23 +1,24 @@
 //! The referee: every operation on a room, from a request to the database and back.
 //!
-//! A move is checked against the table rebuilt from the log and written as the next event
-//! number; the number a client saw goes with its move, so a move made on an old table is
-//! refused (`stale`), and of two moves racing for one turn exactly one is written: in one
-//! process a lock per room orders them, across replicas the log's primary key does. After
-//! each event the seats played by the server move (bots, and the strong bot standing in for
-//! a player gone longer than the game's grace period). A client waits for news with a long
-//! poll (`since`, `wait`) or on a socket ([`super::live`]): woken at once by an event of
-//! this process or a replica's announcement, and a poll re-reading the log twice a second
-//! for events written by another replica.
+//! A move is checked against the room's table as the log leaves it (kept in memory between
+//! requests, [`super::tables`]) and written as the next event number; the number a client
+//! saw goes with its move, so a move made on an old table is refused (`stale`), and of two
+//! moves racing for one turn exactly one is written: in one process the room's turn orders
+//! them, across replicas the log's primary key does. After each event the seats played by
+//! the server move (bots, and the strong bot standing in for a player no replica has heard
+//! from for longer than the game's grace period, [`super::presence`]). A client waits for
+//! news with a long poll (`since`, `wait`) or on a socket ([`super::live`]): woken at once by
+//! an event of this process or a replica's announcement, and a poll re-reading the log twice
+//! a second for events written by another replica.
 
-use super::store::{self, RoomRow};
-use super::{Built, Event, Room, Seating, Sitter, StoredSetup, Who, built, message};
+use super::store;
+use super::tables::{Held, Kept};
+use super::{Built, Event, Room, Sitter, Who, built, message};
 use crate::results::{RecordLimiter, RecordRate, now_millis};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use hexforge_rules::play::Seat;
 use hexforge_rules::play::bots::Bot;
-use hexforge_rules::play::registry::Setup;
 use serde_json::{Value, json};
 use sqlx::AnyPool;
 use std::collections::HashMap;
@@ -66,7 +67,7 @@ impl RoomError {
         RoomError { status, rule, message: message.into() }
     }
 
-    fn database(error: impl std::fmt::Display) -> RoomError {
+    pub(super) fn database(error: impl std::fmt::Display) -> RoomError {
         tracing::warn!(error = %error, "the rooms' database failed");
         RoomError::new(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -112,22 +113,24 @@ pub struct RoomCounters {
     pub socket_reconnects: AtomicU64,
 }
 
-/// The rooms of one process: locks, presence, waiting clients and limits, in memory; the
-/// rooms themselves are in the database.
+/// The rooms of one process: their kept tables (and turns), presence, waiting clients and
+/// limits, in memory; the rooms themselves are in the database.
 pub struct Rooms {
-    locks: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
-    /// When each seat's player last asked anything (room, seat).
-    seen: Mutex<HashMap<(String, Seat), Instant>>,
+    pub(super) tables: super::tables::Tables,
+    /// When each seat's player was last heard from, shared through the database.
+    presence: super::presence::Presence,
     spectators: Mutex<HashMap<String, usize>>,
     /// Who waits for a room's next event, woken per room ([`super::live::Hub`]).
     pub(super) hub: super::live::Hub,
-    create_limit: RecordLimiter,
+    pub(super) create_limit: RecordLimiter,
     pub(super) write_limit: RecordLimiter,
     /// The grace period for every game, instead of [`grace`]'s (tests).
     grace: Option<Duration>,
     last_expiry: Mutex<Option<Instant>>,
     /// Events are announced to other replicas (PostgreSQL's NOTIFY; [`super::announce`]).
     pub(super) announcing: std::sync::atomic::AtomicBool,
+    /// The turn of this process's writes of events when no other process writes (SQLite).
+    sqlite_writer: tokio::sync::Mutex<()>,
     pub counters: RoomCounters,
 }
 
@@ -141,8 +144,8 @@ impl Rooms {
     /// Rooms with the documented grace periods, or `grace` for every game.
     pub fn new(grace: Option<Duration>) -> Rooms {
         Rooms {
-            locks: Mutex::default(),
-            seen: Mutex::default(),
+            tables: super::tables::Tables::default(),
+            presence: super::presence::Presence::default(),
             spectators: Mutex::default(),
             hub: super::live::Hub::default(),
             create_limit: RecordLimiter::new(CREATE_RATE),
@@ -150,6 +153,7 @@ impl Rooms {
             grace,
             last_expiry: Mutex::new(None),
             announcing: std::sync::atomic::AtomicBool::new(false),
+            sqlite_writer: tokio::sync::Mutex::new(()),
             counters: RoomCounters::default(),
         }
     }
@@ -162,40 +166,95 @@ impl Rooms {
         tokio::spawn(super::announce::listen(url, move |room, seq| rooms.hub.wake(room, seq)));
     }
 
-    /// Wakes this process's waiting polls and sockets, and the other replicas', after
-    /// event `seq`.
-    async fn announce(&self, pool: &AnyPool, id: &str, seq: i64) {
-        self.hub.wake(id, seq);
-        if self.announcing.load(Relaxed) {
-            super::announce::notify(pool, id, seq).await;
-        }
+    /// The grace period of `room`'s game (or the one set for every game).
+    fn grace_of(&self, room: &Room) -> Duration {
+        self.grace.unwrap_or_else(|| grace(room.rules.name()))
     }
 
-    fn lock(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
-        let mut locks = self.locks.lock().unwrap_or_else(|e| e.into_inner());
-        if locks.len() > 100_000 {
-            locks.retain(|_, lock| Arc::strong_count(lock) > 1);
-        }
-        Arc::clone(locks.entry(id.to_string()).or_default())
-    }
-
-    pub(super) fn mark_seen(&self, room: &Room, who: Who) {
+    /// Notes that `who` was heard from (written to the database at once with `at_once`: a
+    /// socket opened or closed).
+    pub(super) fn mark_seen(&self, pool: &AnyPool, room: &Room, who: Who, at_once: bool) {
         if let Who::Seat(seat) = who {
-            let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
-            seen.insert((room.id.clone(), seat), Instant::now());
+            self.presence.mark(pool, &room.id, seat, self.grace_of(room), at_once, self.replicated());
         }
     }
 
-    /// The person seats whose players are gone past the grace period (never seen here: gone
-    /// since this process first heard of the room).
-    pub(super) fn absent(&self, room: &Room) -> Vec<Seat> {
-        let grace = self.grace.unwrap_or_else(|| grace(room.rules.name()));
-        let now = Instant::now();
-        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
-        (0..room.players())
-            .filter(|&seat| matches!(room.seating.seats[seat], Sitter::Person { .. }))
-            .filter(|&seat| now.duration_since(*seen.entry((room.id.clone(), seat)).or_insert(now)) > grace)
-            .collect()
+    /// The person seats whose players no replica has heard from for longer than the grace
+    /// period (this process counting from when it first heard of the room).
+    pub(super) async fn absent(&self, pool: &AnyPool, room: &Room) -> Vec<Seat> {
+        let people: Vec<Seat> =
+            (0..room.players()).filter(|&seat| matches!(room.seating.seats[seat], Sitter::Person { .. })).collect();
+        self.presence.gone(pool, &room.id, &people, self.grace_of(room), self.replicated()).await
+    }
+
+    /// Room `id`'s table, its turn held: read from the database when not kept here, and
+    /// read on from the log's kept end when it may be behind (an event after `behind` was
+    /// announced, or with `reread`, the log was last read longer ago than that).
+    pub(super) async fn held(
+        &self,
+        pool: &AnyPool,
+        id: &str,
+        behind: i64,
+        reread: Option<Duration>,
+    ) -> Result<Held, RoomError> {
+        let mut held = self.tables.hold(id).await;
+        match held.kept() {
+            None => {
+                let read = Instant::now();
+                let room = self.room(pool, id).await?;
+                let log = self.log(pool, id, 0).await?;
+                held.put(Kept::new(room, log, read).map_err(|e| RoomError::new(StatusCode::GONE, "room", e))?);
+            }
+            Some(kept) if kept.seq() < behind || reread.is_some_and(|every| kept.read.elapsed() >= every) => {
+                self.reread(pool, &mut held).await?;
+            }
+            Some(_) => {}
+        }
+        Ok(held)
+    }
+
+    /// Reads the log on from the held table's last event, and applies what another
+    /// replica wrote.
+    async fn reread(&self, pool: &AnyPool, held: &mut Held) -> Result<(), RoomError> {
+        let read = Instant::now();
+        let events = self.log(pool, &held.room.id, held.seq()).await?;
+        held.read = read;
+        for (seq, event) in events {
+            if let Err(e) = held.push(seq, event) {
+                held.take();
+                return Err(RoomError::new(StatusCode::GONE, "room", e));
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes `event` as the held table's next event and applies it, waking this process's
+    /// waiters and (in the same transaction) announcing it to the other replicas. `false`:
+    /// another replica wrote that number first (the table is then read on from the log).
+    async fn append(&self, pool: &AnyPool, held: &mut Held, event: Event) -> Result<bool, RoomError> {
+        let seq = held.seq() + 1;
+        let text = serde_json::to_string(&event).unwrap_or_default();
+        let written = {
+            // SQLite writes one transaction at a time: this process's rooms take turns
+            // here rather than in SQLite's busy wait, which sleeps in steps of milliseconds.
+            let _turn = match self.replicated() {
+                false => Some(self.sqlite_writer.lock().await),
+                true => None,
+            };
+            store::append(pool, &held.room.id, seq, &text, now_millis(), self.replicated())
+                .await
+                .map_err(RoomError::database)?
+        };
+        if !written {
+            self.reread(pool, held).await?;
+            return Ok(false);
+        }
+        if let Err(e) = held.push(seq, event) {
+            held.take();
+            return Err(RoomError::new(StatusCode::GONE, "room", e));
+        }
+        self.hub.wake(&held.room.id, seq);
+        Ok(true)
     }
 
     pub(super) fn refuse_over_rate(
@@ -213,80 +272,6 @@ impl Rooms {
         ))
     }
 
-    /// Creates a room: its seats, a key per person seat and one for spectators.
-    pub async fn create(
-        &self,
-        pool: &AnyPool,
-        request: CreateRequest,
-        client: Option<IpAddr>,
-    ) -> Result<Value, RoomError> {
-        let bad = |rule, message: String| RoomError::new(StatusCode::BAD_REQUEST, rule, message);
-        let Some(rules) = hexforge_rules::game(&request.game) else {
-            let names: Vec<&str> = hexforge_rules::games().iter().map(|r| r.name()).collect();
-            return Err(bad("unknown-game", format!("no game {:?}; the games are {}", request.game, names.join(", "))));
-        };
-        if request.seats.is_empty() || request.seats.len() > MAX_SEATS {
-            return Err(bad("players", format!("{} seats: a room has 1 to {MAX_SEATS}", request.seats.len())));
-        }
-        let mut keys = Vec::new();
-        let mut seats = Vec::new();
-        for (seat, sitter) in request.seats.iter().enumerate() {
-            if sitter == super::PERSON {
-                let key = super::new_key();
-                seats.push(Sitter::Person { key: super::key_hash(&key) });
-                keys.push((seat, key));
-            } else if sitter.parse::<Bot>().is_ok() {
-                seats
-                    .push(Sitter::Bot { bot: sitter.parse::<Bot>().map(|b| b.name().to_string()).unwrap_or_default() });
-            } else {
-                let message = format!("seat {seat} {sitter:?}: expected person, random, greedy or search");
-                return Err(bad("bad-seat", message));
-            }
-        }
-        if keys.is_empty() {
-            return Err(bad("no-person", "a room needs at least one seat for a person".to_string()));
-        }
-        let options: Vec<(String, String)> = request.options.into_iter().collect();
-        let setup = Setup { players: Some(seats.len()), options: options.clone() };
-        let seed: u64 = rand::random();
-        rules.table(&setup, seed).map_err(|e| bad(e.rule, e.message))?;
-        Self::refuse_over_rate(&self.create_limit, client, "rooms")?;
-        self.expire_now_and_then(pool).await;
-        let spectators = super::new_key();
-        let id = super::new_room_id();
-        let now = now_millis();
-        let seating = Seating { seats, spectators: super::key_hash(&spectators) };
-        let row = RoomRow {
-            id: id.clone(),
-            game: rules.name().to_string(),
-            setup: serde_json::to_string(&StoredSetup { players: setup.players.unwrap_or(1), options })
-                .unwrap_or_default(),
-            seed,
-            seats: serde_json::to_string(&seating).unwrap_or_default(),
-            created_at: now,
-            last_active: now,
-        };
-        store::insert_room(pool, &row).await.map_err(RoomError::database)?;
-        self.counters.rooms_created.fetch_add(1, Relaxed);
-        self.counters.seats_created.fetch_add(keys.len() as u64, Relaxed);
-        let room = Room::of(&row).map_err(|e| RoomError::new(StatusCode::SERVICE_UNAVAILABLE, "room", e))?;
-        for (seat, _) in &keys {
-            self.mark_seen(&room, Who::Seat(*seat));
-        }
-        self.advance(pool, &room).await?;
-        let invites: Vec<Value> = keys
-            .iter()
-            .map(|(seat, key)| json!({"seat": seat, "key": key, "link": format!("/room/{id}#key={key}")}))
-            .collect();
-        Ok(json!({
-            "room": id,
-            "game": rules.name(),
-            "players": room.players(),
-            "seats": invites,
-            "spectators": {"key": spectators, "link": format!("/room/{id}#key={spectators}")},
-        }))
-    }
-
     pub(super) async fn room(&self, pool: &AnyPool, id: &str) -> Result<Room, RoomError> {
         let row = store::room(pool, id).await.map_err(RoomError::database)?;
         let row = row.ok_or_else(|| {
@@ -295,8 +280,9 @@ impl Rooms {
         Room::of(&row).map_err(|e| RoomError::new(StatusCode::GONE, "room", e))
     }
 
-    pub(super) async fn log(&self, pool: &AnyPool, id: &str) -> Result<Vec<(i64, Event)>, RoomError> {
-        let rows = store::events(pool, id, 0).await.map_err(RoomError::database)?;
+    /// Room `id`'s events after event `since`.
+    async fn log(&self, pool: &AnyPool, id: &str, since: i64) -> Result<Vec<(i64, Event)>, RoomError> {
+        let rows = store::events(pool, id, since).await.map_err(RoomError::database)?;
         rows.into_iter()
             .map(|(seq, text)| {
                 let event = serde_json::from_str(&text)
@@ -316,8 +302,10 @@ impl Rooms {
         })
     }
 
-    fn rebuilt(room: &Room, log: &[(i64, Event)], which: Option<u32>) -> Result<Built, RoomError> {
-        built(room, log, which).map_err(|e| RoomError::new(StatusCode::NOT_FOUND, "no-game", e))
+    /// How far behind the log a held table may be before it is read on: in step with
+    /// other replicas' writers, never when this process is the only one.
+    pub(super) fn reread_every(&self, every: Duration) -> Option<Duration> {
+        self.replicated().then_some(every)
     }
 
     /// What `key`'s holder sees now; with `since`, waits up to `wait` for an event after it.
@@ -329,9 +317,9 @@ impl Rooms {
         since: Option<i64>,
         wait: Duration,
     ) -> Result<Value, RoomError> {
-        let room = self.room(pool, id).await?;
+        let room = self.held(pool, id, 0, None).await?.room.clone();
         let who = Self::who(&room, key)?;
-        self.mark_seen(&room, who);
+        self.mark_seen(pool, &room, who, false);
         let _spectator = match who {
             Who::Spectator => Some(self.spectator(&room.id)?),
             Who::Seat(_) => None,
@@ -340,8 +328,12 @@ impl Rooms {
         let mut news = self.hub.subscribe(&room.id);
         let mut first = true;
         loop {
-            self.advance(pool, &room).await?;
-            let last = store::last_seq(pool, id).await.map_err(RoomError::database)?;
+            self.advance(pool, id).await?;
+            let behind = *news.borrow_and_update();
+            // With replicas, a request's first look reads the log on (another replica may
+            // have written an event not announced here yet); a waiting poll's, twice a second.
+            let every = if first { Duration::ZERO } else { REREAD };
+            let last = self.held(pool, id, behind, self.reread_every(every)).await?.seq();
             match since {
                 Some(since) if last > since && first => {
                     self.counters.reconnects.fetch_add(1, Relaxed);
@@ -353,16 +345,16 @@ impl Rooms {
             first = false;
             let nap = REREAD.min(deadline.saturating_duration_since(Instant::now()));
             let _ = tokio::time::timeout(nap, news.changed()).await;
-            self.mark_seen(&room, who);
+            self.mark_seen(pool, &room, who, false);
         }
-        self.message(pool, &room, who).await
+        self.answer(pool, id, who).await
     }
 
-    async fn message(&self, pool: &AnyPool, room: &Room, who: Who) -> Result<Value, RoomError> {
-        let log = self.log(pool, &room.id).await?;
-        let absent = self.absent(room);
-        let built = Self::rebuilt(room, &log, None)?;
-        Ok(message(room, &built, who, &absent))
+    /// What the room tells `who` now, as JSON.
+    async fn answer(&self, pool: &AnyPool, id: &str, who: Who) -> Result<Value, RoomError> {
+        let held = self.held(pool, id, 0, None).await?;
+        let absent = self.absent(pool, &held.room).await;
+        Ok(message(&held.room, &held.built, who, &absent))
     }
 
     pub(super) fn spectator(&self, id: &str) -> Result<SpectatorSlot<'_>, RoomError> {
@@ -376,7 +368,7 @@ impl Rooms {
         Ok(SpectatorSlot { rooms: self, id: id.to_string() })
     }
 
-    /// The room `id` and the seat holding `key`, for a write (within the write rate).
+    /// The room `id`, held, and the seat holding `key`, for a write (within the write rate).
     async fn seated(
         &self,
         pool: &AnyPool,
@@ -384,57 +376,51 @@ impl Rooms {
         key: &str,
         client: Option<IpAddr>,
         spectator: &str,
-    ) -> Result<(Room, Seat), RoomError> {
+    ) -> Result<(Held, Seat), RoomError> {
         Self::refuse_over_rate(&self.write_limit, client, "moves")?;
-        let room = self.room(pool, id).await?;
-        let who = Self::who(&room, key)?;
+        let held = self.held(pool, id, 0, None).await?;
+        let who = Self::who(&held.room, key)?;
         let Who::Seat(seat) = who else {
             return Err(RoomError::new(StatusCode::FORBIDDEN, "spectator", format!("a spectator {spectator}")));
         };
-        self.mark_seen(&room, who);
-        Ok((room, seat))
+        self.mark_seen(pool, &held.room, who, false);
+        Ok((held, seat))
     }
 
-    /// Writes the event `decide` makes of the table as the log leaves it, if the room is
-    /// still at event `seq` (under the room's lock; the log's key refuses a second writer
-    /// elsewhere); then the seats the server plays move, and `seat` is told the table.
+    /// Writes the event `decide` makes of the held table, if the room is still at event
+    /// `seq` (the room's turn orders this process's writers; the log's key refuses a second
+    /// writer elsewhere); then the seats the server plays move.
     async fn write(
         &self,
         pool: &AnyPool,
-        room: &Room,
-        seat: Seat,
+        mut held: Held,
         seq: i64,
-        decide: impl FnOnce(&Built) -> Result<Event, RoomError>,
-    ) -> Result<Value, RoomError> {
+        decide: impl FnOnce(&Room, &Built) -> Result<Event, RoomError>,
+    ) -> Result<(), RoomError> {
         let stale = |message: String| {
             self.counters.stale.fetch_add(1, Relaxed);
             RoomError::new(StatusCode::CONFLICT, "stale", message)
         };
-        let lock = self.lock(&room.id);
-        {
-            let _turn = lock.lock().await;
-            let log = self.log(pool, &room.id).await?;
-            let event = {
-                let built = Self::rebuilt(room, &log, None)?;
-                if seq != built.seq {
-                    return Err(stale(format!(
-                        "the move was made at event {seq}, but the room is at event {}",
-                        built.seq
-                    )));
-                }
-                decide(&built)?
-            };
-            let text = serde_json::to_string(&event).unwrap_or_default();
-            if !store::append(pool, &room.id, seq + 1, &text, now_millis()).await.map_err(RoomError::database)? {
-                return Err(stale(format!("another event was written as event {} first", seq + 1)));
-            }
+        if seq > held.seq() {
+            // The client saw an event this process has not read yet (another replica's).
+            self.reread(pool, &mut held).await?;
         }
-        self.announce(pool, &room.id, seq + 1).await;
-        self.advance(pool, room).await?;
-        self.message(pool, room, Who::Seat(seat)).await
+        if seq != held.seq() {
+            return Err(stale(format!("the move was made at event {seq}, but the room is at event {}", held.seq())));
+        }
+        let event = decide(&held.room, &held.built)?;
+        if !self.append(pool, &mut held, event).await? {
+            return Err(stale(format!("another event was written as event {} first", seq + 1)));
+        }
+        let id = held.room.id.clone();
+        // The turn is let go first: the sockets woken by the move send it before the
+        // server's seats think.
+        drop(held);
+        self.advance(pool, &id).await
     }
 
-    /// Plays the action numbered `action` for `key`'s seat, if the room is still at event `seq`.
+    /// Plays the action numbered `action` for `key`'s seat, if the room is still at event
+    /// `seq`; what the seat sees then.
     pub async fn play(
         &self,
         pool: &AnyPool,
@@ -444,26 +430,40 @@ impl Rooms {
         action: usize,
         client: Option<IpAddr>,
     ) -> Result<Value, RoomError> {
-        let (room, seat) = self.seated(pool, id, key, client, "does not move").await?;
-        let answer = self
-            .write(pool, &room, seat, seq, |built| {
-                let conflict = |rule, message: String| RoomError::new(StatusCode::CONFLICT, rule, message);
-                if built.undo.is_some() {
-                    let message = "an undo is asked: the game waits for every player's answer";
-                    return Err(conflict("undo-pending", message.to_string()));
-                }
-                hexforge_rules::play::check_turn(built.table.to_move(), seat)
-                    .map_err(|illegal| conflict(illegal.rule, illegal.message))?;
-                let offered = built.table.actions().len();
-                if action >= offered {
-                    let message = format!("action {action} of {offered} offered");
-                    return Err(RoomError::new(StatusCode::UNPROCESSABLE_ENTITY, "no-such-action", message));
-                }
-                Ok(Event::Move { seat, action, by: None })
-            })
-            .await?;
+        let seat = self.play_quietly(pool, id, key, seq, action, client).await?;
+        self.answer(pool, id, Who::Seat(seat)).await
+    }
+
+    /// [`Rooms::play`] without the answer (a socket's move is answered by the socket's
+    /// next message); the seat that moved.
+    pub async fn play_quietly(
+        &self,
+        pool: &AnyPool,
+        id: &str,
+        key: &str,
+        seq: i64,
+        action: usize,
+        client: Option<IpAddr>,
+    ) -> Result<Seat, RoomError> {
+        let (held, seat) = self.seated(pool, id, key, client, "does not move").await?;
+        self.write(pool, held, seq, |_, built| {
+            let conflict = |rule, message: String| RoomError::new(StatusCode::CONFLICT, rule, message);
+            if built.undo.is_some() {
+                let message = "an undo is asked: the game waits for every player's answer";
+                return Err(conflict("undo-pending", message.to_string()));
+            }
+            hexforge_rules::play::check_turn(built.table.to_move(), seat)
+                .map_err(|illegal| conflict(illegal.rule, illegal.message))?;
+            let offered = built.table.actions().len();
+            if action >= offered {
+                let message = format!("action {action} of {offered} offered");
+                return Err(RoomError::new(StatusCode::UNPROCESSABLE_ENTITY, "no-such-action", message));
+            }
+            Ok(Event::Move { seat, action, by: None })
+        })
+        .await?;
         self.counters.moves.fetch_add(1, Relaxed);
-        Ok(answer)
+        Ok(seat)
     }
 
     /// A new game at the same table, once the game is over, for a seated player.
@@ -475,14 +475,15 @@ impl Rooms {
         seq: i64,
         client: Option<IpAddr>,
     ) -> Result<Value, RoomError> {
-        let (room, seat) = self.seated(pool, id, key, client, "does not start a game").await?;
-        self.write(pool, &room, seat, seq, |built| {
+        let (held, seat) = self.seated(pool, id, key, client, "does not start a game").await?;
+        self.write(pool, held, seq, |_, built| {
             if built.table.outcome().is_none() {
                 return Err(RoomError::new(StatusCode::CONFLICT, "not-over", "a rematch waits for the game to end"));
             }
             Ok(Event::Rematch { rematch: built.table_no + 1 })
         })
-        .await
+        .await?;
+        self.answer(pool, id, Who::Seat(seat)).await
     }
 
     /// Asks to take back `key`'s seat's last move (`yes` absent), or answers the undo asked.
@@ -495,12 +496,12 @@ impl Rooms {
         yes: Option<bool>,
         client: Option<IpAddr>,
     ) -> Result<Value, RoomError> {
-        let (room, seat) = self.seated(pool, id, key, client, "takes nothing back").await?;
-        self.write(pool, &room, seat, seq, |built| {
+        let (held, seat) = self.seated(pool, id, key, client, "takes nothing back").await?;
+        self.write(pool, held, seq, |room, built| {
             let conflict = |rule, message: String| RoomError::new(StatusCode::CONFLICT, rule, message);
             match (&built.undo, yes) {
                 (None, None) => {
-                    let to = super::undo::target(&room, built, seat).map_err(|(rule, m)| conflict(rule, m))?;
+                    let to = super::undo::target(room, built, seat).map_err(|(rule, m)| conflict(rule, m))?;
                     Ok(Event::UndoAsk { undo_ask: seat, to })
                 }
                 (None, Some(_)) => Err(conflict("no-undo-asked", "no undo is asked".to_string())),
@@ -511,15 +512,16 @@ impl Rooms {
                 (Some(_), Some(yes)) => Ok(Event::UndoAnswer { undo_answer: seat, yes }),
             }
         })
-        .await
+        .await?;
+        self.answer(pool, id, Who::Seat(seat)).await
     }
 
     /// Game `table`'s full record (the current game's when `None`), once it is over.
     pub async fn record(&self, pool: &AnyPool, id: &str, key: &str, table: Option<u32>) -> Result<String, RoomError> {
-        let room = self.room(pool, id).await?;
-        Self::who(&room, key)?;
-        let log = self.log(pool, id).await?;
-        let built = Self::rebuilt(&room, &log, table)?;
+        let held = self.held(pool, id, 0, self.reread_every(Duration::ZERO)).await?;
+        Self::who(&held.room, key)?;
+        let built =
+            built(&held.room, &held.log, table).map_err(|e| RoomError::new(StatusCode::NOT_FOUND, "no-game", e))?;
         if built.table.outcome().is_none() {
             let message = "the record is given out once the game is over: it holds the seed and every hidden card";
             return Err(RoomError::new(StatusCode::CONFLICT, "not-over", message));
@@ -528,32 +530,54 @@ impl Rooms {
     }
 
     /// Plays the seats the server plays, while one of them is to move: a bot seat's bot,
-    /// or the strong bot for a player gone past the grace period.
-    pub(super) async fn advance(&self, pool: &AnyPool, room: &Room) -> Result<(), RoomError> {
+    /// or the strong bot for a player gone past the grace period. The room's turn is let
+    /// go between two moves.
+    pub(super) async fn advance(&self, pool: &AnyPool, id: &str) -> Result<(), RoomError> {
         for _ in 0..MAX_SERVER_MOVES {
-            let lock = self.lock(&room.id);
-            let _turn = lock.lock().await;
-            let log = self.log(pool, &room.id).await?;
-            let absent = self.absent(room);
-            let chosen = {
-                let room = room.clone();
-                crate::http::error::blocking(move || Ok(server_move(&room, &log, &absent)))
-                    .await
-                    .map_err(|_| RoomError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", "the referee is busy"))?
+            let mut held = self.held(pool, id, 0, None).await?;
+            let Some((seat, bot, by)) = self.server_seat(pool, &held).await else { return Ok(()) };
+            let seed = held.room.bot_seed(held.seq() + 1);
+            let action = if matches!(bot, Bot::Search { .. }) {
+                // The strong bot thinks on a thread of its own, the table lent to it.
+                let Some(kept) = held.take() else { return Ok(()) };
+                let busy = |_| RoomError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", "the referee is busy");
+                let (kept, action) = crate::http::error::blocking(move || {
+                    let action = kept.built.table.choose(bot, seed);
+                    Ok((kept, action))
+                })
+                .await
+                .map_err(busy)?;
+                held.put(kept);
+                action
+            } else {
+                held.built.table.choose(bot, seed)
             };
-            let Some((seq, event)) = chosen else { return Ok(()) };
-            let text = serde_json::to_string(&event).unwrap_or_default();
-            if !store::append(pool, &room.id, seq + 1, &text, now_millis()).await.map_err(RoomError::database)? {
-                continue;
+            let Some(action) = action else { return Ok(()) };
+            if self.append(pool, &mut held, Event::Move { seat, action, by: Some(by) }).await? {
+                self.counters.server_moves.fetch_add(1, Relaxed);
             }
-            self.counters.server_moves.fetch_add(1, Relaxed);
-            self.announce(pool, &room.id, seq + 1).await;
         }
         Ok(())
     }
 
+    /// The seat the server plays next at the held table, if one is to move: its bot, and
+    /// the name its move is written with.
+    async fn server_seat(&self, pool: &AnyPool, kept: &Kept) -> Option<(Seat, Bot, String)> {
+        if kept.built.undo.is_some() {
+            return None;
+        }
+        let seat = kept.built.table.to_move()?;
+        match kept.room.bot(seat) {
+            Some(bot) => Some((seat, bot, bot.name().to_string())),
+            None if self.absent(pool, &kept.room).await.contains(&seat) => {
+                Some((seat, Bot::Search { playouts: hexforge_rules::play::bots::SEARCH_PLAYOUTS }, "stand-in".into()))
+            }
+            None => None,
+        }
+    }
+
     /// Deletes rooms idle past [`IDLE_EXPIRY`], at most once an hour.
-    async fn expire_now_and_then(&self, pool: &AnyPool) {
+    pub(super) async fn expire_now_and_then(&self, pool: &AnyPool) {
         {
             let mut last = self.last_expiry.lock().unwrap_or_else(|e| e.into_inner());
             if last.is_some_and(|at| at.elapsed() < Duration::from_secs(3600)) {
@@ -563,30 +587,14 @@ impl Rooms {
         }
         let before = now_millis() - IDLE_EXPIRY.as_millis() as i64;
         match store::expire(pool, before).await {
-            Ok(gone) if gone > 0 => tracing::info!(rooms = gone, "idle rooms expired"),
+            Ok(gone) if gone > 0 => {
+                tracing::info!(rooms = gone, "idle rooms expired");
+                self.tables.forget();
+            }
             Ok(_) => {}
             Err(error) => tracing::warn!(%error, "idle rooms could not be expired"),
         }
     }
-}
-
-/// The event the server writes next at `room` (its number less one, and the move), if a
-/// seat it plays is to move.
-fn server_move(room: &Room, log: &[(i64, Event)], absent: &[Seat]) -> Option<(i64, Event)> {
-    let built = built(room, log, None).ok()?;
-    if built.undo.is_some() {
-        return None;
-    }
-    let seat = built.table.to_move()?;
-    let (bot, by) = match room.bot(seat) {
-        Some(bot) => (bot, bot.name().to_string()),
-        None if absent.contains(&seat) => {
-            (Bot::Search { playouts: hexforge_rules::play::bots::SEARCH_PLAYOUTS }, "stand-in".to_string())
-        }
-        None => return None,
-    };
-    let action = built.table.choose(bot, room.bot_seed(built.seq + 1))?;
-    Some((built.seq, Event::Move { seat, action, by: Some(by) }))
 }
 
 /// A spectator's place while it waits; given back when dropped.

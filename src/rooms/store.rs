@@ -1,5 +1,6 @@
-//! The rooms' tables (migrations/20261129000000_rooms.sql) on the results database: a row
-//! a room, and each room's append-only log of events numbered from 1. The log is the
+//! The rooms' tables (migrations/20261129000000_rooms.sql, 20261129100000_room_seen.sql)
+//! on the results database: a row a room, each room's append-only log of events numbered
+//! from 1, and when each seat was last heard from. The log is the
 //! truth: every replica rebuilds a table from it, and the primary key (room, sequence
 //! number) decides which of two moves written for the same turn stands.
 
@@ -64,16 +65,18 @@ pub async fn events(pool: &AnyPool, id: &str, since: i64) -> Result<Vec<(i64, St
     rows.into_iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?))).collect()
 }
 
-/// The last sequence number of room `id` (0: no event yet).
-pub async fn last_seq(pool: &AnyPool, id: &str) -> Result<i64, sqlx::Error> {
-    let row =
-        sqlx::query("SELECT COUNT(*) FROM room_events WHERE room_id = $1").bind(id.to_string()).fetch_one(pool).await?;
-    row.try_get(0)
-}
-
-/// Appends `event` to room `id` as number `seq`, and marks the room active, in one
-/// transaction. `Ok(false)`: that number is taken (another move won the turn).
-pub async fn append(pool: &AnyPool, id: &str, seq: i64, event: &str, at: i64) -> Result<bool, sqlx::Error> {
+/// Appends `event` to room `id` as number `seq`, marks the room active and, with
+/// `announce`, announces the event to the other replicas (PostgreSQL's `NOTIFY`, sent when
+/// the transaction commits), in one transaction. `Ok(false)`: that number is taken
+/// (another move won the turn).
+pub async fn append(
+    pool: &AnyPool,
+    id: &str,
+    seq: i64,
+    event: &str,
+    at: i64,
+    announce: bool,
+) -> Result<bool, sqlx::Error> {
     let mut transaction = pool.begin().await?;
     let inserted = sqlx::query("INSERT INTO room_events (room_id, seq, at, event) VALUES ($1, $2, $3, $4)")
         .bind(id.to_string())
@@ -92,8 +95,35 @@ pub async fn append(pool: &AnyPool, id: &str, seq: i64, event: &str, at: i64) ->
         .bind(id.to_string())
         .execute(&mut *transaction)
         .await?;
+    if announce {
+        super::announce::notify(&mut *transaction, id, seq).await?;
+    }
     transaction.commit().await?;
     Ok(true)
+}
+
+/// Notes that `seat` of room `id` was heard from at `at` (Unix milliseconds; an earlier
+/// time than the one stored is ignored).
+pub async fn seen(pool: &AnyPool, id: &str, seat: usize, at: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO room_seen (room_id, seat, seen_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (room_id, seat) DO UPDATE SET seen_at = excluded.seen_at WHERE room_seen.seen_at < excluded.seen_at",
+    )
+    .bind(id.to_string())
+    .bind(seat as i64)
+    .bind(at)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// When each seat of room `id` was last heard from, by any replica: (seat, Unix milliseconds).
+pub async fn seen_at(pool: &AnyPool, id: &str) -> Result<Vec<(usize, i64)>, sqlx::Error> {
+    let rows = sqlx::query("SELECT seat, seen_at FROM room_seen WHERE room_id = $1")
+        .bind(id.to_string())
+        .fetch_all(pool)
+        .await?;
+    rows.into_iter().map(|row| Ok((row.try_get::<i64, _>(0)? as usize, row.try_get(1)?))).collect()
 }
 
 /// Whether a database error is a key already taken (PostgreSQL's 23505, SQLite's
@@ -107,6 +137,10 @@ fn taken(error: &dyn sqlx::error::DatabaseError) -> bool {
 pub async fn expire(pool: &AnyPool, before: i64) -> Result<u64, sqlx::Error> {
     let mut transaction = pool.begin().await?;
     sqlx::query("DELETE FROM room_events WHERE room_id IN (SELECT id FROM rooms WHERE last_active < $1)")
+        .bind(before)
+        .execute(&mut *transaction)
+        .await?;
+    sqlx::query("DELETE FROM room_seen WHERE room_id IN (SELECT id FROM rooms WHERE last_active < $1)")
         .bind(before)
         .execute(&mut *transaction)
         .await?;

@@ -9,7 +9,8 @@ reads the invite links; a second context opens seat 1's link, a third the specta
 The two players click offered moves (buttons with data-action) until the game is over;
 seat 0 reloads its page mid-game and resumes at the same event number. The spectator's
 page shows the table and no move buttons; seat 1's and the spectator's pages follow the
-room on a live socket; no console error anywhere. Prints JSON: the
+room on a live socket; a page waiting for a move is not redrawn; at 390 px nothing on the
+table overflows its box; no console error anywhere. Prints JSON: the
 moves clicked, the reload, the final status.
 """
 
@@ -69,6 +70,20 @@ def main():
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         for page in [first, second, spectator]:
             page.wait_for_selector("#room-status[data-seq]")
+        # Waiting for a move, a page is not drawn again (the socket and the long poll send
+        # nothing new); and on a phone's width (390 px) nothing on the table, not even the
+        # words on the top card, runs out of its box.
+        second.set_viewport_size({"width": 390, "height": 844})
+        second.evaluate("""() => { window.roomDraws = 0; new MutationObserver(() => window.roomDraws++)
+            .observe(document.getElementById('room-view'), {childList: true}); }""")
+        second.wait_for_timeout(3000)
+        check(second.evaluate("window.roomDraws") == 0, "a waiting page is not redrawn", second.evaluate("window.roomDraws"))
+        wide = second.evaluate("""() => [...document.querySelectorAll('#room-table *')]
+            .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5 || e.scrollWidth > e.clientWidth + 1)
+            .map(e => e.tagName + '.' + e.className + ': ' + e.scrollWidth + ' > ' + e.clientWidth)""")
+        check(not wide and second.evaluate("document.documentElement.scrollWidth") <= 390, "nothing overflows at 390 px", wide)
+        second.screenshot(path=OUT + "/room-seat-1-390px.png", full_page=True)
+        second.set_viewport_size({"width": 1280, "height": 800})
         rng = random.Random(45)
         clicks, reloaded = 0, None
         for _ in range(3000):

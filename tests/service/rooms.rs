@@ -484,15 +484,22 @@ async fn idle_rooms_expire_with_their_logs() {
             last_active: now - idle_days * day,
         };
         store::insert_room(pool, &row).await.unwrap();
-        assert!(store::append(pool, id, 1, r#"{"seat":0,"action":0}"#, row.last_active).await.unwrap());
+        assert!(store::append(pool, id, 1, r#"{"seat":0,"action":0}"#, row.last_active, false).await.unwrap());
         // The same event number again is refused: the log's key decides a race.
-        assert!(!store::append(pool, id, 1, r#"{"seat":0,"action":1}"#, row.last_active).await.unwrap());
+        assert!(!store::append(pool, id, 1, r#"{"seat":0,"action":1}"#, row.last_active, false).await.unwrap());
+        // A seat's last-seen time: a later one replaces it, an earlier one does not.
+        store::seen(pool, id, 1, row.last_active).await.unwrap();
+        store::seen(pool, id, 1, row.last_active + 5).await.unwrap();
+        store::seen(pool, id, 1, row.last_active + 2).await.unwrap();
+        assert_eq!(store::seen_at(pool, id).await.unwrap(), vec![(1, row.last_active + 5)]);
     }
     let expiry = hexforge::rooms::referee::IDLE_EXPIRY.as_millis() as i64;
     assert_eq!(expiry, 7 * day);
     assert_eq!(store::expire(pool, now - expiry).await.unwrap(), 1);
     assert!(store::room(pool, "old").await.unwrap().is_none());
     assert!(store::events(pool, "old", 0).await.unwrap().is_empty());
+    assert!(store::seen_at(pool, "old").await.unwrap().is_empty());
+    assert_eq!(store::seen_at(pool, "recent").await.unwrap().len(), 1);
     let kept = store::room(pool, "recent").await.unwrap().expect("the recent room stays");
     assert_eq!((kept.seed, store::events(pool, "recent", 0).await.unwrap().len()), (u64::MAX, 1));
     store.close().await;

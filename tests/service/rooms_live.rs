@@ -12,10 +12,10 @@ use tokio_tungstenite::tungstenite::{self, Message, WebSocket};
 
 use crate::rooms::{Served, call, create, json_of};
 
-type Socket = WebSocket<MaybeTlsStream<TcpStream>>;
+pub(crate) type Socket = WebSocket<MaybeTlsStream<TcpStream>>;
 
 /// A socket on `room`, its first message `hello` sent.
-fn open(addr: SocketAddr, room: &str, hello: Value) -> Socket {
+pub(crate) fn open(addr: SocketAddr, room: &str, hello: Value) -> Socket {
     let (mut socket, _) = tungstenite::connect(format!("ws://{addr}/api/rooms/{room}/live")).expect("the socket opens");
     if let MaybeTlsStream::Plain(stream) = socket.get_ref() {
         // Long enough for a game's first public view, which finds its private fields
@@ -28,7 +28,7 @@ fn open(addr: SocketAddr, room: &str, hello: Value) -> Socket {
 
 /// The socket's next text message, as JSON (pings skipped); a test that times the
 /// arrival checks it apart.
-fn next(socket: &mut Socket) -> Value {
+pub(crate) fn next(socket: &mut Socket) -> Value {
     loop {
         match socket.read().expect("a message within 30 s") {
             Message::Text(text) => return json_of(text.as_str()),

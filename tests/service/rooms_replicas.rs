@@ -80,3 +80,54 @@ fn two_replicas_on_one_postgresql_referee_one_game_and_a_killed_replica_loses_no
         assert_eq!(written, acknowledged[i], "seat {seat}: every acknowledged move is in the record");
     }
 }
+
+/// The grace period both replicas are started with in the next test, seconds.
+const GRACE: f64 = 6.0;
+
+/// Who is here is shared (docs/service.md, Rooms): a player connected to replica A, silent
+/// and to move, is never stood in for by replica B, however long B has not heard from them
+/// itself; once that player's socket is gone, B's stand-in plays for them after the grace.
+#[test]
+fn a_player_connected_to_one_replica_is_not_stood_in_for_by_the_other_until_truly_gone() {
+    use crate::rooms_live::{next, open};
+    let Some(cluster) = Cluster::new_or_skip("rooms-presence") else { return };
+    cluster.start();
+    let grace = GRACE.to_string();
+    let a = Served::start(&["--database", &cluster.url(), "--room-grace", &grace]);
+    let b = Served::start(&["--database", &cluster.url(), "--room-grace", &grace]);
+    wait_ready(&a);
+    wait_ready(&b);
+    let (room, keys, _) = create(a.addr, "tao", &["person", "person"]);
+    let path = format!("/api/rooms/{room}");
+    let (_, body) = call(a.addr, "GET", &path, Some(&keys[0].1), "");
+    let mover = json_of(&body)["to_move"].as_u64().expect("someone is to move") as usize;
+    let other = 1 - mover;
+    // The seat to move holds a socket on A and sends nothing; the other seat one on B.
+    let mut here = open(a.addr, &room, json!({"key": keys[mover].1}));
+    assert_eq!(next(&mut here)["seq"], 0);
+    let mut watching = open(b.addr, &room, json!({"key": keys[other].1}));
+    assert_eq!(next(&mut watching)["seq"], 0);
+    // Two and a half grace periods: B's sockets look in every 2 s and would stand in for a
+    // seat B itself has not heard from.
+    std::thread::sleep(Duration::from_secs_f64(GRACE * 2.5));
+    let (status, body) = call(b.addr, "GET", &path, Some(&keys[other].1), "");
+    assert_eq!(status, 200, "{body}");
+    let state = json_of(&body);
+    assert_eq!(state["seq"], 0, "nothing was played for the connected player: {state}");
+    assert_eq!(state["seats"][mover]["stand_in"], false, "{state}");
+    // The player leaves (the socket is dropped): B plays for them once the grace is over.
+    drop(here);
+    let left = Instant::now();
+    let played = loop {
+        let got = next(&mut watching);
+        if got["seq"].as_i64() >= Some(1) {
+            break got;
+        }
+        assert!(left.elapsed() < Duration::from_secs(90), "no stand-in played for the gone player");
+    };
+    let after = left.elapsed();
+    assert_eq!(played["last"]["seat"].as_u64(), Some(mover as u64), "{played}");
+    assert_eq!(played["last"]["by"], "stand-in", "{played}");
+    assert_eq!(played["seats"][mover]["stand_in"], true, "{played}");
+    assert!(after >= Duration::from_secs_f64(GRACE - 0.5), "a stand-in played {after:?} after the player left");
+}

@@ -283,6 +283,8 @@ type GameOf<E> = <<E as Registered>::Record as GameRecord>::Game;
 
 impl<E: Registered> Rules for E
 where
+    E::Record: Send + Sync,
+    GameOf<E>: Send + Sync,
     <GameOf<E> as Game>::Action: Serialize,
     <GameOf<E> as Game>::View: Serialize,
 {
@@ -360,8 +362,9 @@ impl Ending {
 }
 
 /// A game in progress, type-erased: what the browser plays and replays. Actions are
-/// offered in the engine's order and chosen by their index.
-pub trait Table {
+/// offered in the engine's order and chosen by their index. A table may be handed to and
+/// read from other threads (a server keeps its rooms' tables between requests).
+pub trait Table: Send + Sync {
     fn game(&self) -> &'static str;
 
     fn players(&self) -> usize;
@@ -463,8 +466,9 @@ impl<R: GameRecord> Seated<R> {
     }
 }
 
-impl<R: GameRecord + 'static> Table for Seated<R>
+impl<R: GameRecord + Send + Sync + 'static> Table for Seated<R>
 where
+    R::Game: Send + Sync,
     <R::Game as Game>::Action: Serialize,
     <R::Game as Game>::View: Serialize,
 {
