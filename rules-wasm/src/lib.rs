@@ -7,7 +7,7 @@
 //! answers the module must give too under Node (`scripts/wasm-vectors.mjs`).
 //!
 //! Requests are `{"op": …, …}`, typed once ([`request::Request`]); answers `{"ok": …}` or `{"error": {"rule", "message"}}`.
-//! Tables (games in progress) live in the module between calls, each named by a number.
+//! Sessions (games in progress) live in the module between calls, each named by a number.
 
 pub mod ffi;
 mod ops;
@@ -18,12 +18,12 @@ pub mod vectors;
 use serde_json::{Value, json};
 use std::cell::RefCell;
 
-pub use ops::Tables;
+pub use ops::Sessions;
 use request::{Request, SetupFields, Whole};
 
 thread_local! {
-    /// The tables of this instance (the module runs on one thread).
-    static TABLES: RefCell<Tables> = RefCell::new(Tables::default());
+    /// The sessions of this instance (the module runs on one thread).
+    static SESSIONS: RefCell<Sessions> = RefCell::new(Sessions::default());
 }
 
 /// A request's refusal: a rule's name (or a request fault's) and a sentence.
@@ -47,12 +47,12 @@ impl From<hexforge_rules::play::Illegal> for Refused {
 
 /// Answers one JSON request (see the module's doc); never panics on bad input.
 pub fn call(request: &str) -> String {
-    TABLES.with(|tables| answer(&mut tables.borrow_mut(), request))
+    SESSIONS.with(|sessions| answer(&mut sessions.borrow_mut(), request))
 }
 
-/// [`call`] against the given tables (tests keep theirs apart).
-pub fn answer(tables: &mut Tables, request: &str) -> String {
-    let result = Request::read(request).and_then(|request| dispatch(tables, request));
+/// [`call`] against the given sessions (tests keep theirs apart).
+pub fn answer(sessions: &mut Sessions, request: &str) -> String {
+    let result = Request::read(request).and_then(|request| dispatch(sessions, request));
     let value = match result {
         Ok(ok) => json!({ "ok": ok }),
         Err(refused) => json!({ "error": { "rule": refused.rule, "message": refused.message } }),
@@ -60,15 +60,17 @@ pub fn answer(tables: &mut Tables, request: &str) -> String {
     value.to_string()
 }
 
-fn dispatch(tables: &mut Tables, request: Request) -> Result<Value, Refused> {
+fn dispatch(sessions: &mut Sessions, request: Request) -> Result<Value, Refused> {
     match request {
         Request::Games => Ok(ops::games()),
-        Request::New(r) => tables.new_table(&r.game, &SetupFields { players: r.players, options: r.options }, r.seed.0),
-        Request::Replay(r) => tables.replay(&r.game, &r.record, r.upto.map_or(usize::MAX, Whole::index)),
-        Request::State(r) => tables.state(r.table.index(), r.seat.map(Whole::index)),
-        Request::Act(r) => tables.act(r.table.index(), r.index.index()),
-        Request::Choose(r) => tables.choose(r.table.index(), &r.bot, r.seed.0),
-        Request::Drop(r) => tables.drop_table(r.table.index()),
+        Request::New(r) => {
+            sessions.new_table(&r.game, &SetupFields { players: r.players, options: r.options }, r.seed.0)
+        }
+        Request::Replay(r) => sessions.replay(&r.game, &r.record, r.upto.map_or(usize::MAX, Whole::index)),
+        Request::State(r) => sessions.state(r.table.index(), r.seat.map(Whole::index)),
+        Request::Act(r) => sessions.act(r.table.index(), r.index.index()),
+        Request::Choose(r) => sessions.choose(r.table.index(), &r.bot, r.seed.0),
+        Request::Drop(r) => sessions.drop_table(r.table.index()),
         Request::Check(r) => ops::check(&r.game, &r.record),
         Request::Simulate(r) => {
             let setup = SetupFields { players: r.players, options: r.options };

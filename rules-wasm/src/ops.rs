@@ -1,4 +1,4 @@
-//! The games' requests: the registry listed, tables set up, replayed, played and read,
+//! The games' requests: the registry listed, sessions set up, replayed, played and read,
 //! records checked and games simulated. Every answer is the registry's; nothing here
 //! knows a game.
 
@@ -6,7 +6,7 @@ use crate::Refused;
 use crate::request::SetupFields;
 use hexforge_rules::play::Outcome;
 use hexforge_rules::play::bots::Bot;
-use hexforge_rules::play::registry::{Rules, Setup, Table};
+use hexforge_rules::play::registry::{Rules, Session, Setup};
 use serde_json::{Value, json};
 
 /// The game named `name` in the registry.
@@ -58,7 +58,7 @@ fn outcome(outcome: Option<Outcome>) -> Value {
 
 /// A table's outcome, with the seats that share first place when its rules name a shared
 /// place (`{"stalled":true,"shared_first":[0,2]}`); a stall without one names none.
-fn table_outcome(table: &dyn Table) -> Value {
+fn table_outcome(table: &dyn Session) -> Value {
     let mut said = outcome(table.outcome());
     if let (Value::Object(fields), Some(seats)) = (&mut said, table.shared_first()) {
         fields.insert("shared_first".to_string(), json!(seats));
@@ -70,20 +70,20 @@ fn bot(name: &str) -> Result<Bot, Refused> {
     name.parse().map_err(|e: String| Refused::new("unknown-bot", e))
 }
 
-/// The tables in play, by number; a dropped table's number is not given again.
+/// The sessions in play, by number; a dropped table's number is not given again.
 #[derive(Default)]
-pub struct Tables {
-    tables: Vec<Option<Box<dyn Table>>>,
+pub struct Sessions {
+    sessions: Vec<Option<Box<dyn Session>>>,
 }
 
-impl Tables {
-    fn keep(&mut self, table: Box<dyn Table>) -> Value {
-        self.tables.push(Some(table));
-        json!({ "table": self.tables.len() - 1 })
+impl Sessions {
+    fn keep(&mut self, table: Box<dyn Session>) -> Value {
+        self.sessions.push(Some(table));
+        json!({ "table": self.sessions.len() - 1 })
     }
 
-    fn table(&mut self, id: usize) -> Result<&mut Box<dyn Table>, Refused> {
-        self.tables
+    fn table(&mut self, id: usize) -> Result<&mut Box<dyn Session>, Refused> {
+        self.sessions
             .get_mut(id)
             .and_then(Option::as_mut)
             .ok_or_else(|| Refused::new("no-such-table", format!("no table {id}")))
@@ -163,7 +163,7 @@ impl Tables {
     /// `{"op":"drop","table"}`: forgets a table.
     pub fn drop_table(&mut self, id: usize) -> Result<Value, Refused> {
         self.table(id)?;
-        self.tables[id] = None;
+        self.sessions[id] = None;
         Ok(Value::Null)
     }
 }

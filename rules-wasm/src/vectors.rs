@@ -4,16 +4,16 @@
 //! the checkers' questions). Native answers are written by `examples/vectors.rs`; the
 //! module must give the same bytes under Node (`scripts/wasm-vectors.mjs`).
 
-use crate::{Tables, answer};
+use crate::{Sessions, answer};
 use serde_json::{Value, json};
 
-/// Each request (as sent) and the native answer, in order; tables carry over.
+/// Each request (as sent) and the native answer, in order; sessions carry over.
 pub fn vectors(fixed: &str) -> Vec<(String, String)> {
-    let mut tables = Tables::default();
+    let mut sessions = Sessions::default();
     let mut out = Vec::new();
     let mut ask = |request: Value| -> Value {
         let text = request.to_string();
-        let got = answer(&mut tables, &text);
+        let got = answer(&mut sessions, &text);
         let value = serde_json::from_str(&got).unwrap_or(Value::Null);
         out.push((text, got));
         value
@@ -43,7 +43,7 @@ pub fn vectors(fixed: &str) -> Vec<(String, String)> {
         ask(json!({"op": "state", "table": table, "seat": n - 1}));
     }
     for line in fixed.lines().filter(|l| !l.trim().is_empty()) {
-        let got = answer(&mut tables, line);
+        let got = answer(&mut sessions, line);
         out.push((line.to_string(), got));
     }
     out

@@ -36,14 +36,14 @@ use play::descriptor::GameDescriptor;
 /// joins here, with one line.
 pub fn games() -> Vec<&'static GameDescriptor> {
     vec![
-        &tao::table::GAME,
-        &changing_lines::pathways::table::GAME,
-        &zhi_pai::duel_table::GAME,
-        &liubo::table::GAME,
+        &tao::registration::GAME,
+        &changing_lines::pathways::registration::GAME,
+        &zhi_pai::duel_registration::GAME,
+        &liubo::registration::GAME,
         &yijing_pai::registration::GAME,
-        &dragons::table::GAME,
-        &poker::table::GAME,
-        &solitaire::table::GAME,
+        &dragons::registration::GAME,
+        &poker::registration::GAME,
+        &solitaire::registration::GAME,
     ]
 }
 

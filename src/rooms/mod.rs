@@ -32,7 +32,7 @@ pub const PERSON: &str = "person";
 
 use hexforge_rules::play::Seat;
 use hexforge_rules::play::bots::Bot;
-use hexforge_rules::play::registry::{Rules, Setup, Table};
+use hexforge_rules::play::registry::{Rules, Session, Setup};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -163,7 +163,7 @@ pub fn new_room_id() -> String {
 
 /// A room's table as its log leaves it.
 pub struct Built {
-    pub table: Box<dyn Table>,
+    pub table: Box<dyn Session>,
     /// The last event's number (0: none yet).
     pub seq: i64,
     /// Games played at this room before this one.

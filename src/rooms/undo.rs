@@ -4,14 +4,14 @@
 //! A seat asks to take back its last move, with the moves the server made after it (bots,
 //! stand-ins), provided no other person has moved since. Whether a move revealed or drew is
 //! decided the same way for every game, from the engine alone: the move is taken again in
-//! tables that each seat cannot tell from the real one ([`Table::determinized`]); if some
+//! tables that each seat cannot tell from the real one ([`Session::determinized`]); if some
 //! seat's view after it differs between the real table and one of those (a card drawn, a
 //! hand shown, a throw of the sticks), or the move cannot be made there (it showed which
 //! card its seat held), the move told someone something, and stands.
 
 use super::{Built, Room, Sitter};
 use hexforge_rules::play::Seat;
-use hexforge_rules::play::registry::Table;
+use hexforge_rules::play::registry::Session;
 use serde::Serialize;
 
 /// Re-deals each seat's view is compared in, per move and seat.
@@ -65,7 +65,7 @@ pub fn target(room: &Room, built: &Built, seat: Seat) -> Result<i64, (&'static s
 
 /// The seat that action `action`, taken at `before` and giving `after`, told something it
 /// could not see (a card drawn or shown, chance), if any.
-fn told(before: &dyn Table, after: &dyn Table, action: usize, salt: u64) -> Option<Seat> {
+fn told(before: &dyn Session, after: &dyn Session, action: usize, salt: u64) -> Option<Seat> {
     let offered = before.actions();
     let chosen = offered.get(action)?;
     for seat in 0..before.players() {
@@ -81,6 +81,6 @@ fn told(before: &dyn Table, after: &dyn Table, action: usize, salt: u64) -> Opti
 }
 
 /// A copy of `table` as its record replays it.
-fn replayed(table: &dyn Table) -> Option<Box<dyn Table>> {
+fn replayed(table: &dyn Session) -> Option<Box<dyn Session>> {
     hexforge_rules::game(table.game())?.replay(&table.record(), usize::MAX).ok()
 }

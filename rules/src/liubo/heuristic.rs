@@ -16,7 +16,7 @@
 //! A state's value for the search bot: even, moved by prisoners held (8 % each), owls
 //! (12 %), and the chance that either owl falls to the next throw (35 %).
 
-use super::moves::{StationNo, tables};
+use super::moves::{StationNo, walks};
 use super::{Action, CENTRE, Liubo, Move, Place, STONES};
 use crate::play::bots::Heuristic;
 use crate::play::{Game, Outcome, Seat};
@@ -40,7 +40,7 @@ struct Reach {
 
 impl Reach {
     fn of(game: &Liubo, seat: Seat) -> Reach {
-        let t = tables();
+        let t = walks();
         let mut reach = Reach { stones: [0; 30], owl: [0; 30] };
         let mark = |bits: u32, value: usize, into: &mut [u8; 30]| {
             let mut b = bits;
@@ -94,7 +94,7 @@ impl Liubo {
 
     /// Whether a stone's move loops and takes the shortcut.
     fn stone_walk(&self, m: &Move) -> (bool, bool) {
-        let t = tables();
+        let t = walks();
         for &p in self.places(self.to_move) {
             if let Place::At(spot) = p {
                 if Some(t.station[usize::from(spot)]) != m.from {
@@ -162,7 +162,7 @@ impl Liubo {
             score += i32::from(m.value) * 2 + if across { 8 } else { 0 } + if m.from.is_none() { 6 } else { 0 };
             if let Some(owl) = self.owl(them) {
                 let mut values = 0u8;
-                let t = tables();
+                let t = walks();
                 let spot = (0..30).find(|&s| t.station[s] == m.to).unwrap_or(0);
                 for v in 0..4 {
                     if t.stone_reach[spot][v] >> owl & 1 == 1 {

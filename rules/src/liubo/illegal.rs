@@ -1,7 +1,7 @@
 //! Why a Liubo move is refused: the rule a move outside the legal list breaks, named for
 //! the checker (`hexforge check liubo`) and the players.
 
-use super::moves::{StationNo, tables};
+use super::moves::{StationNo, walks};
 use super::{Liubo, Move, Place, STONES};
 use crate::play::Illegal;
 
@@ -20,7 +20,7 @@ impl Liubo {
         let me = self.to_move;
         let piece = |i: usize| match (self.places[me][i], m.from) {
             (Place::Home, None) => !m.owl,
-            (Place::At(spot), Some(from)) => !m.owl && tables().station[usize::from(spot)] == from,
+            (Place::At(spot), Some(from)) => !m.owl && walks().station[usize::from(spot)] == from,
             (Place::Owl(s), Some(from)) => m.owl && s == from,
             _ => false,
         };
@@ -36,7 +36,7 @@ impl Liubo {
             return Illegal::new("no-promotion", "only a stone stopping on the centre, by a player without an owl");
         }
         if let (true, Some(from)) = (m.owl, m.from) {
-            let t = tables();
+            let t = walks();
             let back = if self.moved.is_some_and(|i| pieces.contains(&i)) { self.owl_back } else { 0 };
             let reaches = |back| t.owl_walks(from, m.value, back).iter().any(|w| w.0 == m.to);
             if back != 0 && reaches(0) && !reaches(back) {
@@ -47,7 +47,7 @@ impl Liubo {
             }
         }
         if let (false, Some(from)) = (m.owl, m.from) {
-            let t = tables();
+            let t = walks();
             let across = pieces.iter().find_map(|&i| match self.places[me][i] {
                 Place::At(spot) if t.shortcut[usize::from(spot)] => Some(t.landing(spot, true, m.value).spot),
                 _ => None,

@@ -1,5 +1,5 @@
 //! Liubo (六博, `liubo.txt`, docs/conventions.md, The Liubo board) as an engine plays it: the board model
-//! ([`rules`]), the engine (here), its tables ([`moves`]), the greedy heuristic, the
+//! ([`rules`]), the engine (here), its walks ([`moves`]), the greedy heuristic, the
 //! view, records and the pinned measurements.
 //!
 //! The points the seventeen rules leave open are settled here (the rulebook's "Points this
@@ -41,15 +41,15 @@ mod illegal;
 pub mod measured;
 pub mod moves;
 pub mod record;
+pub mod registration;
 pub mod rules;
-pub mod table;
 #[cfg(test)]
 mod tests;
 pub mod view;
 pub mod words;
 
 use crate::play::{Counts, Game, Illegal, Outcome, Seat};
-use moves::{Spot, StationNo, tables};
+use moves::{Spot, StationNo, walks};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -242,7 +242,7 @@ impl Liubo {
     /// The station a piece stands on (0 off the board).
     pub fn station(place: Place) -> StationNo {
         match place {
-            Place::At(spot) => tables().station[usize::from(spot)],
+            Place::At(spot) => walks().station[usize::from(spot)],
             Place::Owl(s) => s,
             Place::Home | Place::Prisoner => 0,
         }
@@ -268,7 +268,7 @@ impl Liubo {
     /// The legal moves with `value`, in a fixed order: entering, then the stones by spot,
     /// then the owl.
     fn moves_with(&self, value: u8, out: &mut Vec<Move>) {
-        let t = tables();
+        let t = walks();
         let me = self.to_move;
         let has_owl = self.owl(me).is_some();
         let enemy_owl = self.owl(1 - me);
@@ -348,7 +348,7 @@ impl Liubo {
         if !legal.contains(m) || !self.left.contains(&m.value) {
             return Err(self.why_illegal(m));
         }
-        let t = tables();
+        let t = walks();
         let me = self.to_move;
         let lands = |spot: moves::Spot, across| t.station[usize::from(t.landing(spot, across, m.value).spot)] == m.to;
         let found = (0..STONES).filter(|&i| self.may_move(i)).find_map(|i| match (self.places[me][i], m.from) {

@@ -1,4 +1,4 @@
-//! Where a Liubo piece can go, as tables built once from the board model
+//! Where a Liubo piece can go, as walks built once from the board model
 //! ([`super::rules`]): the spots a stone can stand on, each stone's walk forward with one
 //! value (on round the circuit, or across from 6 or 11), and the owl's walks in any
 //! direction. Nothing here is typed in: the stations and links are the model's.
@@ -30,7 +30,7 @@ pub struct Landing {
 }
 
 /// The board as the engine reads it.
-pub struct Tables {
+pub struct Walks {
     /// The station of each spot.
     pub station: [StationNo; SPOTS],
     /// `walk[spot][across][value - 1]`: where a stone lands; `across` (1) takes the
@@ -49,8 +49,8 @@ pub struct Tables {
     pub owl_reach: [[u32; MAX_VALUE]; rules::STATION_COUNT as usize + 1],
 }
 
-impl Tables {
-    fn build() -> Tables {
+impl Walks {
+    fn build() -> Walks {
         let circuit = Path::Circuit.stations();
         let mut spots: Vec<(Station, Path)> = circuit.iter().map(|&s| (s, Path::Circuit)).collect();
         for crossing in Path::CROSSINGS {
@@ -93,7 +93,7 @@ impl Tables {
                 neighbours[usize::from(s.number())][k] = n.number();
             }
         }
-        let mut tables = Tables {
+        let mut walks = Walks {
             station,
             walk,
             enter,
@@ -104,20 +104,20 @@ impl Tables {
         };
         for spot in 0..SPOTS as Spot {
             for value in 1..=MAX_VALUE as u8 {
-                let mut bits = 1 << tables.station[usize::from(tables.landing(spot, false, value).spot)];
-                if tables.shortcut[usize::from(spot)] {
-                    bits |= 1 << tables.station[usize::from(tables.landing(spot, true, value).spot)];
+                let mut bits = 1 << walks.station[usize::from(walks.landing(spot, false, value).spot)];
+                if walks.shortcut[usize::from(spot)] {
+                    bits |= 1 << walks.station[usize::from(walks.landing(spot, true, value).spot)];
                 }
-                tables.stone_reach[usize::from(spot)][usize::from(value) - 1] = bits;
+                walks.stone_reach[usize::from(spot)][usize::from(value) - 1] = bits;
             }
         }
         for s in 1..=rules::STATION_COUNT {
             for value in 1..=MAX_VALUE as u8 {
-                let bits = tables.owl_walks(s, value, 0).iter().fold(0u32, |b, &(end, _)| b | 1 << end);
-                tables.owl_reach[usize::from(s)][usize::from(value) - 1] = bits;
+                let bits = walks.owl_walks(s, value, 0).iter().fold(0u32, |b, &(end, _)| b | 1 << end);
+                walks.owl_reach[usize::from(s)][usize::from(value) - 1] = bits;
             }
         }
-        tables
+        walks
     }
 
     /// Where a stone on `spot` lands with `value`, across or round.
@@ -156,10 +156,10 @@ impl Tables {
     }
 }
 
-/// The board's tables, built on first use.
-pub fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(Tables::build)
+/// The board's walks, built on first use.
+pub fn walks() -> &'static Walks {
+    static WALKS: OnceLock<Walks> = OnceLock::new();
+    WALKS.get_or_init(Walks::build)
 }
 
 #[cfg(test)]
@@ -167,14 +167,14 @@ mod tests {
     use super::*;
 
     fn spot_at(station: u8, path_hint: usize) -> Spot {
-        let t = tables();
+        let t = walks();
         let spots: Vec<usize> = (0..SPOTS).filter(|&i| t.station[i] == station).collect();
         spots[path_hint.min(spots.len() - 1)] as Spot
     }
 
     #[test]
     fn the_centre_is_two_spots_and_every_other_station_one() {
-        let t = tables();
+        let t = walks();
         for s in 1..=rules::STATION_COUNT {
             let n = t.station.iter().filter(|&&x| x == s).count();
             assert_eq!(n, if s == Station::CENTRE.number() { 2 } else { 1 }, "station {s}");
@@ -183,7 +183,7 @@ mod tests {
 
     #[test]
     fn stones_enter_counting_the_entry_and_walk_as_the_model_says() {
-        let t = tables();
+        let t = walks();
         let entered: Vec<u8> = t.enter.iter().map(|&s| t.station[usize::from(s)]).collect();
         assert_eq!(entered, vec![1, 2, 3, 4]);
         let from6 = spot_at(6, 0);
@@ -207,7 +207,7 @@ mod tests {
 
     #[test]
     fn the_owl_walks_any_way_but_never_back() {
-        let t = tables();
+        let t = walks();
         let ends: Vec<u8> = t.owl_walks(21, 3, 0).iter().map(|e| e.0).collect();
         // 21 → 22 → 29 → {23, 26, 27}; 21 → 6 → {5, 7} → {4, 8}.
         assert_eq!(ends, vec![4, 8, 23, 26, 27]);

@@ -211,7 +211,7 @@ fn the_view_shows_both_sides() {
 }
 
 /// A recorded move with a value no throw gave (0, or 9) is refused by name, before the
-/// board's tables are read with it (a record typed in by hand, or sent to the server).
+/// board's walks are read with it (a record typed in by hand, or sent to the server).
 #[test]
 fn a_move_of_a_value_never_thrown_is_refused() {
     for value in [0, 9] {

@@ -1,7 +1,7 @@
 //! What a game is, declared once (after OpenSpiel's `GameType` and `REGISTER_SPIEL_GAME`):
 //! its key, its names, its engine (seats, options, records: [`Rules`]), what it is
 //! printed on and its puzzles. Each game declares its descriptor in its own folder
-//! (`table.rs`) and [`crate::games`] lists them; the command line, the routes, `generate`,
+//! (`registration.rs`) and [`crate::games`] lists them; the command line, the routes, `generate`,
 //! the output index, the play page and the tests read games from that list and name none.
 
 use super::registry::Rules;

@@ -10,7 +10,7 @@
 
 use super::Seat;
 use super::bots::Bot;
-use super::registry::{Setup, Table};
+use super::registry::{Session, Setup};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{LazyLock, Mutex};
@@ -19,7 +19,7 @@ use std::sync::{LazyLock, Mutex};
 const SURVEY_GAMES: u64 = 12;
 
 /// What spectators see: seat 0's view without its private fields ([`private_fields`]).
-pub fn public_view(table: &dyn Table) -> Value {
+pub fn public_view(table: &dyn Session) -> Value {
     let private = private_fields(table.game());
     let mut view = table.view(0);
     strip(&mut view, "", private);
@@ -29,7 +29,7 @@ pub fn public_view(table: &dyn Table) -> Value {
 /// The part of what a table shows `seat` (a spectator when `None`) that the table decides:
 /// its view (the spectators' [`public_view`]), and, for the seat to move, its legal actions
 /// and the same actions in words (what the play page's buttons say).
-pub fn seat_part(table: &dyn Table, seat: Option<Seat>) -> (Value, Vec<Value>, Vec<String>) {
+pub fn seat_part(table: &dyn Session, seat: Option<Seat>) -> (Value, Vec<Value>, Vec<String>) {
     match seat {
         Some(seat) if table.to_move() == Some(seat) => (table.view(seat), table.actions(), table.action_words()),
         Some(seat) => (table.view(seat), Vec::new(), Vec::new()),

@@ -1,5 +1,5 @@
 //! Game records, their checking and simulation, written once for every game; and the
-//! type-erased face of a game ([`Rules`], [`Table`]) that the command line, the server and
+//! type-erased face of a game ([`Rules`], [`Session`]) that the command line, the server and
 //! the browser drive, so that none of them names a game's types.
 //!
 //! A record is one game on one line of JSON (JSON Lines): `game`, `players`, `seed` and
@@ -237,7 +237,7 @@ pub trait Rules: Sync {
     fn options(&self) -> &'static [GameOption];
 
     /// A game set up as `setup` says, dealt from `seed`.
-    fn table(&self, setup: &Setup, seed: u64) -> Result<Box<dyn Table>, Illegal>;
+    fn table(&self, setup: &Setup, seed: u64) -> Result<Box<dyn Session>, Illegal>;
 
     /// Game `index` of a run seeded `seed` between `bots`: its result, and its record as a
     /// JSON line when `keep_record`.
@@ -255,7 +255,7 @@ pub trait Rules: Sync {
 
     /// The table a record sets up, after its first `upto` actions (a replay, step by
     /// step); `Err` when the text is not a record of this game or its setup is illegal.
-    fn replay(&self, record: &str, upto: usize) -> Result<Box<dyn Table>, String>;
+    fn replay(&self, record: &str, upto: usize) -> Result<Box<dyn Session>, String>;
 }
 
 /// What a game tells the registry: its record type, seats and options, and how a setup
@@ -304,7 +304,7 @@ where
         E::OPTIONS
     }
 
-    fn table(&self, setup: &Setup, seed: u64) -> Result<Box<dyn Table>, Illegal> {
+    fn table(&self, setup: &Setup, seed: u64) -> Result<Box<dyn Session>, Illegal> {
         setup.checked(self)?;
         let game = self.game(setup, seed)?;
         Ok(Box::new(Seated::<E::Record>::new(E::NAME, game, seed)))
@@ -328,7 +328,7 @@ where
         Ok(check(number, &parsed::<E::Record>(E::NAME, record)?))
     }
 
-    fn replay(&self, record: &str, upto: usize) -> Result<Box<dyn Table>, String> {
+    fn replay(&self, record: &str, upto: usize) -> Result<Box<dyn Session>, String> {
         Ok(Box::new(Seated::<E::Record>::replayed(E::NAME, record, upto)?))
     }
 }
@@ -364,7 +364,7 @@ impl Ending {
 /// A game in progress, type-erased: what the browser plays and replays. Actions are
 /// offered in the engine's order and chosen by their index. A table may be handed to and
 /// read from other threads (a server keeps its rooms' tables between requests).
-pub trait Table: Send + Sync {
+pub trait Session: Send + Sync {
     fn game(&self) -> &'static str;
 
     fn players(&self) -> usize;
@@ -421,10 +421,10 @@ pub trait Table: Send + Sync {
 
     /// A table `seat` cannot tell from this one ([`Game::determinized`], dealt from
     /// `seed`): what a referee may show `seat` must be the same at both.
-    fn determinized(&self, seat: Seat, seed: u64) -> Box<dyn Table>;
+    fn determinized(&self, seat: Seat, seed: u64) -> Box<dyn Session>;
 }
 
-/// A game and its record, kept in step: the [`Table`] of any [`GameRecord`].
+/// A game and its record, kept in step: the [`Session`] of any [`GameRecord`].
 pub struct Seated<R: GameRecord> {
     pub game: R::Game,
     pub record: R,
@@ -466,7 +466,7 @@ impl<R: GameRecord> Seated<R> {
     }
 }
 
-impl<R: GameRecord + Send + Sync + 'static> Table for Seated<R>
+impl<R: GameRecord + Send + Sync + 'static> Session for Seated<R>
 where
     R::Game: Send + Sync,
     <R::Game as Game>::Action: Serialize,
@@ -563,7 +563,7 @@ where
         serde_json::to_string(&self.record).expect("a record serialises")
     }
 
-    fn determinized(&self, seat: Seat, seed: u64) -> Box<dyn Table> {
+    fn determinized(&self, seat: Seat, seed: u64) -> Box<dyn Session> {
         let game = self.game.determinized(seat, &mut ChaCha8Rng::seed_from_u64(seed));
         Box::new(Seated {
             game,

@@ -12,9 +12,9 @@ pub mod heuristic;
 pub mod measured;
 pub mod printed;
 pub mod record;
+pub mod registration;
 pub mod strength;
 pub mod stud;
-pub mod table;
 pub mod view;
 pub mod words;
 

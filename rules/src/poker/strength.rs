@@ -6,7 +6,7 @@
 //! often); a bot's wins are the sessions it ended with the most chips alone, against
 //! chance: its seats over the players. The interval is Wilson's, at 95 %.
 
-use super::table::RULES;
+use super::registration::RULES;
 use crate::play::bots::Bot;
 use crate::play::registry::{Rules, Setup};
 use crate::play::simulate::{BotWins, Summary};

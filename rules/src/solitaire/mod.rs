@@ -11,8 +11,8 @@ pub mod heuristic;
 pub mod measured;
 pub mod printed;
 pub mod record;
+pub mod registration;
 pub mod solve;
-pub mod table;
 pub mod view;
 pub mod words;
 

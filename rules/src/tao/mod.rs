@@ -48,7 +48,7 @@ pub mod plays;
 pub mod record;
 #[cfg(test)]
 mod record_tests;
-pub mod table;
+pub mod registration;
 #[cfg(test)]
 mod tests;
 pub mod view;

@@ -161,7 +161,7 @@ fn with_two_players_an_invert_and_cancel_makes_its_player_owe_the_cards() {
 #[test]
 fn eight_players_are_dealt_seven_cards_unless_the_setup_says_eight() {
     use crate::play::registry::{Rules, Setup};
-    let rules: &dyn Rules = &super::table::RULES;
+    let rules: &dyn Rules = &super::registration::RULES;
     let sizes = |options: Vec<(String, String)>| {
         let table = rules.table(&Setup { players: Some(8), options }, 1).unwrap();
         table.view(0)["hand_sizes"].clone()

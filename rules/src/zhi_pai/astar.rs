@@ -76,7 +76,7 @@ pub struct Effort {
 
 /// Per-hexagram link masks, by King Wen index (bit `n - 1` = card `n`), derived once
 /// from the rule functions [`link`] and [`shared_trigram`].
-pub(super) struct Tables {
+pub(super) struct LinkMasks {
     pub(super) hexagram: [Hexagram; 64],
     /// Conditions 1 or 2: links that spend nothing.
     pub(super) free: [u64; 64],
@@ -89,7 +89,7 @@ pub(super) struct Tables {
     pub(super) trigrams: [u8; 64],
 }
 
-impl Tables {
+impl LinkMasks {
     /// The cards that link to card `x` while the trigram cards `usable` are active.
     pub(super) fn links(&self, x: usize, usable: u8) -> u64 {
         let h = self.hexagram[x];
@@ -117,15 +117,15 @@ impl Tables {
     }
 }
 
-pub(super) fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| {
+pub(super) fn link_masks() -> &'static LinkMasks {
+    static LINK_MASKS: OnceLock<LinkMasks> = OnceLock::new();
+    LINK_MASKS.get_or_init(|| {
         let hexagram: [Hexagram; 64] = std::array::from_fn(|i| Hexagram::from_number(i as i64 + 1).expect("1..=64"));
         let mask = |f: &dyn Fn(Hexagram, Hexagram) -> bool| -> [u64; 64] {
             std::array::from_fn(|i| (0..64).filter(|&j| f(hexagram[i], hexagram[j])).fold(0, |m, j| m | 1 << j))
         };
         let everything = TrigramSet::from_bits(u8::MAX);
-        Tables {
+        LinkMasks {
             hexagram,
             free: mask(&|a, b| link(a, b, TrigramSet::EMPTY).is_some()),
             same_lower: mask(&|a, b| {
@@ -287,7 +287,7 @@ thread_local! {
 
 fn search_in(scratch: &mut Scratch, setup: &Setup, budget: &Budget, tuning: Tuning) -> (Outcome, Effort) {
     let Scratch { nodes, same_cards, same_ends, open } = scratch;
-    let t = tables();
+    let t = link_masks();
     let index = |h: Hexagram| h.number() - 1;
     let available = setup.available.mask();
     let start = Node {
@@ -528,7 +528,7 @@ impl SameEnds {
 
 /// The placements that led to the last node, first to last.
 fn line_to_last(nodes: &[Node]) -> Vec<(Hexagram, Side)> {
-    let t = tables();
+    let t = link_masks();
     let mut moves = Vec::new();
     let mut at = nodes.len() - 1;
     while nodes[at].parent != u32::MAX {
@@ -560,7 +560,7 @@ fn replay(setup: &Setup, line: &[(Hexagram, Side)]) -> Solution {
 /// card other than x: at least two unused cards carry it.
 ///
 /// `carried` tells which trigrams the unused cards carry.
-fn chain_bound(t: &Tables, left: usize, right: usize, active: u8, carried: Carried, unused: u64) -> Option<u32> {
+fn chain_bound(t: &LinkMasks, left: usize, right: usize, active: u8, carried: Carried, unused: u64) -> Option<u32> {
     let (interior, at_end) = (active | carried.once, active | carried.twice);
     let target = 1u64 << right;
     if t.links(left, interior) & target != 0 {
@@ -595,7 +595,7 @@ struct Carried {
 }
 
 impl Carried {
-    fn by(t: &Tables, cards: u64) -> Carried {
+    fn by(t: &LinkMasks, cards: u64) -> Carried {
         CarriedDeep::by(t, cards).carried
     }
 }
@@ -609,7 +609,7 @@ struct CarriedDeep {
 }
 
 impl CarriedDeep {
-    fn by(t: &Tables, cards: u64) -> CarriedDeep {
+    fn by(t: &LinkMasks, cards: u64) -> CarriedDeep {
         let (mut once, mut twice, mut thrice) = (0, 0, 0);
         for (bits, with) in t.with_trigram.iter().enumerate() {
             // None, one, two or more, without a population count (a dozen instructions on

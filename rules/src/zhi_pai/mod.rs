@@ -18,7 +18,7 @@ mod astar;
 pub mod check;
 pub mod duel;
 pub mod duel_record;
-pub mod duel_table;
+pub mod duel_registration;
 pub mod duel_words;
 mod hard;
 mod refine;

@@ -17,7 +17,7 @@
 //! active. A* enumerates every wandering of the left chain before it runs out; one
 //! refinement (card 11 single-use) proves the same in about a millisecond.
 
-use super::astar::{Tables, is_set};
+use super::astar::{LinkMasks, is_set};
 use super::rules::{Setup, Side};
 use crate::core::hexagram::Hexagram;
 use std::sync::atomic::AtomicBool;
@@ -45,7 +45,7 @@ pub(super) enum Decision {
 
 /// Refines until the abstract game decides the question. Also returns the abstract states
 /// explored, over all rounds.
-pub(super) fn decide(t: &Tables, setup: &Setup, cancel: Option<&AtomicBool>) -> (Decision, usize) {
+pub(super) fn decide(t: &LinkMasks, setup: &Setup, cancel: Option<&AtomicBool>) -> (Decision, usize) {
     let mut single_use: Vec<usize> = Vec::new();
     let mut explored = 0;
     loop {
@@ -80,7 +80,12 @@ enum Round {
 
 /// A breadth-first search of the abstract game with these single-use cards, for a shortest
 /// finished line. Also returns the abstract states it stored.
-fn shortest_abstract(t: &Tables, setup: &Setup, single_use: &[usize], cancel: Option<&AtomicBool>) -> (Round, usize) {
+fn shortest_abstract(
+    t: &LinkMasks,
+    setup: &Setup,
+    single_use: &[usize],
+    cancel: Option<&AtomicBool>,
+) -> (Round, usize) {
     let available = setup.available.mask();
     let mut slot = [None; 64];
     for (i, &card) in single_use.iter().enumerate() {

@@ -5,7 +5,7 @@
 //! finish never overestimates the real one, and a state from which the relaxed game
 //! cannot finish is dead.
 
-use super::astar::{Tables, is_set};
+use super::astar::{LinkMasks, is_set};
 use super::rules::Setup;
 use std::sync::atomic::AtomicBool;
 
@@ -39,7 +39,7 @@ fn each_with_subset(base: u8, mask: u8, mut f: impl FnMut(u8)) {
 impl Relaxed {
     /// Solves the relaxed game of `setup` by a breadth-first search backwards from the
     /// states that finish in one placement. `None` when `cancel` was set meanwhile.
-    pub(super) fn build(t: &Tables, setup: &Setup, cancel: Option<&AtomicBool>) -> Option<Relaxed> {
+    pub(super) fn build(t: &LinkMasks, setup: &Setup, cancel: Option<&AtomicBool>) -> Option<Relaxed> {
         let available = setup.available.mask();
         let lefts = available | 1 << (setup.start.number() - 1);
         let rights = available | 1 << (setup.start.complement().number() - 1);
@@ -113,7 +113,7 @@ fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
 }
 
 /// Whether one placement, on either side, finishes (the same test as the real search).
-fn finishes_at_once(t: &Tables, available: u64, left: usize, right: usize, active: u8) -> bool {
+fn finishes_at_once(t: &LinkMasks, available: u64, left: usize, right: usize, active: u8) -> bool {
     let finishes = |end: usize, other: usize| {
         bits(t.links(end, active) & available).any(|card| {
             let usable = active & !t.spent(card, end);
@@ -125,7 +125,7 @@ fn finishes_at_once(t: &Tables, available: u64, left: usize, right: usize, activ
 
 /// Calls `f` with every set of active trigram cards from which laying `card` next to
 /// `end` (by the canonical link, the one the rules choose) leaves `after` active.
-fn each_before(t: &Tables, card: usize, end: usize, after: u8, f: impl FnMut(u8)) {
+fn each_before(t: &LinkMasks, card: usize, end: usize, after: u8, f: impl FnMut(u8)) {
     let carried = t.trigrams[card];
     let spent = t.spent(card, end);
     // Laying activates the card's trigrams, then turns the spent one off.

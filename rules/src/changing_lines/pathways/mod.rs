@@ -18,8 +18,8 @@ pub mod engine;
 mod engine_tests;
 pub mod measured;
 pub mod record;
+pub mod registration;
 pub mod solve;
-pub mod table;
 #[cfg(test)]
 mod tests;
 pub mod words;
