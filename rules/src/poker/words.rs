@@ -91,21 +91,6 @@ pub fn event(game: &Stud, seat: Seat, event: &Event) -> String {
     clauses(head, said)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::hexagram::Hexagram;
-    use crate::poker::hand::Mode;
-
-    #[test]
-    fn a_card_and_a_hand_read_as_words() {
-        let card = Card::new(Hexagram::from_number(12).unwrap());
-        assert_eq!(lying(card, Orientation::Dark), "12 dark side up, showing ䷋ 12 Standstill");
-        let five = Hand::best(Mode::Fixed, [7, 15, 23, 31, 39].map(|b| Card::new(Hexagram::from_bits(b))), [None; 5]);
-        assert!(hand(&five).starts_with("a Five ("), "{}", hand(&five));
-    }
-}
-
 /// What the table shows beside its drawing, alike for every seat: the hand and round, the
 /// bet, the pot, and how the cards lie; and the pot described for a screen reader.
 pub fn table(game: &Stud) -> crate::play::TableWords {
@@ -123,4 +108,19 @@ pub fn table(game: &Stud) -> crate::play::TableWords {
         ("Cards lie", Some(lie.to_string())),
     ])
     .part("pot", format!("the pot: {}", count(view.pot as usize, "chip")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::hexagram::Hexagram;
+    use crate::poker::hand::Mode;
+
+    #[test]
+    fn a_card_and_a_hand_read_as_words() {
+        let card = Card::new(Hexagram::from_number(12).unwrap());
+        assert_eq!(lying(card, Orientation::Dark), "12 dark side up, showing ䷋ 12 Standstill");
+        let five = Hand::best(Mode::Fixed, [7, 15, 23, 31, 39].map(|b| Card::new(Hexagram::from_bits(b))), [None; 5]);
+        assert!(hand(&five).starts_with("a Five ("), "{}", hand(&five));
+    }
 }
