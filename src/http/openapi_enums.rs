@@ -13,6 +13,7 @@ use hexforge_rules::core::hexagram::{Hexagram, Kind};
 use hexforge_rules::core::lang::Lang;
 use hexforge_rules::core::trigram::Trigram;
 use hexforge_rules::core::verify::LineStatus;
+use hexforge_rules::play::Outcome;
 use hexforge_rules::puzzles::{PuzzleGame, PuzzleId};
 use hexforge_rules::zhi_pai::{Condition, Side};
 use serde::Serialize;
@@ -130,6 +131,9 @@ const ENUMS: &[Source] = &[
     ("/components/schemas/PuzzleLadder/properties/deck", || shown("pathways-1", "deck")),
     ("/components/schemas/PuzzleLadder/properties/orientation", || shown("pathways-1", "orientation")),
     ("/components/schemas/PuzzleDeal/properties/game", || shown("zhipai-1", "game")),
+    ("/components/schemas/PuzzleSolitaire/properties/game", || shown("solitaire-1", "game")),
+    // A solitaire table's end: won by the player (an object), stalled (this word), or on.
+    ("/components/schemas/SolitaireTable/properties/outcome/oneOf/1", || written([Outcome::Stalled])),
     ("/components/schemas/OrientationInput", spelled::<Orientation>),
     ("/components/schemas/TaoPlay/properties/kinds/items", || written(hexforge_rules::tao::legal::PlayKind::ALL)),
     ("/components/schemas/TaoFace/properties/orientation", read::<Orientation>),

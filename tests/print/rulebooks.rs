@@ -575,6 +575,23 @@ fn poker_tables_are_the_rules() {
     }
 }
 
+/// The Changing Lines book gives the spreads `hexforge cast --spread` deals, each position
+/// with what it asks, in the order the rules crate deals them.
+#[test]
+fn the_changing_lines_book_gives_the_spreads_the_rules_deal() {
+    let squeezed: String = text("changing-lines", Paper::A4).split_whitespace().collect::<Vec<_>>().join(" ");
+    for spread in hexforge_rules::core::spread::SPREADS {
+        let mut from = squeezed.find("Spreads").expect("the Spreads section");
+        // The name is set in italics, which the text may give as a run of its own.
+        for said in spread.positions.iter().flat_map(|p| [p.name, p.asks]) {
+            let at = squeezed[from..]
+                .find(said)
+                .unwrap_or_else(|| panic!("{}: the book lacks {said:?} in order", spread.name));
+            from += at;
+        }
+    }
+}
+
 /// I-Ching Poker's book prints how strong its bots are, each setting as
 /// `rules/src/poker/strength.rs` pins it, with the command that plays it again.
 #[test]

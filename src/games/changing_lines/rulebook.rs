@@ -209,7 +209,22 @@ pub fn data() -> Value {
         "casting": casting_table(),
         "casting_example": casting_example(),
         "duel": duel_table(),
+        "spreads": spreads(),
     })
+}
+
+/// The spreads `hexforge cast --spread` deals and the sheets lay out, each position with
+/// what it asks, in the order they are dealt.
+fn spreads() -> serde_json::Value {
+    hexforge_rules::core::spread::SPREADS
+        .iter()
+        .map(|s| {
+            json!({
+                "name": s.name,
+                "positions": s.positions.iter().map(|p| json!({ "name": p.name, "asks": p.asks })).collect::<Vec<_>>(),
+            })
+        })
+        .collect()
 }
 
 /// Two-player Pathways with perfect play (docs/rules.md, Pathways), by deck and mode: how many starts
