@@ -103,7 +103,7 @@ pub fn table(game: &Stud) -> crate::play::TableWords {
     };
     crate::play::TableWords::facts([
         ("Hand", Some(format!("{} of {}", view.hand, view.hands))),
-        ("Betting round", on.then(|| format!("{} of 3", view.round))),
+        ("Betting round", on.then(|| format!("{} of {}", view.round, super::stud::BETS.len()))),
         ("Bet", on.then(|| count(view.bet as usize, "chip"))),
         ("Cards lie", Some(lie.to_string())),
     ])
