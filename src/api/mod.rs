@@ -45,6 +45,45 @@ pub enum State {
     Solved,
 }
 
+/// The verdict on an answer replayed move by move, as far as the first broken rule: where
+/// it stands, the errors (the broken rule in words, or what is left for an answer that stops
+/// short), the move or turn that broke the rule, and the rule's stable code (`not-finished`
+/// for a legal answer that stops short).
+pub(crate) struct Replayed {
+    pub state: State,
+    pub errors: Vec<String>,
+    pub failed_at: Option<usize>,
+    pub rule: Option<&'static str>,
+}
+
+impl Replayed {
+    /// The verdict on an answer whose replay met `failure` (the move's index, the rule's
+    /// code and the rule in words) or none, and `finished` the game or not; `left` says
+    /// what is left of an answer that stops short.
+    pub(crate) fn new(
+        failure: Option<&(usize, &'static str, String)>,
+        finished: bool,
+        left: impl FnOnce() -> String,
+    ) -> Replayed {
+        let state = match (failure, finished) {
+            (Some(_), _) => State::Broken,
+            (None, true) => State::Solved,
+            (None, false) => State::Unfinished,
+        };
+        let mut errors: Vec<String> = failure.iter().map(|(_, _, why)| why.clone()).collect();
+        let unfinished = state == State::Unfinished;
+        if unfinished {
+            errors.push(left());
+        }
+        Replayed {
+            state,
+            errors,
+            failed_at: failure.map(|(at, _, _)| *at),
+            rule: failure.map(|(_, rule, _)| *rule).or(unfinished.then_some("not-finished")),
+        }
+    }
+}
+
 /// `1 card`, `4 cards`.
 pub fn cards(n: usize) -> String {
     if n == 1 { "1 card".to_string() } else { format!("{n} cards") }

@@ -2,7 +2,7 @@
 //! a puzzle as shown to a player (the answer only on request) and the verdict on a
 //! proposed answer. Pure.
 
-use super::{State, distance};
+use super::{Replayed, State, distance};
 use hexforge_rules::changing_lines::deck::Deck;
 use hexforge_rules::changing_lines::pathways::{self, JudgedMove, Laid, Mode, PathwaysError, Puzzle as Puzzle_};
 use hexforge_rules::core::card::Card;
@@ -361,32 +361,22 @@ pub fn check(id: &PuzzleId, answer: &Answer) -> Result<PuzzleCheck, PuzzleError>
         }
         (Puzzle::Deal(deal), Answer::Turns(turns)) => {
             let played = deal::play(deal.start, &deal.deal, turns);
-            let state = match (&played.failure, played.finished) {
-                (Some(_), _) => State::Broken,
-                (None, true) => State::Solved,
-                (None, false) => State::Unfinished,
-            };
-            let mut errors: Vec<String> = played.failure.iter().map(|(_, _, why)| why.clone()).collect();
-            if state == State::Unfinished {
-                errors.push(format!("after {} the sequence is not finished", super::cards(played.length)));
-            }
+            let verdict = Replayed::new(played.failure.as_ref(), played.finished, || {
+                format!("after {} the sequence is not finished", super::cards(played.length))
+            });
             Ok(PuzzleCheck::Deal(DealCheck {
                 id: id.to_string(),
-                valid: state == State::Solved,
+                valid: verdict.state == State::Solved,
                 finished: played.finished,
                 score: played.score,
                 optimum: deal.optimum,
                 distance: played.score.map(|s| s - deal.optimum),
-                state,
+                state: verdict.state,
                 length: played.length,
                 passes: played.passes,
-                errors,
-                failed_turn: played.failure.as_ref().map(|(turn, _, _)| *turn),
-                rule: played
-                    .failure
-                    .as_ref()
-                    .map(|(_, rule, _)| *rule)
-                    .or((state == State::Unfinished).then_some("not-finished")),
+                errors: verdict.errors,
+                failed_turn: verdict.failed_at,
+                rule: verdict.rule,
                 active: played.active,
                 dead_end: played.dead_end,
             }))

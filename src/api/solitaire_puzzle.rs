@@ -3,7 +3,7 @@
 //! prints it; the page keeps it face down), and the verdict on a player's moves, replayed
 //! through the game's engine and set beside the shortest win.
 
-use super::State;
+use super::{Replayed, State};
 use hexforge_rules::puzzles::solitaire::{self as puzzle, SolitaireDeal, SolitaireDifficulty};
 use hexforge_rules::puzzles::{PuzzleGame, PuzzleId};
 use hexforge_rules::solitaire::answer;
@@ -97,20 +97,10 @@ pub struct SolitaireCheck {
 /// Replays `moves` on the deal through the engine.
 pub fn check(id: &PuzzleId, deal: &SolitaireDeal, moves: &[Action]) -> SolitaireCheck {
     let played = puzzle::play(&deal.deal, moves);
-    let state = match (&played.failure, played.cleared) {
-        (Some(_), _) => State::Broken,
-        (None, true) => State::Solved,
-        (None, false) => State::Unfinished,
-    };
-    let mut errors: Vec<String> = played.failure.iter().map(|(_, _, why)| why.clone()).collect();
-    if state == State::Unfinished {
-        let left = 48 - played.laid;
-        errors.push(format!(
-            "{} still in the piles",
-            if left == 1 { "1 card".to_string() } else { format!("{left} cards") }
-        ));
-    }
-    let solved = state == State::Solved;
+    let verdict = Replayed::new(played.failure.as_ref(), played.cleared, || {
+        format!("{} still in the piles", super::cards(48 - played.laid))
+    });
+    let solved = verdict.state == State::Solved;
     SolitaireCheck {
         id: id.to_string(),
         valid: solved,
@@ -119,14 +109,10 @@ pub fn check(id: &PuzzleId, deal: &SolitaireDeal, moves: &[Action]) -> Solitaire
         laid: played.laid,
         optimum: deal.shortest,
         distance: solved.then(|| played.turned - deal.shortest),
-        state,
-        errors,
-        failed_move: played.failure.as_ref().map(|(n, _, _)| *n),
-        rule: played
-            .failure
-            .as_ref()
-            .map(|(_, rule, _)| *rule)
-            .or((state == State::Unfinished).then_some("not-finished")),
+        state: verdict.state,
+        errors: verdict.errors,
+        failed_move: verdict.failed_at,
+        rule: verdict.rule,
         dead_end: played.failure.is_none() && played.lost,
         table: played.view,
         result: solved.then(|| puzzle::result(played.turned, deal.shortest)),
