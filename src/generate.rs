@@ -342,12 +342,12 @@ fn alignment_tests(options: &GenerateOptions) -> Vec<(Paper, crate::print::plan:
 }
 
 /// The languages `game`'s rulebooks are made in for a run in `lang`: `lang` where the game
-/// has that edition (with English beside it, for a Chinese run: [`rulebook::beside_english`]),
+/// has that edition (with English beside it, for a Chinese run: [`rulebook::data::beside_english`]),
 /// English otherwise.
 fn book_langs(game: &dyn PrintedGame, lang: Lang) -> Vec<Lang> {
     match game.rulebook_langs().contains(&lang) {
         false => vec![Lang::En],
-        true if lang != Lang::En && rulebook::beside_english(lang) => vec![Lang::En, lang],
+        true if lang != Lang::En && rulebook::data::beside_english(lang) => vec![Lang::En, lang],
         true => vec![lang],
     }
 }

@@ -3,12 +3,14 @@
 //! It is written from the files the run wrote (the manifest's entries), so it names
 //! only files that are there: for each game, the rulebook to read first and every PDF to
 //! print, on which paper, how (one- or two-sided) and what each holds (the rows of the
-//! game's components list that name the file); then what each folder holds.
+//! game's components list that name the file); then what each folder holds. What it says
+//! of a game's files is the game's own ([`PrintedGame::sheet_duplex`],
+//! [`PrintedGame::index_note`], [`PrintedGame::folder_about`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use crate::games::{self, PrintedGame, changing_lines, zhi_pai};
+use crate::games::{self, PrintedGame};
 use crate::print::output::{MANIFEST, ManifestEntry};
 use crate::print::paper::Paper;
 use crate::print::plan::PrintOptions;
@@ -42,14 +44,13 @@ fn with_paper(path: &str) -> String {
 }
 
 /// How a PDF of `kind` in `game`'s folder is printed.
-fn how(game: &str, kind: &str, path: &str, print: &PrintOptions) -> String {
+fn how(game: &dyn PrintedGame, kind: &str, path: &str, print: &PrintOptions) -> String {
     let large = paper_of(path).is_some_and(|(p, _)| Paper::LARGE.contains(&p));
     match kind {
-        "sheet-pdf" if matches!(game, changing_lines::KEY | zhi_pai::KEY) => {
-            format!("two-sided, {} (the file presets it)", print.duplex.words())
-        }
-        "sheet-pdf" if game == "yijing-pai" => "two-sided, flip on long edge (the file presets it)".to_string(),
-        "sheet-pdf" => "one-sided".to_string(),
+        "sheet-pdf" => match game.sheet_duplex(print) {
+            Some(edge) => format!("two-sided, {} (the file presets it)", edge.words()),
+            None => "one-sided".to_string(),
+        },
         "fold-sheet-pdf" => "one-sided, for printers without duplex: fold on the dashed line, glue, cut".to_string(),
         "cut-sheet-pdf" => {
             "for a print-then-cut machine; the cut paths of each page are the SVGs beside it".to_string()
@@ -59,28 +60,6 @@ fn how(game: &str, kind: &str, path: &str, print: &PrintOptions) -> String {
         "board-pdf" => "the board in tiles, one-sided: trim and glue along the marks".to_string(),
         _ => "one-sided".to_string(),
     }
-}
-
-/// What a card deck's folder holds: the sheets, and each sub-folder the run filled.
-fn deck_folder(folder: &str, written: &[ManifestEntry]) -> String {
-    let mut parts =
-        vec!["the card sheets to print, a contact sheet of every face, Tabletop Simulator files".to_string()];
-    let subfolders = [
-        ("svg/", "every face as SVG"),
-        ("png/", "every face as PNG"),
-        ("aids/", "the player aids"),
-        ("tgc/", "The Game Crafter's images"),
-        ("mpc/", "MakePlayingCards' images"),
-        ("dtc/", "the DriveThruCards file"),
-        ("cut/", "print-then-cut sheets and their cut files"),
-    ];
-    for (sub, what) in subfolders {
-        let inside = format!("{folder}/{sub}");
-        if written.iter().any(|e| e.path.starts_with(&inside)) {
-            parts.push(format!("{sub} {what}"));
-        }
-    }
-    parts.join("; ")
 }
 
 /// Lines no wider than this, for a text editor's window.
@@ -217,21 +196,11 @@ pub fn readme(written: &[ManifestEntry], print: &PrintOptions) -> String {
                 .map(|c| c.name.as_str())
                 .collect();
             let what = if holds.is_empty() { String::new() } else { format!(". Holds: {}", holds.join("; ")) };
-            wrapped(
-                &mut t,
-                "      - ",
-                "        ",
-                &format!("{}{what}", how(game.key(), &first.kind, &first.path, print)),
-            );
+            wrapped(&mut t, "      - ", "        ", &format!("{}{what}", how(game, &first.kind, &first.path, print)));
         }
-        if game.key() == "yijing-pai" && pdfs.iter().any(|e| e.path.contains("sheets-162-")) {
-            wrapped(
-                &mut t,
-                "  ",
-                "  ",
-                "The two tile sheets are two sizes of one set: print one, the standard 144 \
-                 or, instead of it, the larger 162.",
-            );
+        let paths: Vec<&str> = pdfs.iter().map(|e| e.path.as_str()).collect();
+        if let Some(note) = game.index_note(&paths) {
+            wrapped(&mut t, "  ", "  ", &note);
         }
     }
     let puzzles: Vec<&str> =
@@ -250,20 +219,13 @@ pub fn readme(written: &[ManifestEntry], print: &PrintOptions) -> String {
     folders.sort();
     folders.dedup();
     for folder in folders {
-        let about = match folder.as_str() {
-            changing_lines::KEY | zhi_pai::KEY => deck_folder(&folder, written),
-            "yijing-pai" => "the tile sheets to print and every tile face as SVG and PNG".to_string(),
-            "liubo" => {
-                "the board (tiled, and whole on A3/Tabloid), the pieces sheet, every drawing as SVG and PNG".to_string()
-            }
-            "dragons" => "the pieces sheets, the board of human (tiled, and whole on A3/Tabloid), every \
-                          piece's drawing as SVG and PNG, and the list of components"
-                .to_string(),
-            "rulebooks" => "one rulebook per game, for A4 and for US Letter paper: read it first".to_string(),
-            "puzzles" => {
+        let about = match (games::by_key(&folder), folder.as_str()) {
+            (Some(game), _) => game.folder_about(written),
+            (None, "rulebooks") => "one rulebook per game, for A4 and for US Letter paper: read it first".to_string(),
+            (None, "puzzles") => {
                 "the puzzle book: Pathways ladders and Zhi Pai deals, with the answers at the back".to_string()
             }
-            _ => String::new(),
+            (None, _) => String::new(),
         };
         wrapped(&mut t, &format!("  {:<17}", format!("{folder}/")), &" ".repeat(19), &about);
     }
@@ -310,5 +272,31 @@ mod tests {
         // Nothing the run did not write: no alignment test, no Zhi Pai, no Letter rulebook.
         assert!(!text.contains("alignment-test") && !text.contains("Zhi Pai"), "{text}");
         assert!(!text.contains("changing-lines-rules-letter"), "{text}");
+    }
+
+    #[test]
+    fn each_game_says_how_its_sheets_print_and_what_its_folder_holds() {
+        let written = [
+            entry("zhi-pai/zhi-pai-cards-a4.pdf", "sheet-pdf"),
+            entry("zhi-pai/svg/card-01.svg", "card-svg"),
+            entry("yijing-pai/sheets-144-a4.pdf", "sheet-pdf"),
+            entry("liubo/pieces-a4.pdf", "sheet-pdf"),
+        ];
+        let print = PrintOptions { duplex: crate::print::plan::DuplexEdge::Short, ..PrintOptions::default() };
+        let text = readme(&written, &print);
+        // The deck's sheets as --duplex asks, 易经牌's tiles on the long edge, Liubo's pieces one-sided.
+        let how: Vec<&str> = text.lines().filter_map(|l| l.trim_start().strip_prefix("- ")).collect();
+        assert_eq!(how.len(), 3, "{text}");
+        assert!(how[0].starts_with("two-sided, flip on short edge (the file presets it)"), "{text}");
+        assert!(how[1].starts_with("two-sided, flip on long edge (the file presets it)"), "{text}");
+        assert!(how[2].starts_with("one-sided"), "{text}");
+        assert!(text.contains("  zhi-pai/         the card sheets to print"), "{text}");
+        assert!(text.contains("svg/ every face as SVG") && !text.contains("png/ every face"), "{text}");
+        assert!(text.contains("  liubo/           the board (tiled"), "{text}");
+        // One tile set written: no word of choosing between two.
+        assert!(!text.contains("two sizes of one set"), "{text}");
+        let both = [&written[..], &[entry("yijing-pai/sheets-162-a4.pdf", "sheet-pdf")]].concat();
+        let text = readme(&both, &print);
+        assert!(text.contains("the larger 162."), "{text}");
     }
 }

@@ -339,3 +339,23 @@ fn every_game_is_declared_once_and_its_files_follow_its_descriptor() {
         assert!(own.is_dir() || deck.join(folder(game.key())).is_dir(), "{}: no folder of rules", game.key());
     }
 }
+
+/// What the output folder's index, the play page's drawings and the glances say of a game
+/// is the game's own (`hexforge::games::PrintedGame`): they name no game, by its key or by
+/// its folder, so a new game is no edit there.
+#[test]
+fn the_readers_of_the_games_name_none() {
+    let games = hexforge_rules::games();
+    let mut words: Vec<String> = Vec::new();
+    for key in games.iter().flat_map(|g| [g.key(), g.printed.key]) {
+        words.extend([format!("\"{key}\""), format!("{}::", key.replace('-', "_"))]);
+    }
+    let mut found = Vec::new();
+    for file in ["index.rs", "http/play_art.rs", "games/glance.rs"] {
+        let code = code(&src().join(file));
+        let code = code.split("#[cfg(test)]").next().unwrap_or_default();
+        found.extend(words.iter().filter(|w| code.contains(w.as_str())).map(|w| format!("{file} names {w}")));
+    }
+    assert!(found.is_empty(), "a reader of the games names one:\n{}", found.join("\n"));
+    assert!(words.contains(&"\"yijing-pai\"".to_string()) && words.contains(&"changing_lines::".to_string()));
+}

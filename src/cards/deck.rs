@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use super::aids::Aid;
 use super::{CardError, Face, Lang, NameRoom};
+use crate::print::output::ManifestEntry;
 use crate::print::plan::Backs;
 
 /// A deck of cards, as the card engine needs to know it. Every method is a fact of the
@@ -94,6 +95,29 @@ impl PrintedDeck {
     /// True when `face` is printed in this deck.
     pub fn has(self, face: &Face) -> bool {
         self.0.has(face)
+    }
+
+    /// What the deck's folder holds, as the output folder's index says it: the sheets and
+    /// the files beside them, then each sub-folder that the run (`written`) filled.
+    pub fn folder_about(self, written: &[ManifestEntry]) -> String {
+        let mut parts =
+            vec!["the card sheets to print, a contact sheet of every face, Tabletop Simulator files".to_string()];
+        let subfolders = [
+            ("svg/", "every face as SVG"),
+            ("png/", "every face as PNG"),
+            ("aids/", "the player aids"),
+            ("tgc/", "The Game Crafter's images"),
+            ("mpc/", "MakePlayingCards' images"),
+            ("dtc/", "the DriveThruCards file"),
+            ("cut/", "print-then-cut sheets and their cut files"),
+        ];
+        for (sub, what) in subfolders {
+            let inside = format!("{}/{sub}", self.slug());
+            if written.iter().any(|e| e.path.starts_with(&inside)) {
+                parts.push(format!("{sub} {what}"));
+            }
+        }
+        parts.join("; ")
     }
 }
 

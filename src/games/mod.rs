@@ -5,7 +5,11 @@
 //! [`PrintedGame::files`] and has it write them; the rulebook engine asks it for its
 //! [`PrintedGame::components`], [`PrintedGame::rulebook_data`] and [`PrintedGame::figures`].
 //! A game's output paths are spelled in one place, inside its folder, and its components
-//! list picks its files from [`PrintedGame::files`].
+//! list picks its files from [`PrintedGame::files`]. Whatever else is said of a game on
+//! paper or on its play page is the game's too: its [`PrintedGame::glances`], its play
+//! page's drawings ([`PrintedGame::play_art`]) and what the output folder's index says of
+//! its files ([`PrintedGame::sheet_duplex`], [`PrintedGame::folder_about`],
+//! [`PrintedGame::index_note`]); the readers list the games and name none.
 
 pub mod changing_lines;
 pub mod decks;
@@ -19,11 +23,12 @@ pub mod zhi_pai;
 
 use serde::Serialize;
 
+use self::glance::Glance;
+use crate::print::output::{ManifestEntry, Output};
+use crate::print::plan::DuplexEdge;
 pub use crate::print::plan::{PrintFile, PrintOptions};
 use crate::rulebook::Book;
 use hexforge_rules::core::lang::Lang;
-
-use crate::print::output::Output;
 
 /// What every game can do on paper.
 pub trait PrintedGame: Sync {
@@ -53,10 +58,7 @@ pub trait PrintedGame: Sync {
     /// What the rulebook engine compiles: the key, the data with the components list, and
     /// the figures. The English edition.
     fn book(&self) -> Result<Book, ArtError> {
-        let mut data = self.rulebook_data();
-        data["components"] = serde_json::json!(self.components());
-        data["written"] = serde_json::json!(default_written(self.key()));
-        Ok(Book { key: self.key(), lang: Lang::En, data, figures: self.figures()? })
+        Ok(book(self.key(), Lang::En, self.rulebook_data(), self.components(), self.figures()?))
     }
 
     /// The languages the rulebook is written in: English, and more where a game says so.
@@ -74,6 +76,70 @@ pub trait PrintedGame: Sync {
     fn book_in(&self, _lang: Lang) -> Result<Book, ArtError> {
         self.book()
     }
+
+    /// The glance of each game of the rules crate's registry played with this part, by the
+    /// game's name (as `/play/GAME` spells it): the "At a glance" box of the rulebook and
+    /// the how-to-play panel of the play page.
+    fn glances(&self) -> Vec<(&'static str, Glance)>;
+
+    /// The drawings that the play page of a game played with this part embeds: its pieces
+    /// or tile faces and its boards. `None` where the page draws the game in words and with
+    /// its own cards.
+    fn play_art(&self) -> Option<Result<PlayArt, ArtError>> {
+        None
+    }
+
+    /// The picture beside the line of a game played with this part on the list of games
+    /// (`GET /play`), a standalone SVG, for a game whose descriptor asks for the
+    /// application's art (`Picture::Art`).
+    fn play_picture(&self) -> Option<Result<String, ArtError>> {
+        None
+    }
+
+    /// The edge a duplex printer turns this part's two-sided sheets (`sheet-pdf`) on, as the
+    /// files preset it; `None` where its sheets print one-sided. The output folder's index
+    /// says how to print each file.
+    fn sheet_duplex(&self, _print: &PrintOptions) -> Option<DuplexEdge> {
+        None
+    }
+
+    /// What the part's folder holds, for its line in the output folder's index, given the
+    /// files the run wrote.
+    fn folder_about(&self, _written: &[ManifestEntry]) -> String {
+        String::new()
+    }
+
+    /// A note the output folder's index prints under the part's files, given the paths of
+    /// the PDFs of its folder the run wrote.
+    fn index_note(&self, _pdfs: &[&str]) -> Option<String> {
+        None
+    }
+}
+
+/// The drawings of a play page ([`PrintedGame::play_art`]), each a standalone SVG.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayArt {
+    /// Each piece or tile face, under the name the page's script places it by.
+    pub symbols: Vec<(String, String)>,
+    /// Each board as printed, with the screen-only marks of its template, by name.
+    pub boards: Vec<(&'static str, String)>,
+}
+
+/// A book of game `key` in `lang`, ready for the engine: the game's `data` with its
+/// `components` list, the files a default run writes that it may name (`written`,
+/// [`default_written`]; `generate` tells each book its run's own) and every game's glance
+/// (`glance`, [`glances`]), and its figures.
+pub(crate) fn book(
+    key: &'static str,
+    lang: Lang,
+    mut data: serde_json::Value,
+    components: Vec<ComponentRow>,
+    figures: Vec<Figure>,
+) -> Book {
+    data["components"] = serde_json::json!(components);
+    data["written"] = serde_json::json!(default_written(key));
+    data["glance"] = glances();
+    Book { key, lang, data, figures }
 }
 
 /// Where `generate` makes a game's files. The parts run in two lanes on every core: the
@@ -93,7 +159,7 @@ pub enum Lane {
 /// Writes the files of a game that makes them one at a time: `file` says where each goes
 /// and of what kind, `bytes` makes it.
 pub(crate) fn write_each<F: Copy>(
-    out: &crate::print::output::Output,
+    out: &Output,
     files: Vec<F>,
     file: impl Fn(F) -> PrintFile,
     bytes: impl Fn(F) -> Result<Vec<u8>, ArtError>,
@@ -167,6 +233,28 @@ pub fn by_key(key: &str) -> Option<&'static dyn PrintedGame> {
     all().into_iter().find(|g| g.key() == key)
 }
 
+/// The printed game that the game `name` of the rules crate's registry (as `/play/GAME`
+/// spells it: `tao`, `pathways`, `liubo`…) is played with: the part its descriptor names.
+pub fn played_with(name: &str) -> Option<&'static dyn PrintedGame> {
+    let game = hexforge_rules::games().into_iter().find(|g| g.key() == name)?;
+    by_key(game.printed.key)
+}
+
+/// The glance of the game `name` of the rules crate's registry, or `None` for a name it
+/// does not know.
+pub fn glance_of(name: &str) -> Option<Glance> {
+    played_with(name)?.glances().into_iter().find(|(game, _)| *game == name).map(|(_, glance)| glance)
+}
+
+/// Every game's glance, by its name, as the books read them (`data.glance`).
+pub fn glances() -> serde_json::Value {
+    hexforge_rules::games()
+        .iter()
+        .filter_map(|r| glance_of(r.key()).map(|g| (r.key().to_string(), serde_json::to_value(g).expect("plain data"))))
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}
+
 /// A rulebook figure: its file name and its SVG.
 pub type Figure = (String, String);
 
@@ -220,4 +308,28 @@ pub enum ArtError {
     /// A typeset sheet (a player aid, a score or chip sheet) could not be compiled.
     #[error(transparent)]
     Sheet(#[from] crate::rulebook::RulebookError),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_of_the_registry_has_a_glance_from_the_part_it_is_played_with() {
+        for game in hexforge_rules::games() {
+            let g = glance_of(game.key()).unwrap_or_else(|| panic!("{} has a glance", game.key()));
+            assert!(!g.goal.is_empty() && !g.turn.is_empty() && g.moves.len() >= 2, "{}: {g:?}", game.key());
+        }
+        // Each part gives the glances of the games played with it: no other, none twice.
+        for part in all() {
+            let mut given: Vec<&str> = part.glances().into_iter().map(|(name, _)| name).collect();
+            let mut played: Vec<&str> =
+                hexforge_rules::games().into_iter().filter(|g| g.printed.key == part.key()).map(|g| g.key()).collect();
+            given.sort_unstable();
+            played.sort_unstable();
+            assert_eq!(given, played, "{}", part.key());
+        }
+        assert_eq!(glance_of("chess"), None);
+        assert_eq!(glances().as_object().map(|m| m.len()), Some(hexforge_rules::games().len()));
+    }
 }

@@ -12,15 +12,10 @@
 //!   marks of its template (each place a piece can stand, with its centre in data-x and
 //!   data-y), which `boards.js` clones and fills from the rules module's view.
 //!
-//! Liubo: the board and the white and black stones and owls. Dragons of the Ba-Gua: the
-//! board of human (bare: the scenario's rock and portals come from the view) and the board
-//! of Ba-Gua, and every tile and stone ([`crate::games::dragons::screen::pieces`]). 易经牌:
-//! the three tile faces and the back.
+//! Each game draws its own ([`crate::games::PrintedGame::play_art`] of the part it is played
+//! with); a game without drawings is played in words and with the page's own cards.
 
-use crate::games::ArtError;
-use crate::games::dragons::{boards as dragon_boards, screen as dragon_screen};
-use crate::games::liubo::{board as liubo_board, pieces as liubo_pieces};
-use crate::games::yijing_pai::art::{TileFace, tile_svg};
+use crate::games::{ArtError, PlayArt, played_with};
 
 /// The mark in `web/play.html` replaced by a game's drawings.
 pub(super) const MARK: &str = "<!-- play-art -->";
@@ -46,16 +41,11 @@ fn board(name: &str, svg: &str) -> String {
     format!("<template data-board=\"{name}\">{}</template>", svg[start..].trim())
 }
 
-/// The drawings of `game` as the page embeds them, or `None` for a game drawn in words
-/// and the page's own cards only.
+/// The drawings of `game` (a name of the rules crate's registry) as the page embeds them,
+/// or `None` for a game drawn in words and the page's own cards only.
 pub(super) fn art(game: &str) -> Option<Result<String, ArtError>> {
-    let parts = match game {
-        "liubo" => liubo(),
-        "dragons" => dragons(),
-        "yijing-pai" => yijing_pai(),
-        _ => return None,
-    };
-    Some(parts.map(|(symbols, boards)| {
+    let drawn = played_with(game)?.play_art()?;
+    Some(drawn.map(|PlayArt { symbols, boards }| {
         let mut out = format!("<div id=\"play-art\" data-game=\"{game}\">");
         out.push_str("<svg class=\"play-sprites\" aria-hidden=\"true\" focusable=\"false\"><defs>");
         for (id, svg) in &symbols {
@@ -70,51 +60,11 @@ pub(super) fn art(game: &str) -> Option<Result<String, ArtError>> {
     }))
 }
 
-/// The picture of `game` on the list of games (`GET /play`): its printed board (Liubo, the
-/// wheel of Dragons of the Ba-Gua) or a taiji tile (易经牌), as a standalone SVG.
+/// The picture of `game` on the list of games (`GET /play`), as a standalone SVG: the
+/// part's own ([`crate::games::PrintedGame::play_picture`]), a printed board or tile.
 pub(super) fn picture(game: &str) -> Option<String> {
-    let svg = match game {
-        "liubo" => liubo_board::board_svg(),
-        "dragons" => dragon_boards::board_bagua_svg(true),
-        "yijing-pai" => tile_svg(TileFace::ALL[2]),
-        _ => return None,
-    };
+    let svg = played_with(game)?.play_picture()?;
     svg.inspect_err(|err| tracing::error!(game, error = %err, "the game's picture did not render")).ok()
-}
-
-type Parts = (Vec<(String, String)>, Vec<(&'static str, String)>);
-
-fn liubo() -> Result<Parts, ArtError> {
-    use liubo_pieces::{Piece, Side};
-    let mut symbols = Vec::new();
-    for piece in [Piece::Stone, Piece::Owl] {
-        for side in [Side::White, Side::Black] {
-            let name = format!("liubo-{}-{}", if piece == Piece::Owl { "owl" } else { "stone" }, side_key(side));
-            symbols.push((name, liubo_pieces::token_svg(piece, side)?));
-        }
-    }
-    Ok((symbols, vec![("liubo", liubo_board::board_screen_svg()?)]))
-}
-
-fn side_key(side: liubo_pieces::Side) -> &'static str {
-    match side {
-        liubo_pieces::Side::White => "white",
-        liubo_pieces::Side::Black => "black",
-    }
-}
-
-fn dragons() -> Result<Parts, ArtError> {
-    let boards =
-        vec![("human", dragon_boards::board_human_screen_svg()?), ("bagua", dragon_boards::board_bagua_screen_svg()?)];
-    Ok((dragon_screen::pieces()?, boards))
-}
-
-fn yijing_pai() -> Result<Parts, ArtError> {
-    let symbols = TileFace::ALL
-        .iter()
-        .map(|&face| Ok((format!("yijing-pai-{}", face.key()), tile_svg(face)?)))
-        .collect::<Result<Vec<_>, ArtError>>()?;
-    Ok((symbols, Vec::new()))
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! `hexforge generate` has written it). Rendered once into the page, in place of
 //! [`MARK`] in `web/play.html`.
 
-use crate::games::glance::glance;
+use crate::games::glance_of;
 use crate::print::paper::Paper;
 use hexforge_rules::play::bots::{Bot, SEARCH_PLAYOUTS};
 
@@ -60,7 +60,7 @@ fn edition(game: &str) -> &str {
 
 /// The panel's HTML for `game` (empty for a game without a glance).
 pub(super) fn panel(game: &str) -> String {
-    let Some(g) = glance(game) else { return String::new() };
+    let Some(g) = glance_of(game) else { return String::new() };
     let e = super::play::escape;
     let moves: String =
         g.moves.iter().map(|(name, what)| format!("<dt>{}</dt><dd>{}</dd>", e(name), e(what))).collect();
@@ -87,7 +87,7 @@ mod tests {
     fn every_game_has_its_panel_with_its_rulebook() {
         for rules in hexforge_rules::games() {
             let html = panel(rules.name());
-            let g = glance(rules.name()).unwrap();
+            let g = glance_of(rules.name()).unwrap();
             assert!(html.contains(&super::super::play::escape(&g.goal)), "{html}");
             assert_eq!(html.matches("<dt>").count(), g.moves.len());
             assert!(html.contains(&format!("/downloads/rulebooks/{}-rules-a4.pdf", edition(rules.name()))), "{html}");

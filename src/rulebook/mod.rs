@@ -14,16 +14,14 @@
 //!
 //! Output is deterministic: no clock, no randomness, a fixed PDF identifier.
 
+pub mod data;
 pub mod figures;
 pub mod puzzle_book;
 
 use crate::print::output::{Output, OutputError};
 use crate::print::paper::Paper;
-use hexforge_rules::core::hexagram::Hexagram;
 use hexforge_rules::core::lang::Lang;
-use hexforge_rules::core::names::capitalise;
-use hexforge_rules::core::trigram::Trigram;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use thiserror::Error;
@@ -169,12 +167,10 @@ fn compile(
         .build();
     let mut inputs = Dict::new();
     inputs.insert("paper".into(), paper.typst_name().into_value());
-    // Every book may print a game's glance (`data.glance`), the same the play page shows,
-    // and a game's book its title as the game's descriptor declares it (`data.title`, and
-    // `data.title_zh` under it in a book in another language).
+    // A game's book prints its title as the game's descriptor declares it (`data.title`,
+    // and `data.title_zh` under it in a book in another language).
     let mut data = game.data.clone();
     if let Value::Object(map) = &mut data {
-        map.insert("glance".into(), crate::games::glance::all());
         if let Some(part) = printed_part(game.key) {
             map.insert("title".into(), part.title.get(game.lang).into());
             let zh = part.title.zh.filter(|_| game.lang.base() != Lang::Zh);
@@ -223,30 +219,9 @@ pub fn sheet_pdf(template: &'static str, data: Value, paper: Paper) -> Result<Ve
 /// the edition being [`Book::edition`] (`zhi-pai`, `zhi-pai-fr`, `yijing-pai-zh`); "rules"
 /// keeps it apart from the deck's card sheets, `<deck>/<deck>-cards-<paper>.pdf`. Every
 /// edition is named the same way, the Chinese one a Chinese run writes beside the English
-/// book ([`beside_english`]) too: `yijing-pai-zh-rules-a4.pdf`.
+/// book ([`data::beside_english`]) too: `yijing-pai-zh-rules-a4.pdf`.
 pub fn output_path(edition: &str, paper: Paper) -> String {
     format!("rulebooks/{edition}-rules-{}.pdf", paper.key())
-}
-
-/// The playing time every cover prints, in one format: the measured median game to the
-/// game at the 90th percentile, in minutes, widened to fives as a publisher rounds a box's
-/// time (down for the first figure, up for the second, five minutes at least and never a
-/// range of nothing): medians of 7 and 12 minutes print "5–15 min", "5–15 分钟" in Chinese.
-pub fn cover_time(lang: Lang, median_minutes: u32, p90_minutes: u32) -> String {
-    let low = (median_minutes / 5 * 5).max(5);
-    let high = p90_minutes.div_ceil(5).max(1) * 5;
-    let high = if high <= low { low + 5 } else { high };
-    match lang {
-        Lang::Zh => format!("{low}–{high} 分钟"),
-        _ => format!("{low}–{high} min"),
-    }
-}
-
-/// Whether a run in `lang` writes a game's book in that language beside its English book
-/// rather than instead of it: a Chinese run keeps every card in English, so its players
-/// need the English book too; a French run's Zhi Pai deck is French, and so is its book.
-pub fn beside_english(lang: Lang) -> bool {
-    lang == Lang::Zh
 }
 
 /// Writes both editions of each game's rulebook through `out` (atomic, in the manifest),
@@ -260,51 +235,4 @@ pub fn write_rulebooks(out: &Output, books: &[Book]) -> Result<(), RulebookError
         }
     }
     Ok(())
-}
-
-// ---------------------------------------------------------------------------------------
-// Game data: what every template reads.
-
-// Shared by the games' rulebook data: the core's tables as the templates read them.
-
-pub(crate) fn numbers(hs: impl IntoIterator<Item = Hexagram>) -> Vec<u8> {
-    hs.into_iter().map(Hexagram::number).collect()
-}
-
-pub(crate) fn trigrams_json() -> Value {
-    Trigram::ALL
-        .iter()
-        .map(|t| {
-            json!({
-                "key": t.name(),
-                "name": capitalise(t.name()),
-                "zh": t.chinese(),
-                "pinyin": t.pinyin(),
-                "image": t.nature(),
-                "symbol": t.symbol().to_string(),
-                "lines": t.line_string(),
-            })
-        })
-        .collect()
-}
-
-pub(crate) fn hexagrams_json() -> Value {
-    Hexagram::all()
-        .map(|h| {
-            let names = h.names();
-            json!({
-                "n": h.number(),
-                "zh": names.zh,
-                "pinyin": names.pinyin,
-                "en": names.en,
-                "lines": h.line_string(),
-                "lower": h.lower().name(),
-                "upper": h.upper().name(),
-                "neighbours": numbers(h.neighbours()),
-                "inverse": h.inverse().number(),
-                "complement": h.complement().number(),
-                "swap": h.swapped().number(),
-            })
-        })
-        .collect()
 }

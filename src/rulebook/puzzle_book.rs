@@ -88,7 +88,7 @@ pub fn book(base_url: Option<&str>) -> Book {
         })
         .collect();
     let data = json!({
-        "hexagrams": super::hexagrams_json(),
+        "hexagrams": super::data::hexagrams_json(),
         "ladders": ladders,
         "deals": deals,
         "solitaires": solitaires,

@@ -69,7 +69,7 @@ fn the_rulebooks_simulate_commands_give_its_figures() {
     }
     let reference = &rows[m["reference"].as_u64().unwrap() as usize];
     let minutes = |key: &str| reference[key].as_u64().unwrap() as u32;
-    let duration = hexforge::rulebook::cover_time(
+    let duration = hexforge::rulebook::data::cover_time(
         hexforge_rules::core::lang::Lang::En,
         minutes("median_minutes"),
         minutes("p90_minutes"),

@@ -65,7 +65,7 @@ fn the_cover_prints_the_measured_time() {
     use hexforge_rules::yijing_pai::measured::{MEASURED, Measured};
     let data = hexforge::games::yijing_pai::rulebook::data();
     let main = MEASURED.iter().find(|m| (m.set, m.hand, m.bots) == (144, 8, "greedy")).unwrap();
-    let cover = hexforge::rulebook::cover_time(
+    let cover = hexforge::rulebook::data::cover_time(
         hexforge_rules::core::lang::Lang::En,
         Measured::minutes(main.median_turns),
         Measured::minutes(main.p90_turns),

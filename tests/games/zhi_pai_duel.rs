@@ -94,7 +94,7 @@ fn the_zhi_pai_covers_time_is_what_its_command_gives() {
     assert_eq!((turns["median"].as_u64(), turns["p90"].as_u64()), (Some(6), Some(12)), "{MEASURED_COMMAND}");
     assert_eq!(MEASURED_TURNS, (6, 12));
     let minutes = |t: u32| (t * SECONDS_A_TURN + 30) / 60;
-    let expected = hexforge::rulebook::cover_time(
+    let expected = hexforge::rulebook::data::cover_time(
         hexforge_rules::core::lang::Lang::En,
         minutes(MEASURED_TURNS.0),
         minutes(MEASURED_TURNS.1),

@@ -325,7 +325,7 @@ fn no_line_ends_inside_an_option_a_command_or_a_file_name() {
 }
 
 /// Every cover prints its game's measured playing time, in the one format of
-/// `rulebook::cover_time` ("5–10 min", "10–15 分钟"): Changing Lines and Dragons once
+/// `rulebook::data::cover_time` ("5–10 min", "10–15 分钟"): Changing Lines and Dragons once
 /// printed none though their books measure one, Zhi Pai an unmeasured "about 15 min", and
 /// the four others four formats.
 #[test]

@@ -3,18 +3,22 @@
 //! - the Pathways decks (`3d` … `6d`, custom) and the Pathways puzzles, their exact search
 //!   and checker, are pure, in the rules crate (`hexforge_rules::changing_lines`).
 //! - [`art`]: the layout of the cards; [`rulebook`]: the rulebook's data and figures;
-//!   [`aids`]: what the player aids say; [`spread_sheet`]: the page a spread is laid on.
+//!   [`aids`]: what the player aids say; [`glance`]: Tao and Pathways at a glance;
+//!   [`spread_sheet`]: the page a spread is laid on.
 
 pub mod aids;
 pub mod art;
 pub mod figures;
+pub mod glance;
 pub mod rulebook;
 pub mod spread_sheet;
 
 use crate::cards::{PrintedDeck, export};
 use crate::games::ArtError;
+use crate::games::glance::Glance;
 use crate::games::{ComponentRow, Figure, PrintFile, PrintOptions};
-use crate::print::output::Output;
+use crate::print::output::{ManifestEntry, Output};
+use crate::print::plan::DuplexEdge;
 
 /// The deck's key: in file and folder names, on the command line and in the API.
 pub const KEY: &str = "changing-lines";
@@ -55,5 +59,18 @@ impl crate::games::PrintedGame for ChangingLines {
 
     fn figures(&self) -> Result<Vec<Figure>, ArtError> {
         figures::figures()
+    }
+
+    fn glances(&self) -> Vec<(&'static str, Glance)> {
+        use hexforge_rules::{changing_lines::pathways, tao};
+        vec![(tao::registration::GAME.key(), glance::tao()), (pathways::registration::GAME.key(), glance::pathways())]
+    }
+
+    fn sheet_duplex(&self, print: &PrintOptions) -> Option<DuplexEdge> {
+        Some(print.duplex)
+    }
+
+    fn folder_about(&self, written: &[ManifestEntry]) -> String {
+        DECK.folder_about(written)
     }
 }

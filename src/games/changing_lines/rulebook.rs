@@ -5,7 +5,7 @@
 use crate::cards::export::{self as card_export};
 use crate::cards::{self, Face};
 use crate::games::ComponentRow;
-use crate::rulebook::{hexagrams_json, trigrams_json};
+use crate::rulebook::data::{hexagrams_json, trigrams_json};
 use hexforge_rules::changing_lines::deck::{self, Deck, DeckName};
 use hexforge_rules::changing_lines::pathways::{self, Laid, Mode};
 use hexforge_rules::core::card::{Card, Orientation};
@@ -83,7 +83,7 @@ fn tao_measured() -> Value {
     let games_text = format!("{},{:03}", games / 1000, games % 1000);
     // The cover's time: Tao's shortest median game to its longest 90th percentile, over
     // every table size measured.
-    let duration = crate::rulebook::cover_time(
+    let duration = crate::rulebook::data::cover_time(
         hexforge_rules::core::lang::Lang::En,
         MEASURED.iter().map(|m| Measured::minutes(m.median_turns)).min().expect("measured tables"),
         MEASURED.iter().map(|m| Measured::minutes(m.p90_turns)).max().expect("measured tables"),

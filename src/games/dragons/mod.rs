@@ -17,8 +17,9 @@ pub mod screen;
 pub mod sheets;
 
 use crate::games::ArtError;
-use crate::games::{ComponentRow, Figure, PrintFile, PrintOptions, PrintedGame};
-use crate::print::output::Output;
+use crate::games::glance::Glance;
+use crate::games::{ComponentRow, Figure, PlayArt, PrintFile, PrintOptions, PrintedGame};
+use crate::print::output::{ManifestEntry, Output};
 
 /// The game's key: its output folder, its rulebook's name, its name on the command line.
 pub const KEY: &str = "dragons";
@@ -49,5 +50,24 @@ impl PrintedGame for Dragons {
 
     fn figures(&self) -> Result<Vec<Figure>, ArtError> {
         figures::rulebook_figures()
+    }
+
+    fn glances(&self) -> Vec<(&'static str, Glance)> {
+        vec![(hexforge_rules::dragons::registration::GAME.key(), rulebook::glance())]
+    }
+
+    fn play_art(&self) -> Option<Result<PlayArt, ArtError>> {
+        Some(screen::play_art())
+    }
+
+    /// The wheel of the Ba-Gua.
+    fn play_picture(&self) -> Option<Result<String, ArtError>> {
+        Some(boards::board_bagua_svg(true))
+    }
+
+    fn folder_about(&self, _written: &[ManifestEntry]) -> String {
+        "the pieces sheets, the board of human (tiled, and whole on A3/Tabloid), every piece's drawing as SVG and \
+         PNG, and the list of components"
+            .to_string()
     }
 }

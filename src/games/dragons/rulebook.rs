@@ -7,6 +7,7 @@ use super::components::{COMPONENTS, ComponentKind};
 use super::files::{note, print_files};
 use super::pieces::{CELL_MM, TILE_MM};
 use crate::games;
+use crate::games::glance::{Glance, count, row};
 use hexforge_rules::dragons::rules::{
     BITE_DAMAGE, BOARD_SIZE, Cell, Dragon, DragonBody, FIRE_MAX, FIRE_STONES, LIFE_MAX, RULER_SLANT, RULER_STRAIGHT,
     SEGMENTS, WATER_STONES, bites, element_name,
@@ -131,7 +132,7 @@ fn measured() -> Value {
     // The cover's time: the shortest median to the longest 90th percentile of the settings
     // this edition plays.
     let played = || greedy.iter().filter(|m| m.variant.is_none());
-    let duration = crate::rulebook::cover_time(
+    let duration = crate::rulebook::data::cover_time(
         hexforge_rules::core::lang::Lang::En,
         played().map(|m| Measured::minutes(m.median_turns)).min().expect("measured settings"),
         played().map(|m| Measured::minutes(m.p90_turns)).max().expect("measured settings"),
@@ -159,5 +160,53 @@ fn mode_name(key: &str) -> &'static str {
         "monk" => "Monk",
         "master" => "Master",
         _ => "The Chosen One",
+    }
+}
+
+/// Dragons of the Ba-Gua at a glance ([`crate::games::glance`]); its kinds of move are the
+/// book's Quick reference too.
+pub fn glance() -> Glance {
+    Glance {
+        goal: format!(
+            "Strip the other dragon of its body: each has a head and {} segments, and the first to lose its last segment is defeated.",
+            count(SEGMENTS)
+        ),
+        turn:
+            "Two phases: stir the wheel of the Ba-Gua (spirit), then move your dragon as the element it names (matter)."
+                .into(),
+        moves: vec![
+            row(
+                "Spirit",
+                "pick up every stone of one space; drop them one by one on the next spaces, counter-clockwise. The last space names the element.",
+            ),
+            row(
+                "Matter",
+                "move your dragon as the element says, step by step: tail off, head on, tail where the head was.",
+            ),
+            row(
+                "Bite",
+                format!(
+                    "after Sky, Earth, Wind, Thunder, Lake or Mountain: if a tile of the other dragon is right in front of your dragon's mouth, the other dragon loses {BITE_DAMAGE} life."
+                ),
+            ),
+            row(
+                "Fire, Water",
+                format!(
+                    "absorb one stone (at most {FIRE_MAX} of each), or expel: best ruler value on the target plus the bonus."
+                ),
+            ),
+            row(
+                "Life",
+                "each damage: a water stone to the centre. An empty meter costs a segment and refills. No segment left: defeat.",
+            ),
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_glance_counts_in_the_books_words() {
+        assert!(super::glance().goal.contains("a head and three segments"), "{:?}", super::glance());
     }
 }

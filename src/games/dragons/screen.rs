@@ -11,10 +11,10 @@
 //! (`dragons-earth-segment-east-south`), a portal by its colour and whether a dragon is
 //! in it, stones by kind, the flux coin by its face.
 
-use super::boards::curve_turns;
+use super::boards::{board_bagua_screen_svg, board_human_screen_svg, curve_turns};
 use super::components::ComponentFace;
 use super::pieces::{COIN_MM, Piece, PieceKind, STONE_MM, TILE_MM};
-use crate::games::ArtError;
+use crate::games::{ArtError, PlayArt};
 use crate::print::template;
 use hexforge_rules::dragons::rules::{Direction, Dragon, PortalColour};
 use serde_json::json;
@@ -38,6 +38,13 @@ fn piece_svg(mut piece: Piece) -> Result<String, ArtError> {
 fn turned(mut piece: Piece, quarter_turns: u8) -> Piece {
     piece.rotate = f32::from(quarter_turns) * 90.0;
     piece
+}
+
+/// The play page's drawings: every piece ([`pieces`]) and the two boards, the board of
+/// human bare (the scenario's rock and portals come from the view) and the board of Ba-Gua.
+pub fn play_art() -> Result<PlayArt, ArtError> {
+    let boards = vec![("human", board_human_screen_svg()?), ("bagua", board_bagua_screen_svg()?)];
+    Ok(PlayArt { symbols: pieces()?, boards })
 }
 
 /// Every piece the play page places, as (name, SVG at the piece's size in mm).

@@ -16,8 +16,9 @@ pub mod sheets;
 
 use self::pieces::{Piece, Side};
 use crate::games::ArtError;
-use crate::games::{ComponentRow, Figure, PrintFile, PrintOptions, PrintedGame};
-use crate::print::output::Output;
+use crate::games::glance::Glance;
+use crate::games::{ComponentRow, Figure, PlayArt, PrintFile, PrintOptions, PrintedGame};
+use crate::print::output::{ManifestEntry, Output};
 use crate::print::render;
 
 /// The game's key: its output folder, its rulebook's name.
@@ -167,6 +168,34 @@ impl PrintedGame for Liubo {
 
     fn figures(&self) -> Result<Vec<Figure>, ArtError> {
         figures::figures()
+    }
+
+    fn glances(&self) -> Vec<(&'static str, Glance)> {
+        vec![(hexforge_rules::liubo::registration::GAME.key(), rulebook::glance())]
+    }
+
+    /// The white and black stones and owls, and the board with its stations marked.
+    fn play_art(&self) -> Option<Result<PlayArt, ArtError>> {
+        let art = || -> Result<PlayArt, ArtError> {
+            let mut symbols = Vec::new();
+            for piece in Piece::ALL {
+                for side in Side::ALL {
+                    let name = format!("{KEY}-{}-{}", piece.key(), side.key());
+                    symbols.push((name, pieces::token_svg(piece, side)?));
+                }
+            }
+            Ok(PlayArt { symbols, boards: vec![(KEY, board::board_screen_svg()?)] })
+        };
+        Some(art())
+    }
+
+    /// The board.
+    fn play_picture(&self) -> Option<Result<String, ArtError>> {
+        Some(board::board_svg())
+    }
+
+    fn folder_about(&self, _written: &[ManifestEntry]) -> String {
+        "the board (tiled, and whole on A3/Tabloid), the pieces sheet, every drawing as SVG and PNG".to_string()
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::{board_pdf_file, pieces_pdf_file};
 use crate::games::ComponentRow;
+use crate::games::glance::{Glance, count, row};
 use hexforge_rules::core::trigram::Trigram;
 use hexforge_rules::liubo::rules::{self as liubo, Path as Road, Station};
 use serde_json::{Value, json};
@@ -91,7 +92,7 @@ fn measured() -> Value {
 fn duration() -> String {
     use hexforge_rules::liubo::measured::{Measured, reference};
     let m = reference();
-    crate::rulebook::cover_time(
+    crate::rulebook::data::cover_time(
         hexforge_rules::core::lang::Lang::En,
         Measured::minutes(m.median_turns),
         Measured::minutes(m.p90_turns),
@@ -129,7 +130,7 @@ pub fn data() -> Value {
     assert!(owl_ok, "the owl example walks along the board's links");
     let (sticks_left, sticks_right) = STICKS_EXAMPLE;
     json!({
-        "trigrams": crate::rulebook::trigrams_json(),
+        "trigrams": crate::rulebook::data::trigrams_json(),
         "measured": measured(),
         "duration": duration(),
         "board": {
@@ -167,4 +168,29 @@ pub fn data() -> Value {
             "owl_second": owl_second,
         },
     })
+}
+
+/// Liubo at a glance ([`crate::games::glance`]): the book's box and the play page's panel.
+pub fn glance() -> Glance {
+    Glance {
+        goal: format!(
+            "Land an ordinary stone on the enemy owl, leave the enemy owl facing {} of your stones, or take all {} enemy stones prisoner.",
+            count(liubo::OWL_OUTNUMBERED_BY as u64),
+            count(liubo::STONES_PER_PLAYER as u64)
+        ),
+        turn: format!(
+            "Throw the {} sticks, read as two groups of three (each worth 1 more than its yang faces), and move two stones, one with each group.",
+            count(liubo::STICK_COUNT as u64)
+        ),
+        moves: vec![
+            row("Enter", "bring a stone on at station 1 (it counts as the first step)."),
+            row(
+                "Move",
+                "a stone counter-clockwise round the circuit; from 6 or 11, where it stopped, across the board.",
+            ),
+            row("Capture", "end on an enemy stone: it goes home (taken by your owl, it is your prisoner)."),
+            row("Owl", "a stone ending on the centre may become your one owl, free to go either way."),
+            row("Throw again", "after 1 and 1 or 4 and 4, a loop completed or an owl made."),
+        ],
+    }
 }

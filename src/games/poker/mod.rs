@@ -3,6 +3,7 @@
 //! its player aid (the same tables, on one page) and a sheet of chips to cut out. The game
 //! is played with the Changing Lines deck, which that part prints.
 
+use crate::games::glance::{Glance, count, row};
 use crate::games::{ArtError, ComponentRow, Figure, PrintFile, PrintOptions, PrintedGame};
 use crate::print::output::Output;
 use crate::print::paper::Paper;
@@ -13,6 +14,7 @@ use hexforge_rules::poker::count::HANDS;
 use hexforge_rules::poker::hand::Class;
 use hexforge_rules::poker::measured::{FIXED, VARIABLE};
 use hexforge_rules::poker::strength::{MEASURED, Measured};
+use hexforge_rules::poker::stud as poker;
 use serde_json::{Value, json};
 
 /// The game's key: its output folder, its rulebook's name.
@@ -130,7 +132,7 @@ fn bots() -> Value {
 /// The facts the rulebook and the sheets read from `sys.inputs.data`.
 pub fn data() -> Value {
     let p = hexforge_rules::poker::printed::PRINTED;
-    let trigrams = crate::rulebook::trigrams_json();
+    let trigrams = crate::rulebook::data::trigrams_json();
     use hexforge_rules::poker::stud::{ANTE, BETS, CAP, CARDS, DOWN, PLAYERS, STACK};
     let seats: Vec<Value> = trigrams.as_array().expect("a list").iter().take(*PLAYERS.end()).cloned().collect();
     // The most one player can put in a hand: the ante and every bet of every round, capped.
@@ -201,6 +203,41 @@ impl PrintedGame for Poker {
 
     fn figures(&self) -> Result<Vec<Figure>, ArtError> {
         Ok(Vec::new())
+    }
+
+    fn glances(&self) -> Vec<(&'static str, Glance)> {
+        vec![(hexforge_rules::poker::registration::GAME.key(), glance())]
+    }
+}
+
+/// I-Ching Poker at a glance ([`crate::games::glance`]): the book's box and the play page's panel.
+fn glance() -> Glance {
+    Glance {
+        goal: format!(
+            "Hold the most chips when every player has dealt twice (or all of them sooner). Each starts with {}.",
+            count(poker::STACK)
+        ),
+        turn: format!(
+            "Ante {}; two cards face down and three face up, one at a time, each up card turned dark or light as it is dealt and kept so. A betting round follows the third, fourth and fifth cards.",
+            count(poker::ANTE)
+        ),
+        moves: vec![
+            row("Turn", "turn the up card just dealt dark or light side up: it stays so for the hand."),
+            row(
+                "Check or bet",
+                format!(
+                    "with no bet yet this round; the bet is {}, {} and then {} chips.",
+                    count(poker::BETS[0]),
+                    count(poker::BETS[1]),
+                    count(poker::BETS[2])
+                ),
+            ),
+            row(
+                "Fold, call or raise",
+                format!("after a bet; a round allows {} bets (a bet and two raises).", count(poker::CAP)),
+            ),
+            row("Showdown", "the best hand by the table of hands takes the pot; equal hands split it."),
+        ],
     }
 }
 

@@ -3,6 +3,7 @@
 //! command that reproduces them) and its quick-reference and score sheet. The game is
 //! played with the Changing Lines deck, which that part prints.
 
+use crate::games::glance::{Glance, count, row};
 use crate::games::{ArtError, ComponentRow, Figure, PrintFile, PrintOptions, PrintedGame};
 use crate::print::output::Output;
 use crate::print::paper::Paper;
@@ -148,6 +149,29 @@ impl PrintedGame for Solitaire {
 
     fn figures(&self) -> Result<Vec<Figure>, ArtError> {
         Ok(Vec::new())
+    }
+
+    fn glances(&self) -> Vec<(&'static str, Glance)> {
+        vec![(sol::registration::GAME.key(), glance())]
+    }
+}
+
+/// I-Ching Solitaire at a glance ([`crate::games::glance`]): the book's box and the play
+/// page's panel.
+fn glance() -> Glance {
+    Glance {
+        goal: format!(
+            "Clear the {} piles onto the centre pile, turning as few of the {} stock cards as you can.",
+            count(sol::PILES as u64),
+            sol::STOCK
+        ),
+        turn: "Lay the top card of a pile on the centre pile, either way up, if it fits; or turn the next stock card onto it.".into(),
+        moves: vec![
+            row("One line", "the card shows a hexagram one changed line from the centre card."),
+            row("Complement", "the card shows the centre card with every line changed."),
+            row("Mirror", "a card that reads the same either way up fits on anything."),
+            row("Stock", "turn the next stock card onto the centre pile, either way up."),
+        ],
     }
 }
 

@@ -15,11 +15,12 @@ pub mod rulebook_zh;
 
 use self::art::TileFace;
 use crate::games::ArtError;
-use crate::games::{ComponentRow, Figure, PrintFile, PrintOptions, PrintedGame};
-use crate::print::output::Output;
-use crate::print::plan::Backs;
+use crate::games::glance::Glance;
+use crate::games::{ComponentRow, Figure, PlayArt, PrintFile, PrintOptions, PrintedGame};
+use crate::print::output::{ManifestEntry, Output};
+use crate::print::plan::{Backs, DuplexEdge};
 use crate::print::render;
-use hexforge_rules::yijing_pai::tiles::TileSet;
+use hexforge_rules::yijing_pai::tiles::{TileKind, TileSet};
 
 /// The game's key: its output folder, its rulebook's name.
 pub const KEY: &str = "yijing-pai";
@@ -104,6 +105,44 @@ impl PrintedGame for YijingPai {
 
     fn book_in(&self, lang: hexforge_rules::core::lang::Lang) -> Result<crate::rulebook::Book, ArtError> {
         if lang == hexforge_rules::core::lang::Lang::Zh { rulebook_zh::book() } else { self.book() }
+    }
+
+    fn glances(&self) -> Vec<(&'static str, Glance)> {
+        vec![(hexforge_rules::yijing_pai::registration::GAME.key(), rulebook::glance())]
+    }
+
+    /// The three tile faces and the back.
+    fn play_art(&self) -> Option<Result<PlayArt, ArtError>> {
+        let symbols = TileFace::ALL.iter().map(|&face| Ok((format!("{KEY}-{}", face.key()), art::tile_svg(face)?)));
+        Some(symbols.collect::<Result<Vec<_>, ArtError>>().map(|symbols| PlayArt { symbols, boards: Vec::new() }))
+    }
+
+    /// A taiji tile.
+    fn play_picture(&self) -> Option<Result<String, ArtError>> {
+        Some(art::tile_svg(TileFace::Front(TileKind::Taiji)))
+    }
+
+    /// The sheets ask for long-edge duplex (`ViewerPreferences::CARD_SHEETS`).
+    fn sheet_duplex(&self, _print: &PrintOptions) -> Option<DuplexEdge> {
+        Some(DuplexEdge::Long)
+    }
+
+    fn folder_about(&self, _written: &[ManifestEntry]) -> String {
+        "the tile sheets to print and every tile face as SVG and PNG".to_string()
+    }
+
+    /// Where the run wrote the larger set's sheets: print one set, not both.
+    fn index_note(&self, pdfs: &[&str]) -> Option<String> {
+        let (standard, large) = (TileSet::Standard144, TileSet::Large162);
+        let larger = crate::print::paper::Paper::HOME.map(|paper| sheets_file(large, paper).path);
+        pdfs.iter().any(|p| larger.iter().any(|l| l == p)).then(|| {
+            format!(
+                "The two tile sheets are two sizes of one set: print one, the standard {} or, instead of it, the \
+                 larger {}.",
+                standard.total(),
+                large.total()
+            )
+        })
     }
 }
 

@@ -4,6 +4,7 @@
 use super::art::{self};
 use super::sheets_file;
 use crate::games::ComponentRow;
+use crate::games::glance::{Glance, row};
 use hexforge_rules::core::hexagram::Hexagram;
 use hexforge_rules::yijing_pai::tiles::{self as yijing_pai, TileKind, TileSet, Variant};
 use serde_json::{Value, json};
@@ -49,7 +50,7 @@ pub fn measured() -> Value {
     facts.insert("games_text".into(), json!(format!("{},{:03}", GAMES / 1000, GAMES % 1000)));
     facts.insert("seconds_a_turn".into(), json!(SECONDS_A_TURN));
     let main = main_row();
-    let cover = crate::rulebook::cover_time(
+    let cover = crate::rulebook::data::cover_time(
         hexforge_rules::core::lang::Lang::En,
         Measured::minutes(main.median_turns),
         Measured::minutes(main.p90_turns),
@@ -192,4 +193,18 @@ pub fn data() -> Value {
             { "zh": "和局", "pinyin": "héjú", "en": "a drawn hand" },
         ],
     })
+}
+
+/// 易经牌 at a glance ([`crate::games::glance`]): the book's box and the play page's panel.
+pub fn glance() -> Glance {
+    Glance {
+        goal: "Lay two hexagrams identical to your hidden hexagram, or three identical hexagrams of any kind.".into(),
+        turn: "You hold two tiles: lay them as a pair and draw two from the wall. Three plays build a six-line hexagram, in a column of your own.".into(),
+        moves: vec![
+            row("Respond", "answer the pair just played with a pair that is not the same, in the same order."),
+            row("Pung", "when a double is laid, lay the same double at once, even out of turn."),
+            row("Place", "a pung goes outside or inside the lines already laid (a yang pung: one tile each side)."),
+            row("Win", "complete the winning hexagrams, reveal your hidden one and call it."),
+        ],
+    }
 }

@@ -14,10 +14,7 @@ use serde_json::{Value, json};
 /// The book in Chinese, ready for the engine: its data, its components and its figures
 /// with Chinese labels.
 pub fn book() -> Result<Book, ArtError> {
-    let mut data = data();
-    data["components"] = json!(components());
-    data["written"] = json!(crate::games::default_written(YijingPai.key()));
-    Ok(Book { key: YijingPai.key(), lang: Lang::Zh, data, figures: super::figures::figures_in(Lang::Zh)? })
+    Ok(crate::games::book(YijingPai.key(), Lang::Zh, data(), components(), super::figures::figures_in(Lang::Zh)?))
 }
 
 /// A tile kind's name on the page: 阳爻牌, 阴爻牌, 太极牌.
@@ -133,8 +130,11 @@ pub fn measured() -> Value {
     facts.insert("games_text".into(), json!(games_text));
     facts.insert("seconds_a_turn".into(), json!(SECONDS_A_TURN));
     let main = main_row();
-    let cover =
-        crate::rulebook::cover_time(Lang::Zh, Measured::minutes(main.median_turns), Measured::minutes(main.p90_turns));
+    let cover = crate::rulebook::data::cover_time(
+        Lang::Zh,
+        Measured::minutes(main.median_turns),
+        Measured::minutes(main.p90_turns),
+    );
     facts.insert("cover".into(), json!(cover));
     facts.insert("fair_share".into(), json!(percent(1.0 / f64::from(yijing_pai::PLAYERS))));
     Value::Object(facts)

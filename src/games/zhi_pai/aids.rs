@@ -3,6 +3,7 @@
 //! ways a card links and the solo score table (from `hexforge_rules::zhi_pai::score::SOLO_PENALTIES`).
 
 use crate::cards::aids::{Aid, Block};
+use crate::games::glance::{Glance, aid_rows, aid_text, row};
 use hexforge_rules::core::lang::Lang;
 use hexforge_rules::zhi_pai::rules::Condition;
 use hexforge_rules::zhi_pai::score::SOLO_PENALTIES;
@@ -66,4 +67,32 @@ pub fn aids(lang: Lang) -> Vec<Aid> {
             ),
         ],
     }]
+}
+
+/// Zhi Pai at a glance ([`crate::games::glance`]): its kinds of move are the aid's, the
+/// lay and the three links.
+pub fn glance() -> Glance {
+    let aids = aids(Lang::En);
+    let conditions =
+        aid_rows(&aids, "links-and-score").into_iter().take(3).map(|(n, what)| (format!("Link {n}"), what));
+    let mut moves = vec![row("Lay", aid_text(&aids, "links-and-score"))];
+    moves.extend(conditions);
+    moves.push(row("Pass", "lay no card; the Common Zone still grows by one."));
+    Glance {
+        goal: "Join your start hexagram to its complement: be the first to close your chain, with as few cards as you can.".into(),
+        turn: "Take a card from the Common Zone and lay it at one inner end of your chain; wake the trigram cards of its two trigrams; refill the Common Zone.".into(),
+        moves,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_glance_lists_the_links_of_the_printed_aid() {
+        let g = glance();
+        assert!(g.moves.iter().any(|(n, w)| n == "Link 1" && w.contains("one line")), "{g:?}");
+        assert_eq!(g.moves.len(), 5, "lay, three links, pass: {g:?}");
+    }
 }

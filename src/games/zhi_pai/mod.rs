@@ -14,8 +14,10 @@ pub mod rulebook;
 
 use crate::cards::{Lang, PrintedDeck, export};
 use crate::games::ArtError;
+use crate::games::glance::Glance;
 use crate::games::{ComponentRow, Figure, PrintFile, PrintOptions};
-use crate::print::output::Output;
+use crate::print::output::{ManifestEntry, Output};
+use crate::print::plan::DuplexEdge;
 use crate::rulebook::Book;
 
 /// The Zhi Pai deck, as the card engine (`cards`) takes it.
@@ -58,9 +60,24 @@ impl crate::games::PrintedGame for ZhiPai {
     }
 
     fn book_in(&self, lang: Lang) -> Result<Book, ArtError> {
-        let mut data = rulebook::data(lang);
-        data["components"] = serde_json::json!(rulebook::components(lang));
-        data["written"] = serde_json::json!(crate::games::default_written(self.key()));
-        Ok(Book { key: self.key(), lang, data, figures: figures::figures(lang)? })
+        Ok(crate::games::book(
+            self.key(),
+            lang,
+            rulebook::data(lang),
+            rulebook::components(lang),
+            figures::figures(lang)?,
+        ))
+    }
+
+    fn glances(&self) -> Vec<(&'static str, Glance)> {
+        vec![(hexforge_rules::zhi_pai::duel_registration::GAME.key(), aids::glance())]
+    }
+
+    fn sheet_duplex(&self, print: &PrintOptions) -> Option<DuplexEdge> {
+        Some(print.duplex)
+    }
+
+    fn folder_about(&self, written: &[ManifestEntry]) -> String {
+        DECK.folder_about(written)
     }
 }

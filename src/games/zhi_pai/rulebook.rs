@@ -4,7 +4,7 @@
 use crate::cards::export::{self as card_export};
 use crate::cards::{self, Face};
 use crate::games::ComponentRow;
-use crate::rulebook::{hexagrams_json, numbers, trigrams_json};
+use crate::rulebook::data::{hexagrams_json, numbers, trigrams_json};
 use hexforge_rules::core::hexagram::Hexagram;
 use hexforge_rules::core::lang::Lang;
 use hexforge_rules::core::trigram::Trigram;
@@ -227,7 +227,7 @@ pub fn data(lang: Lang) -> Value {
             "penalty": row.penalty,
         })).collect::<Vec<_>>(),
         "example": example,
-        "duration": crate::rulebook::cover_time(lang, minutes(MEASURED_TURNS.0), minutes(MEASURED_TURNS.1)),
+        "duration": crate::rulebook::data::cover_time(lang, minutes(MEASURED_TURNS.0), minutes(MEASURED_TURNS.1)),
         "measured": {
             "command": MEASURED_COMMAND,
             "seconds_a_turn": SECONDS_A_TURN,
