@@ -170,12 +170,12 @@ fn compile(
     // A game's book prints its title as the game's descriptor declares it (`data.title`,
     // and `data.title_zh` under it in a book in another language).
     let mut data = game.data.clone();
-    if let Value::Object(map) = &mut data {
-        if let Some(part) = printed_part(game.key) {
-            map.insert("title".into(), part.title.get(game.lang).into());
-            let zh = part.title.zh.filter(|_| game.lang.base() != Lang::Zh);
-            map.insert("title_zh".into(), zh.into());
-        }
+    if let Value::Object(map) = &mut data
+        && let Some(part) = printed_part(game.key)
+    {
+        map.insert("title".into(), part.title.get(game.lang).into());
+        let zh = part.title.zh.filter(|_| game.lang.base() != Lang::Zh);
+        map.insert("title_zh".into(), zh.into());
     }
     inputs.insert("data".into(), data.to_string().into_value());
     inputs.insert("lang".into(), game.lang.code().into_value());
