@@ -156,7 +156,9 @@ fn game_list() -> String {
                 .unwrap_or_default(),
         };
         out.push_str(&format!(
-            "<li data-game=\"{name}\"><a href=\"/play/{name}\"><span class=\"game-picture\">{img}</span><span class=\"game-text\"><strong>{name}</strong> <span class=\"muted\">· {seats}</span><br>{}</span></a></li>",
+            "<li data-game=\"{name}\"><a href=\"/play/{name}\"><span class=\"game-picture\">{img}</span><span class=\"game-text\"><strong>{}</strong>{} <span class=\"muted\">· {seats}</span><br>{}</span></a></li>",
+            escape(rules.names.en),
+            rules.names.zh.map(|zh| format!(" <span lang=\"zh\">{}</span>", escape(zh))).unwrap_or_default(),
             escape(line)
         ));
     }
@@ -199,7 +201,7 @@ static GAMES_PAGE: LazyLock<Asset> = LazyLock::new(|| {
     let html = shell(
         "Play — hexforge",
         &format!(
-            "<h1>Play</h1>\n<p class=\"lead\">Every game plays in the browser, against the bots or with friends passing one device; once loaded, a page asks the server nothing.</p>\n{}",
+            "<h1>Play</h1>\n<p class=\"lead\">Every game plays in the browser, against the bots, with friends passing one device, or with friends on their own devices in a room (“Create a room” on each game’s page). Once loaded, a game against the bots asks the server nothing.</p>\n{}",
             game_list()
         ),
     );

@@ -610,8 +610,8 @@ async function main() {
     fillNav(games);
     return problem('No game “' + state.game + '” here: the games are ' + games.map((g) => g.name).join(', ') + '.');
   }
-  $('play-title').textContent = 'Play ' + state.game;
-  document.title = 'Play ' + state.game + ' — hexforge';
+  $('play-title').textContent = 'Play ' + state.info.names.en;
+  document.title = 'Play ' + state.info.names.en + ' — hexforge';
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.has('record')) {
     fillSetup(games);
