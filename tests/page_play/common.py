@@ -36,7 +36,8 @@ def moves_or_end(page, timeout=30000):
 GENERIC = {"you", "to", "move", "none", "empty"}
 
 # Each word the table shows (its text, and each label and title a screen reader says, on the
-# board, the hidden-hexagram picker and the hands shown at the end) that the state it was drawn
+# board, the hidden-hexagram picker and the hands shown at the end; not the printed boards'
+# own artwork, which is the print's) that the state it was drawn
 # from does not hold: its terms, its table words (facts, parts, labels), the seats' names and
 # lines, the view's values, the move buttons' words; and every word the module failed to give
 # (drawn as `⟦key⟧`).
@@ -55,7 +56,10 @@ UNSAID = """(generic) => {
     const said = [];
     for (const root of document.querySelectorAll('#play-board, #play-moves .picker, #play-hands [data-hand-seat]')) {
         const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-        while (walk.nextNode()) said.push(walk.currentNode.data);
+        // A printed board's own words (its artwork, as printed) are the print's; the pieces'
+        // titles and the badges placed on it are the drawing's.
+        const printed = (n) => n.parentElement.closest('svg[data-drawn]') && !n.parentElement.closest('.drawn-badge, use[data-piece]');
+        while (walk.nextNode()) if (!printed(walk.currentNode)) said.push(walk.currentNode.data);
         for (const e of root.querySelectorAll('[aria-label], [title]')) said.push(e.getAttribute('aria-label') || '', e.getAttribute('title') || '');
     }
     const unknown = new Set(said.flatMap(words).filter((w) => !known.has(w)));

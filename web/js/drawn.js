@@ -122,7 +122,8 @@ export function liubo(view, ctx) {
       const shift = (k - (pieces.length - 1) / 2) * r * 0.5;
       put(layer, p.id, centre, p.what, null, shift).dataset.station = n;
     });
-    badge(layer, [centre[0] + r * 0.95, centre[1] - r * 0.75], pieces.map((p) => p.mark).join(''));
+    // Each piece's letter a mark of its own (a thin space between them).
+    badge(layer, [centre[0] + r * 0.95, centre[1] - r * 0.75], pieces.map((p) => p.mark).join('\u2009'));
   }
   const reserve = view.sides.map((side, seat) => {
     const [colour, , name] = sides[seat];
