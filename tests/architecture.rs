@@ -359,3 +359,56 @@ fn the_readers_of_the_games_name_none() {
     assert!(found.is_empty(), "a reader of the games names one:\n{}", found.join("\n"));
     assert!(words.contains(&"\"yijing-pai\"".to_string()) && words.contains(&"changing_lines::".to_string()));
 }
+
+/// The words a drawing of the play page asks the rules module for, as written in the
+/// scripts: each `say(…, 'key'` and `label(…, 'key'` (`label` asks for `label key`), and
+/// whether the key goes on (`'home ' + seat`: any key beginning `home `).
+fn asked_words(script: &str) -> Vec<(String, bool)> {
+    let mut asked = Vec::new();
+    for (call, prefix) in [("say(", ""), ("label(", "label ")] {
+        for (at, _) in script.match_indices(call) {
+            // `say(ctx, 'key'` or `say(s, 'key'`; a definition (`function say(`) or a key
+            // that is not written as a literal is not one.
+            let rest = &script[at + call.len()..];
+            let Some(comma) = rest.find(", '") else { continue };
+            if comma > 4 || !rest[..comma].chars().all(|c| c.is_ascii_alphabetic()) {
+                continue;
+            }
+            let literal = &rest[comma + 3..];
+            let Some(end) = literal.find('\'') else { continue };
+            let goes_on = literal[end + 1..].trim_start().starts_with('+');
+            asked.push((format!("{prefix}{}", &literal[..end]), goes_on));
+        }
+    }
+    asked
+}
+
+/// Issue 44: the play page's drawings write no game word of their own; every word they ask
+/// the rules module for (a term, or a label of the table's words) is one some game gives,
+/// at some state of a game played to its end by bots.
+#[test]
+fn every_word_the_drawings_ask_for_is_given_by_the_rules_crate() {
+    use hexforge_rules::play::bots::Bot;
+    use hexforge_rules::play::registry::Setup;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut asked = Vec::new();
+    for script in ["drawn.js", "pick.js", "boards.js", "cards_table.js"] {
+        let text = fs::read_to_string(root.join("web/js").join(script)).expect("a script of the play page");
+        asked.extend(asked_words(&text).into_iter().map(|(key, goes_on)| (script, key, goes_on)));
+    }
+    assert!(asked.len() > 60, "the drawings' words are found: {asked:?}");
+    let mut given = std::collections::BTreeSet::new();
+    for rules in hexforge_rules::games() {
+        let mut table = rules.table(&Setup::default(), 7).expect("a table of the default setup");
+        given.extend(table.terms().into_iter().map(|(k, _)| k.to_string()));
+        for step in 0..4000u64 {
+            given.extend(table.table_words().labels.into_iter().map(|(key, _)| key));
+            let Some(index) = table.choose(Bot::Random, step) else { break };
+            table.act(index).expect("a bot's legal action");
+        }
+    }
+    for (script, key, goes_on) in &asked {
+        let found = if *goes_on { given.iter().any(|g| g.starts_with(key.as_str())) } else { given.contains(key) };
+        assert!(found, "web/js/{script} asks the rules module for {key:?}, which no game gives");
+    }
+}

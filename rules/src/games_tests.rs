@@ -203,6 +203,11 @@ fn every_game_says_its_seats_the_rule_that_ended_it_and_every_place() {
                 said.facts.iter().all(|(l, v)| !l.is_empty() && !v.is_empty() && !v.contains('{')),
                 "{key}: {said:?}"
             );
+            // The drawing's labels (`home 0`: `5 stones to enter`), each said whole.
+            assert!(
+                said.labels.iter().all(|(k, v)| !k.is_empty() && !v.is_empty() && !v.contains('{')),
+                "{key}: {said:?}"
+            );
             let parts: Vec<&str> = said.parts.keys().copied().collect();
             let drawn: &[&str] = match key {
                 "tao" => &["seats"],

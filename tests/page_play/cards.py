@@ -14,6 +14,7 @@ At every turn of the person:
 - the legal targets are marked on the table, and only they: poker's ways to turn the new card
   and the pot (for a call, a bet or a raise); solitaire's pile tops, the cards as they would lie
   and the stock (to turn a card); a target clicked that one move uses makes that move.
+- every word on the table is the rules module's (its labels: `Pile 2 (4)`, `Pot: 12 chips`).
 - the table is no wider than the window; no console error; the faces load.
 Screenshots at the start, mid-game and the end. Prints JSON: what was checked, the screenshots.
 """
@@ -23,7 +24,7 @@ import random
 
 from playwright.sync_api import sync_playwright
 
-from common import ARGS, BASE, CHECKED, CHROMIUM, SHOTS, check, moves_or_end, ready
+from common import ARGS, BASE, CHECKED, CHROMIUM, SHOTS, check, moves_or_end, ready, words_are_the_rules
 
 # A card drawn: [card, hexagram of its symbol, number shown, name, [face, orientation, url]].
 DRAWN = """(el) => {
@@ -101,6 +102,7 @@ def table(page, game, width, turned):
         check(want == got, f"{game} {width}: the cards lying face down are drawn as the deck's back, as many as the view says", seen["backs"])
     for what, (want, got) in seen["marks"].items():
         check(want == got, f"{game} {width}: the legal targets ({what}) are marked on the table, and only they", seen["marks"])
+    words_are_the_rules(page, f"{game} {width}", check)
     if game == "poker":
         check(f"Pot: {seen['pot'][0]} chip" in seen["pot"][1], f"poker {width}: the pot is drawn with the view's chips", seen["pot"])
     else:

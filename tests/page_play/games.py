@@ -32,7 +32,9 @@ said as shared; a drawn 易经牌 hand, or any game no one won, never called a s
 move, jumps to one clicked and steps with the arrow keys. Tao's and Pathways' cards are their
 printed faces (the deck's art, turned as laid) with the name of the hexagram they show; the
 legal targets are marked on the table at Tao (the hand's cards), Pathways (the cards to lay)
-and 易经牌 (the hand's tiles), and a card clicked there is played.
+and 易经牌 (the hand's tiles), and a card clicked there is played. Every word a table shows (its
+labels, titles, counts, the picker's instructions, the hands shown at the end) is the rules
+module's: found in the state it was drawn from, none asked for and missing (common.py's UNSAID).
 Prints JSON: the records, the search bot's slowest move, the time to interactive.
 """
 
@@ -43,6 +45,7 @@ import sys
 from playwright.sync_api import sync_playwright
 
 import cards
+from common import words_are_the_rules
 
 BASE, OUT = sys.argv[1], sys.argv[2]
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -316,6 +319,7 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
         n = moves.count()
         tags = page.eval_on_selector_all("#play-moves [data-move]", "l => l.map(b => b.tagName + (b.disabled ? ' disabled' : ''))")
         check(all(t == "BUTTON" for t in tags), f"{game} {width}: every offered move is an enabled button", tags)
+        words_are_the_rules(page, f"{game} {width}", check)
         if game in WORDED:
             worded(page, game, width)
         if game in ("tao", "pathways"):
@@ -423,6 +427,7 @@ def play(page, seen, game, players, seed, shots, width, extra=""):
         check(hides and all(t.endswith("set aside a hidden hexagram, face down") for t in hides),
               f"yijing-pai {width}: the log says a hidden hexagram was set aside, never its lines", hides)
     beaten = drawn(page, game, width)
+    words_are_the_rules(page, f"{game} {width} at the end", check)
     page.screenshot(path=f"{shots}/{name}-{width}-end.png", full_page=True)
     result = page.text_content("#play-result")
     check(("won" in result) or ("without a winner" in result) or ("share first place" in result), f"{game} {width}: a result is shown", result)

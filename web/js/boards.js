@@ -4,7 +4,7 @@
 // game joins the page as soon as its engine is in the registry. The games with printed
 // boards and tiles are drawn from the print artwork by drawn.js.
 import { el } from './dom.js';
-import { dragons, facts, label, liubo, svg, tileFace, tileWords, yijingPai } from './drawn.js';
+import { dragons, facts, label, liubo, say, svg, tileFace, tileWords, yijingPai } from './drawn.js';
 import { POKER, SOLITAIRE } from './cards_table.js';
 
 /** A hexagram's symbol (the Unicode block is in King Wen order, card n at U+4DC0 + n − 1). */
@@ -18,8 +18,8 @@ export function cardText(n) {
 }
 
 /** A drawn card: its symbol large, its number, and notes in words (never colour alone). */
-export function cardBox(n, ...notes) {
-  return laidBox(n, n, ...notes);
+export function cardBox(ctx, n, ...notes) {
+  return laidBox(ctx, n, n, ...notes);
 }
 
 /** Sharp enough on the table at twice its pixels, small enough for a hand of cards. */
@@ -41,11 +41,12 @@ export function face(n, orientation) {
 
 /** A card as it lies, its printed face drawn: card `n` `orientation` side up (dark in a
  *  hand), showing hexagram `shows` called `name` (both as the view says: a card turned light
- *  side up shows another hexagram than its number's). */
-export function printedBox(n, orientation, shows, name, ...notes) {
+ *  side up shows another hexagram than its number's), said in the rules module's words
+ *  (`card lies dark`, `card lies light`). */
+export function printedBox(ctx, n, orientation, shows, name, ...notes) {
   const says = notes.filter(Boolean);
   return el('span', { class: 'card printed', role: 'img', 'data-card': n, 'data-shows': shows, 'data-orientation': orientation,
-    'aria-label': 'card ' + n + ' ' + orientation + ' side up, showing ' + shows + (name ? ' ' + name : '') + (says.length ? ', ' + says.join(', ') : '') },
+    'aria-label': [say(ctx, 'card lies ' + orientation, n, shows + (name ? ' ' + name : '')), ...says].join(', ') },
   face(n, orientation),
   el('span', { class: 'card-title', 'aria-hidden': 'true' }, el('span', { class: 'card-symbol', text: glyph(shows) }), ' ', el('span', { class: 'card-n', text: String(shows) })),
   name ? el('span', { class: 'card-name', 'aria-hidden': 'true', text: name }) : null,
@@ -54,9 +55,9 @@ export function printedBox(n, orientation, shows, name, ...notes) {
 
 /** A card as it lies: card `n` drawn with the hexagram it shows (`shows`, as the view says:
  *  a card turned light side up shows another hexagram than its number's). */
-export function laidBox(n, shows, ...notes) {
+export function laidBox(ctx, n, shows, ...notes) {
   const says = notes.filter(Boolean);
-  return el('span', { class: 'card', role: 'img', 'data-card': n, 'data-shows': shows, 'aria-label': 'card ' + n + (says.length ? ', ' + says.join(', ') : '') },
+  return el('span', { class: 'card', role: 'img', 'data-card': n, 'data-shows': shows, 'aria-label': [say(ctx, 'card', n), ...says].join(', ') },
     el('span', { class: 'card-symbol', 'aria-hidden': 'true', text: glyph(shows) }),
     el('span', { class: 'card-n', 'aria-hidden': 'true', text: String(n) }),
     says.length ? el('span', { class: 'card-note', 'aria-hidden': 'true', text: says.join(' · ') }) : null);
@@ -134,11 +135,11 @@ const TAO = {
     const top = view.top;
     return el('div', { class: 'tao' },
       seatRing(view, ctx),
-      row(label(ctx, 'top'), top ? [printedBox(top.card, top.orientation, top.shows, top.name, 'card ' + top.card + ' ' + top.orientation + ' side up')] : [], 'top'),
+      row(label(ctx, 'top'), top ? [printedBox(ctx, top.card, top.orientation, top.shows, top.name, say(ctx, 'card side ' + top.orientation, top.card))] : [], 'top'),
       facts(ctx.facts),
       // A spectator's view has no hand (the public view: every seat's cards in counts).
-      view.hand ? row(label(ctx, 'hand') + ' (seat ' + view.seat + ')', view.hand.map((n) => {
-        const card = printedBox(n, 'dark', n, null);
+      view.hand ? row(label(ctx, 'hand', view.seat), view.hand.map((n) => {
+        const card = printedBox(ctx, n, 'dark', n, null);
         card.dataset.handCard = n;
         return card;
       }), 'hand') : null);
@@ -151,8 +152,8 @@ const TAO = {
   },
   /** Every seat's hand, from each seat's view once the game is over. */
   hands(views, ctx) {
-    return el('div', { class: 'tao-hands' }, views.map((v) => row(ctx.names[v.seat] + ': ' + v.hand.length + (v.hand.length === 1 ? ' card' : ' cards'),
-      v.hand.map((n) => printedBox(n, 'dark', n, null)), 'hand', { 'data-hand-seat': v.seat })));
+    return el('div', { class: 'tao-hands' }, views.map((v) => row(ctx.names[v.seat] + ': ' + say(ctx, 'held ' + v.seat),
+      v.hand.map((n) => printedBox(ctx, n, 'dark', n, null)), 'hand', { 'data-hand-seat': v.seat })));
   },
 };
 
@@ -163,12 +164,12 @@ const PATHWAYS = {
     return el('div', { class: 'pathways' },
       facts(ctx.facts),
       view.piles.map((pile, seat) => row(ctx.names[seat] + (view.crashed[seat] ? ' — ✕ ' + label(ctx, 'crashed') : '') + (seat === view.to_move ? ' — ▶ to move' : ''),
-        pile.map((l, i) => printedBox(l.card, l.orientation, l.hexagram, l.name, 'card ' + l.card + ' ' + l.orientation + ' side up', i === pile.length - 1 ? 'top' : null)),
+        pile.map((l, i) => printedBox(ctx, l.card, l.orientation, l.hexagram, l.name, say(ctx, 'card side ' + l.orientation, l.card), i === pile.length - 1 ? say(ctx, 'card top') : null)),
         'pile' + (view.crashed[seat] ? ' crashed' : ''), { 'data-pile': seat })),
       options.length ? row(label(ctx, 'options'), options.map(([l, said]) => el('button', {
         type: 'button', class: 'card-option', 'data-lay': laidKey(l), title: said, 'aria-label': said,
-      }, face(l.card, l.orientation), el('span', { class: 'card-note', 'aria-hidden': 'true', text: l.card + ' ' + l.orientation }))), 'options') : null,
-      el('details', { class: 'available' }, el('summary', { text: label(ctx, 'available') + ' (' + view.available.length + ')' }),
+      }, face(l.card, l.orientation), el('span', { class: 'card-note', 'aria-hidden': 'true', text: l.card + ' ' + say(ctx, 'side up ' + l.orientation) }))), 'options') : null,
+      el('details', { class: 'available' }, el('summary', { text: say(ctx, 'available') }),
         el('p', { class: 'muted', text: view.available.map(cardText).join(', ') })));
   },
   /** A card the seat may lay, drawn as it would lie (a click there lays it). */
@@ -182,11 +183,11 @@ const PATHWAYS = {
 const ZHI_PAI = {
   draw(view, ctx) {
     return el('div', { class: 'zhipai' },
-      row(label(ctx, 'zone'), view.zone.map((n) => cardBox(n)), 'zone'),
+      row(label(ctx, 'zone'), view.zone.map((n) => cardBox(ctx, n)), 'zone'),
       facts(ctx.facts),
       view.tables.map((t, seat) => el('div', { class: 'row zp-line' },
         el('h3', { class: 'row-label', text: ctx.names[seat] + (seat === view.seat ? ' (you)' : '') + (t.finished ? ' — ✓ ' + label(ctx, 'finished') : '') + (seat === view.to_move ? ' — ▶ to move' : '') }),
-        el('div', { class: 'cards' }, t.sequence.map((n, i) => cardBox(n,
+        el('div', { class: 'cards' }, t.sequence.map((n, i) => cardBox(ctx, n,
           i === 0 ? label(ctx, 'start') : i === t.sequence.length - 1 ? label(ctx, 'target') : null,
           n === t.left_end && i > 0 ? label(ctx, 'left end') : null, n === t.right_end && i < t.sequence.length - 1 ? label(ctx, 'right end') : null))),
         el('p', { class: 'trigrams', text: label(ctx, 'active') + ': ' + (t.active.length ? t.active.join(', ') : 'none') }))));
@@ -236,7 +237,7 @@ const YIJING_PAI = {
   hands(views, ctx) {
     const tiles = (text) => [...(text || '')].map((c) => tileWords(ctx, 'held', c)).join(', ') || 'none';
     return el('ul', { class: 'drawn-list' }, views.map((v) => el('li', { 'data-hand-seat': v.seat },
-      ctx.names[v.seat] + ': hand ' + tiles(v.hand) + (v.hidden ? ' · hidden hexagram (line 1 first) ' + tiles(v.hidden) : ''))));
+      say(ctx, 'hand of', ctx.names[v.seat], tiles(v.hand)) + (v.hidden ? ' · ' + say(ctx, 'hidden of', tiles(v.hidden)) : ''))));
   },
 };
 
@@ -261,7 +262,7 @@ function context(s, yours) {
   const names = Array.from({ length: s.players || (s.seat_names || []).length || 16 }, (_, i) => cap((s.seat_names && s.seat_names[i]) || 'seat ' + i));
   const said = s.table_words || {};
   return { names, terms: s.terms || {}, ending: s.ending || null, actions: yours ? s.actions : [], words: yours ? s.words : [],
-    facts: said.facts || [], parts: said.parts || {}, seatWords: s.seat_words || [] };
+    facts: said.facts || [], parts: said.parts || {}, labels: Object.fromEntries(said.labels || []), seatWords: s.seat_words || [] };
 }
 
 /** A seat's public line (cards held, a pile's length…) in the rules module's words: the

@@ -73,24 +73,33 @@ export function facts(pairs) {
     .map(([k, v]) => el('div', {}, el('dt', { text: k }), el('dd', { text: String(v) }))));
 }
 
-const plural = (n, one, many) => n + ' ' + (n === 1 ? one : many || one + 's');
+/** The words of `key` as the rules module says them: the table's label of this state
+ *  (`table_words.labels`: `pile 1`: `Pile 1 (4)`, counts with their nouns) or the game's term
+ *  (`terms`), each `{}` filled in turn with `values` (a name, a number, a square from the
+ *  view). A word the module does not give shows as `⟦key⟧` (the page tests look for it). */
+export function say(ctx, key, ...values) {
+  const text = (ctx.labels && ctx.labels[key]) ?? (ctx.terms && ctx.terms[key]);
+  if (typeof text !== 'string') return '⟦' + key + '⟧';
+  let i = 0;
+  return text.replace(/\{\}/g, () => String(values[i++] ?? ''));
+}
 
 /** A tile letter in words, as the rules module says it (`held 1`: `yang line`; `laid T`:
  *  `taiji as yang`), from the state's `terms`. */
 export const tileWords = (ctx, how, c) => (ctx.terms && ctx.terms[how + ' ' + c]) || c;
 /** The name of a part of the table (`label top`: `Top of the play pile`), from the state's
  *  `terms`: the rules module names the parts a drawing labels. */
-export const label = (ctx, key) => tileWords(ctx, 'label', key);
+export const label = (ctx, key, ...values) => say(ctx, 'label ' + key, ...values);
 /** A tile's printed face: the first word of its name (`yang`, `yin`, `taiji`). */
 export const tileFace = (ctx, how, c) => tileWords(ctx, how, c).split(' ')[0];
 
 // ------------------------------------------------------------ Liubo
 
 /** Liubo's board with every stone and owl on its station, the stones to enter and the
- *  prisoners; each side named as the rules module names it, marked by that name's initial,
+ *  prisoners; each side named as the rules module names it, marked by the letter it gives (`letter 0`),
  *  its pieces of the colour the module gives it (`colour 0`: the printed pieces' name). */
 export function liubo(view, ctx) {
-  const sides = view.sides.map((_, seat) => [tileWords(ctx, 'colour', seat), ctx.names[seat].charAt(0), ctx.names[seat]]);
+  const sides = view.sides.map((_, seat) => [tileWords(ctx, 'colour', seat), say(ctx, 'letter ' + seat), ctx.names[seat]]);
   const b = board('liubo', ctx.parts.board || '');
   if (!b || !has('liubo-stone-white')) return null;
   const layer = b.querySelector('[data-layer="pieces"]');
@@ -99,10 +108,10 @@ export function liubo(view, ctx) {
     const [colour, letter, name] = sides[seat];
     const add = (n, id, mark, what) => {
       if (!byStation.has(n)) byStation.set(n, []);
-      byStation.get(n).push({ id, mark, what: name + ' ' + what + ' on station ' + n });
+      byStation.get(n).push({ id, mark, what });
     };
-    for (const n of side.stones) add(n, 'liubo-stone-' + colour, letter, 'stone');
-    if (side.owl) add(side.owl, 'liubo-owl-' + colour, letter + '★', 'owl');
+    for (const n of side.stones) add(n, 'liubo-stone-' + colour, letter, say(ctx, 'stone on', name, n));
+    if (side.owl) add(side.owl, 'liubo-owl-' + colour, letter + '★', say(ctx, 'owl on', name, side.owl));
   });
   for (const [n, pieces] of byStation) {
     const place = b.querySelector('[data-station="' + n + '"]');
@@ -113,23 +122,23 @@ export function liubo(view, ctx) {
       const shift = (k - (pieces.length - 1) / 2) * r * 0.5;
       put(layer, p.id, centre, p.what, null, shift).dataset.station = n;
     });
-    badge(layer, [centre[0] + r * 0.95, centre[1] - r * 0.75], pieces.map((p) => p.mark).join(''));
+    // Each piece's letter a mark of its own (a thin space between them).
+    badge(layer, [centre[0] + r * 0.95, centre[1] - r * 0.75], pieces.map((p) => p.mark).join('\u2009'));
   }
   const reserve = view.sides.map((side, seat) => {
-    const [colour, letter, name] = sides[seat];
-    const [, , otherName] = sides[1 - seat] || [];
+    const [colour, , name] = sides[seat];
     return el('div', { class: 'drawn-row', 'data-side': colour },
-      el('h3', { class: 'row-label', text: name + ' (' + letter + ', seat ' + seat + ')' + (view.to_move === seat ? ' — ▶ to move' : '') }),
+      el('h3', { class: 'row-label', text: say(ctx, 'side ' + seat) + (view.to_move === seat ? ' — ▶ to move' : '') }),
       el('div', { class: 'tokens', 'data-home': side.home },
-        el('span', { class: 'muted', text: plural(side.home, 'stone') + ' ' + label(ctx, 'to enter') + ': ' }),
-        Array.from({ length: side.home }, () => mini('liubo-stone-' + colour, name + ' stone to enter', 'token'))),
+        el('span', { class: 'muted', text: say(ctx, 'home ' + seat) + ': ' }),
+        Array.from({ length: side.home }, () => mini('liubo-stone-' + colour, say(ctx, 'stone to enter', name), 'token'))),
       side.prisoners ? el('div', { class: 'tokens', 'data-prisoners': side.prisoners },
-        el('span', { class: 'muted', text: plural(side.prisoners, 'stone') + ' ' + label(ctx, 'prisoner') + ' ' + otherName + ': ' }),
-        Array.from({ length: side.prisoners }, () => mini('liubo-stone-' + colour, name + ' stone held prisoner', 'token'))) : null);
+        el('span', { class: 'muted', text: say(ctx, 'prisoners ' + seat) + ': ' }),
+        Array.from({ length: side.prisoners }, () => mini('liubo-stone-' + colour, say(ctx, 'stone prisoner', name), 'token'))) : null);
   });
   return el('div', { class: 'liubo drawn' },
     el('div', { class: 'drawn-boards' }, b),
-    el('p', { class: 'muted', text: sides.map(([, letter, name], seat) => letter + ' ' + name + '’s stone (seat ' + seat + ')').join(', ') + ', ★ ' + label(ctx, 'owl') + '; the letters stand beside each station held.' }),
+    el('p', { class: 'muted', text: say(ctx, 'legend') }),
     facts(ctx.facts),
     reserve);
 }
@@ -172,9 +181,9 @@ export function dragons(view, ctx) {
   for (const p of view.portals) {
     const c = cell(p.cell);
     if (c) put(layer, 'dragons-portal-' + p.colour + '-' + (p.occupied_by ? 'occupied' : 'free'), c,
-      p.colour + ' portal on ' + p.cell).dataset.cell = p.cell;
+      say(ctx, 'portal', p.colour, p.cell)).dataset.cell = p.cell;
   }
-  if (view.rock && cell(view.rock)) put(layer, 'dragons-rock', cell(view.rock), 'the rock on ' + view.rock).dataset.cell = view.rock;
+  if (view.rock && cell(view.rock)) put(layer, 'dragons-rock', cell(view.rock), say(ctx, 'rock', view.rock)).dataset.cell = view.rock;
   for (const d of view.dragons) {
     const spots = d.cells.map(cell);
     spots.forEach((c, i) => {
@@ -184,10 +193,10 @@ export function dragons(view, ctx) {
         // A defeated dragon's head shows its printed defeated face.
         const beaten = d.defeated && has('dragons-' + d.dragon + '-head-' + d.facing + '-defeated');
         const head = put(layer, 'dragons-' + d.dragon + '-head-' + d.facing + (beaten ? '-defeated' : ''), c,
-          name + "'s head on " + d.cells[0] + ', facing ' + d.facing + (d.defeated ? ', defeated' : ''));
+          d.defeated ? say(ctx, 'head defeated', name, d.cells[0], d.facing) : say(ctx, 'head', name, d.cells[0], d.facing));
         head.dataset.cell = d.cells[0];
         if (d.defeated) head.dataset.defeated = d.dragon;
-        badge(layer, [c[0], c[1] - 8], ctx.names[d.seat].toUpperCase() + (d.defeated ? ' ✕ DEFEATED' : ''), 'drawn-badge-small');
+        badge(layer, [c[0], c[1] - 8], say(ctx, 'badge ' + d.seat), 'drawn-badge-small');
         return;
       }
       // A body that crosses a portal joins the portal's square, not the next cell of the list.
@@ -195,7 +204,7 @@ export function dragons(view, ctx) {
       const toward = (other) => (touch(c, other) || !portal ? way(ways, c, other) : way(ways, c, portal));
       const front = toward(spots[i - 1]);
       const back = i + 1 < spots.length && spots[i + 1] ? toward(spots[i + 1]) : ways[(ways.indexOf(front) + 2) % 4];
-      put(layer, segmentId(ways, d.dragon, front, back), c, name + "'s body on " + d.cells[i]).dataset.cell = d.cells[i];
+      put(layer, segmentId(ways, d.dragon, front, back), c, say(ctx, 'body', name, d.cells[i])).dataset.cell = d.cells[i];
     });
   }
   const slot = (root, name) => root.querySelector('[data-slot="' + name + '"]');
@@ -205,30 +214,29 @@ export function dragons(view, ctx) {
     if (n > 1) badge(place, [at(place)[0] + 6, at(place)[1] + 7], '×' + n);
   };
   view.wheel.forEach((s, i) => {
-    stones(slot(bagua, 'space-' + i + '-white'), 'dragons-bagua-white', s.white, s.white + ' white stones on ' + s.element);
-    stones(slot(bagua, 'space-' + i + '-black'), 'dragons-bagua-black', s.black, s.black + ' black stones on ' + s.element);
+    stones(slot(bagua, 'space-' + i + '-white'), 'dragons-bagua-white', s.white, say(ctx, 'white ' + i));
+    stones(slot(bagua, 'space-' + i + '-black'), 'dragons-bagua-black', s.black, say(ctx, 'black ' + i));
   });
-  stones(slot(bagua, 'centre-water'), 'dragons-water', view.centre_water, view.centre_water + ' water stones in the centre');
-  stones(slot(bagua, 'centre-fire'), 'dragons-fire', view.centre_fire, view.centre_fire + ' fire stones in the centre');
+  stones(slot(bagua, 'centre-water'), 'dragons-water', view.centre_water, say(ctx, 'centre water'));
+  stones(slot(bagua, 'centre-fire'), 'dragons-fire', view.centre_fire, say(ctx, 'centre fire'));
   for (const d of view.dragons) {
     const area = bagua.querySelector('[data-area="dragon"][data-dragon="' + d.dragon + '"]');
     if (!area) continue;
-    for (let k = 1; k <= d.life; k++) stones(slot(area, 'life-' + k), 'dragons-water', 1, ctx.names[d.seat] + ' life ' + k);
-    for (let k = 1; k <= d.fire; k++) stones(slot(area, 'fire-' + k), 'dragons-fire', 1, ctx.names[d.seat] + ' fire ' + k);
+    for (let k = 1; k <= d.life; k++) stones(slot(area, 'life-' + k), 'dragons-water', 1, say(ctx, 'life', ctx.names[d.seat], k));
+    for (let k = 1; k <= d.fire; k++) stones(slot(area, 'fire-' + k), 'dragons-fire', 1, say(ctx, 'fire', ctx.names[d.seat], k));
     // Each segment lost stands on its "lost segment" place (a view without `lost`: none drawn).
     for (let k = 1; k <= (d.lost || 0); k++) {
       const place = slot(area, 'lost-' + k);
-      if (place && place.dataset.x) put(place, segmentId(ways, d.dragon, ways[0], ways[2]), at(place), ctx.names[d.seat] + ' segment lost ' + k, Number(place.dataset.size) || null).dataset.lost = k;
+      if (place && place.dataset.x) put(place, segmentId(ways, d.dragon, ways[0], ways[2]), at(place), say(ctx, 'lost', ctx.names[d.seat], k), Number(place.dataset.size) || null).dataset.lost = k;
     }
   }
   const coin = slot(bagua, 'flux-coin');
-  if (coin) put(coin, 'dragons-coin-' + view.coin, at(coin), 'the flux coin, ' + view.coin + ' face up', Number(coin.dataset.size) || null);
+  if (coin) put(coin, 'dragons-coin-' + view.coin, at(coin), say(ctx, 'coin', view.coin), Number(coin.dataset.size) || null);
   return el('div', { class: 'dragons drawn' },
     facts(ctx.facts),
     el('div', { class: 'drawn-boards two' }, human, bagua),
     el('ul', { class: 'drawn-list' }, view.dragons.map((d) => el('li', { 'data-dragon': d.dragon },
-      (view.to_move === d.seat ? '▶ ' : '') + ctx.names[d.seat] + ' (seat ' + d.seat + (d.seat === view.seat ? ', you' : '') + '): head on ' + d.cells[0] + ' facing ' + d.facing +
-      ' · ' + (ctx.seatWords[d.seat] || '') + (d.lost ? ' (' + d.lost + ' lost)' : '') + (d.defeated ? ' · ✕ defeated' : '') + (d.portals.length ? ' · crossing portals on ' + d.portals.join(', ') : '')))));
+      (view.to_move === d.seat ? '▶ ' : '') + say(ctx, 'dragon ' + d.seat) + (d.seat === view.seat ? ' (you)' : '')))));
 }
 
 // ------------------------------------------------------------ 易经牌
@@ -251,26 +259,26 @@ export function yijingPai(view, ctx) {
     return tile(f, said, said.startsWith(f + ' as ') ? said.slice(f.length + 1) : null, small);
   });
   /** A hexagram of laid tiles, line 1 at the bottom. */
-  const column = (text, small, label) => el('span', { class: 'hexagram-tiles', role: 'group', 'aria-label': label }, laidTiles(text, small));
+  const column = (text, small, words) => el('span', { class: 'hexagram-tiles', role: 'group', 'aria-label': words }, laidTiles(text, small));
   const you = view.seat;
   const seats = view.columns.map((col, s) => el('div', { class: 'drawn-row yp-seat' + (s === you ? ' you' : ''), 'data-seat': s },
     el('h3', { class: 'row-label', text: ctx.names[s] + (s === you ? ' (you)' : '') + (view.to_move === s ? ' — ▶ to move' : '') +
-      ' · ' + plural(view.hand_sizes[s], 'tile') + ' ' + label(ctx, 'in hand') + (view.hidden_set[s] ? ' · ' + label(ctx, 'hidden set') : '') }),
+      ' · ' + say(ctx, 'in hand ' + s) + (view.hidden_set[s] ? ' · ' + label(ctx, 'hidden set') : '') }),
     el('div', { class: 'yp-line' },
       s === you ? null : el('span', { class: 'tokens', 'data-hand': view.hand_sizes[s] },
-        Array.from({ length: view.hand_sizes[s] }, () => tile('back', 'a tile in seat ' + s + '’s hand, face down', null, true))),
+        Array.from({ length: view.hand_sizes[s] }, () => tile('back', say(ctx, 'back', ctx.names[s]), null, true))),
       el('span', { class: 'yp-group' }, el('span', { class: 'muted', text: label(ctx, 'making') + ': ' }),
-        col.length ? column(col, true, 'seat ' + s + ' column, line 1 at the bottom') : el('span', { class: 'muted', text: 'none' })),
+        col.length ? column(col, true, say(ctx, 'column', ctx.names[s])) : el('span', { class: 'muted', text: 'none' })),
       el('span', { class: 'yp-group' }, el('span', { class: 'muted', text: label(ctx, 'laid') + ': ' }),
-        view.laid[s].length ? view.laid[s].map((h, k) => column(h, true, 'seat ' + s + ' hexagram ' + (k + 1))) : el('span', { class: 'muted', text: 'none' })))));
+        view.laid[s].length ? view.laid[s].map((h, k) => column(h, true, say(ctx, 'hexagram laid', ctx.names[s], k + 1))) : el('span', { class: 'muted', text: 'none' })))));
   return el('div', { class: 'yijing-pai drawn' },
     facts(ctx.facts),
     view.last ? el('div', { class: 'drawn-row yp-last' }, el('h3', { class: 'row-label', text: label(ctx, 'last') + ' ' + ctx.names[view.last.seat] }),
       el('div', { class: 'tokens' }, laidTiles(view.last.tiles))) : null,
     el('div', { class: 'yp-own' },
-      el('div', { class: 'drawn-row yp-hand' }, el('h3', { class: 'row-label', text: label(ctx, 'hand') + ' (seat ' + you + ')' }),
+      el('div', { class: 'drawn-row yp-hand' }, el('h3', { class: 'row-label', text: label(ctx, 'hand', you) }),
         el('div', { class: 'tokens', 'data-own-hand': view.hand.length }, view.hand.length ? handTiles(view.hand) : el('span', { class: 'muted', text: 'empty' }))),
       view.hidden ? el('div', { class: 'drawn-row yp-hidden' }, el('h3', { class: 'row-label', text: label(ctx, 'hidden') }),
-        el('span', { class: 'hexagram-tiles', role: 'group', 'aria-label': 'your hidden hexagram, line 1 at the bottom' }, handTiles(view.hidden).map((t) => (t.classList.add('small'), t)))) : null),
+        el('span', { class: 'hexagram-tiles', role: 'group', 'aria-label': label(ctx, 'hidden') }, handTiles(view.hidden).map((t) => (t.classList.add('small'), t)))) : null),
     seats);
 }

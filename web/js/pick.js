@@ -1,9 +1,10 @@
 // Choosing a hidden hexagram (易经牌) by clicking tiles: the seat's hand drawn as buttons,
 // six clicked in order (line 1 first), then the one legal action with those six set aside
 // is taken. Which choices are legal, and their words, are the rules module's: the tiles
-// are matched against the offered actions' `hide` letters, nothing is judged here.
+// are matched against the offered actions' `hide` letters, nothing is judged here, and the
+// picker's words are the module's terms (`pick more`: `Click {} more of your tiles…`).
 import { el } from './dom.js';
-import { tileFace, tileWords } from './drawn.js';
+import { say, tileFace, tileWords } from './drawn.js';
 
 /**
  * A picker for `s` (a state of the rules module) when every action offered sets a hidden
@@ -19,7 +20,7 @@ export function hidePicker(s, take) {
   const said = (c) => tileWords(s, 'held', c);
   const chosen = [];
   const status = el('p', { class: 'pick-status', 'aria-live': 'polite' });
-  const confirm = el('button', { type: 'button', class: 'move', 'data-pick-confirm': '', disabled: true }, 'Set these aside');
+  const confirm = el('button', { type: 'button', class: 'move', 'data-pick-confirm': '', disabled: true }, say(s, 'pick aside'));
   const tiles = hand.map((c, k) => el('button', {
     type: 'button', class: 'pick-tile', 'data-pick': k, 'data-tile': tileFace(s, 'held', c), 'aria-pressed': 'false',
     onclick: () => toggle(k),
@@ -30,13 +31,13 @@ export function hidePicker(s, take) {
       const at = chosen.indexOf(k);
       t.setAttribute('aria-pressed', at >= 0 ? 'true' : 'false');
       t.dataset.line = at >= 0 ? String(at + 1) : '';
-      t.textContent = said(hand[k]) + (at >= 0 ? ' · line ' + (at + 1) : '');
+      t.textContent = at >= 0 ? say(s, 'pick line', said(hand[k]), at + 1) : said(hand[k]);
     });
     const i = chosen.length === size ? index() : -1;
     confirm.disabled = i < 0;
-    confirm.textContent = i >= 0 ? s.words[i] : 'Set these aside';
-    status.textContent = chosen.length < size ? 'Click ' + (size - chosen.length) + ' more of your tiles, line ' + (chosen.length + 1) + ' next.'
-      : i >= 0 ? 'Ready: set them aside.' : 'These six cannot be set aside together; click a tile to take it back.';
+    confirm.textContent = i >= 0 ? s.words[i] : say(s, 'pick aside');
+    status.textContent = chosen.length < size ? say(s, 'pick more', size - chosen.length, chosen.length + 1)
+      : i >= 0 ? say(s, 'pick ready') : say(s, 'pick refused');
   }
   function toggle(k) {
     const at = chosen.indexOf(k);
@@ -49,7 +50,7 @@ export function hidePicker(s, take) {
     if (i >= 0) take(i);
   };
   show();
-  return el('div', { class: 'picker', role: 'group', 'aria-label': 'Your hidden hexagram: click six tiles, line 1 first' },
-    el('p', { text: 'Your hidden hexagram: click ' + size + ' tiles of your hand, line 1 (the bottom) first.' }),
+  return el('div', { class: 'picker', role: 'group', 'aria-label': say(s, 'pick group', size) },
+    el('p', { text: say(s, 'pick intro', size) }),
     el('div', { class: 'pick-tiles' }, tiles), status, confirm);
 }

@@ -360,7 +360,7 @@ function render(s, interactive) {
   el('span', { class: 'seat-line', text: (s.seat_words || [])[i] || '' }))));
   $('play-board').replaceChildren(drawTable(state.game, s, yours));
   if (yours) markTargets(state.game, $('play-board'), s);
-  state.view = s.view;
+  state.view = s.view; state.drawn = s; // the state drawn (the tests read its words)
   $('play-moves-title').hidden = !yours;
   const undoable = yours && !state.replay && people().length === 1 && people().length < state.seats.length && state.trail.some((t) => t.seat === mover);
   $('play-undo').hidden = !undoable;

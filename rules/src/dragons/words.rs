@@ -97,11 +97,27 @@ pub fn ending(after: &Dragons) -> Option<String> {
     })
 }
 
+/// Each piece's title on the drawn boards (`{}`: filled in by the drawing from the view: a
+/// dragon's name, a square, a way, a count).
+const TITLES: [(&str, &str); 9] = [
+    ("portal", "{} portal on {}"),
+    ("rock", "the rock on {}"),
+    ("head", "{}'s head on {}, facing {}"),
+    ("head defeated", "{}'s head on {}, facing {}, defeated"),
+    ("body", "{}'s body on {}"),
+    ("life", "{} life {}"),
+    ("fire", "{} fire {}"),
+    ("lost", "{} segment lost {}"),
+    ("coin", "the flux coin, {} face up"),
+];
+
 /// The four ways in the order the printed segment tiles name their two edges
-/// (`way 0`: `north`), for a table that joins a body's segments.
+/// (`way 0`: `north`), for a table that joins a body's segments; and each piece's title.
 pub fn terms() -> Vec<(&'static str, &'static str)> {
     let ways = super::rules::Direction::ALL;
-    ["way 0", "way 1", "way 2", "way 3"].into_iter().zip(ways.map(|w| w.key())).collect()
+    let mut terms: Vec<_> = ["way 0", "way 1", "way 2", "way 3"].into_iter().zip(ways.map(|w| w.key())).collect();
+    terms.extend(TITLES);
+    terms
 }
 
 /// Every dragon's place at the end (the winner first; no winner, both first) and what
@@ -191,6 +207,47 @@ pub fn table(game: &Dragons) -> crate::play::TableWords {
     ])
     .part("human", human)
     .part("bagua", bagua)
+    .labels(labels(game, &view))
+}
+
+/// The drawing's labels: the stones on each space of the wheel and in the centre, and each
+/// dragon's line and its name as the board marks it.
+fn labels(game: &Dragons, view: &View) -> Vec<(String, String)> {
+    let mut said = Vec::new();
+    for (i, s) in view.wheel.iter().enumerate() {
+        for (colour, n) in [("white", s.stones.white), ("black", s.stones.black)] {
+            said.push((
+                format!("{colour} {i}"),
+                format!("{} on {}", count(n.into(), &format!("{colour} stone")), s.element),
+            ));
+        }
+    }
+    said.push(("centre water".into(), format!("{} in the centre", count(view.centre_water.into(), "water stone"))));
+    said.push(("centre fire".into(), format!("{} in the centre", count(view.centre_fire.into(), "fire stone"))));
+    for d in &view.dragons {
+        let name = seat_name(d.seat);
+        let mut line = format!(
+            "{name} (seat {}): head on {} facing {} · {}",
+            d.seat,
+            d.cells[0],
+            d.facing.key(),
+            seat(game, d.seat)
+        );
+        if d.lost > 0 {
+            line.push_str(&format!(" ({} lost)", d.lost));
+        }
+        if d.defeated {
+            line.push_str(" · ✕ defeated");
+        }
+        if !d.portals.is_empty() {
+            let portals: Vec<String> = d.portals.iter().map(ToString::to_string).collect();
+            line.push_str(&format!(" · crossing portals on {}", portals.join(", ")));
+        }
+        said.push((format!("dragon {}", d.seat), line));
+        let badge = name.to_ascii_uppercase() + if d.defeated { " ✕ DEFEATED" } else { "" };
+        said.push((format!("badge {}", d.seat), badge));
+    }
+    said
 }
 
 /// A dragon's line at the table: its life, fire and segments.

@@ -91,14 +91,15 @@ pub fn ending(before: &Liubo, after: &Liubo, seat: Seat) -> Option<String> {
 }
 
 /// The colour of each side's pieces, seat by seat (`colour 0`: White's are white), the
-/// name of their printed pieces.
-/// The names of the table's parts too (`label owl`).
-pub const TERMS: [(&str, &str); 5] = [
+/// name of their printed pieces; and each piece's title on the board (`{}`: the side's name,
+/// then the station, filled in by the drawing).
+pub const TERMS: [(&str, &str); 6] = [
     ("colour 0", "white"),
     ("colour 1", "black"),
-    ("label owl", "the owl"),
-    ("label to enter", "to enter"),
-    ("label prisoner", "held prisoner by"),
+    ("stone on", "{} stone on station {}"),
+    ("owl on", "{} owl on station {}"),
+    ("stone to enter", "{} stone to enter"),
+    ("stone prisoner", "{} stone held prisoner"),
 ];
 
 /// What decides the game, side by side: the other's stones it holds prisoner (six win,
@@ -151,8 +152,26 @@ pub fn table(game: &Liubo) -> crate::play::TableWords {
             format!("{}: {stones}{owl}, {} to enter", seat_name(s), side.home)
         })
         .collect();
-    crate::play::TableWords::facts([("Throw to play", Some(throw))])
+    // Each side's letter beside the stations it holds, its row's title and its reserves.
+    let letter = |s: Seat| seat_name(s).chars().next().unwrap_or('?');
+    let legend: Vec<String> = (0..2).map(|s| format!("{} {}’s stone (seat {s})", letter(s), seat_name(s))).collect();
+    let mut said = crate::play::TableWords::facts([("Throw to play", Some(throw))])
         .part("board", format!("The Liubo board, by station: {}", sides.join("; ")))
+        .label(
+            "legend".into(),
+            format!("{}, ★ the owl; the letters stand beside each station held.", legend.join(", ")),
+        );
+    for (s, side) in view.sides.iter().enumerate() {
+        said = said
+            .label(format!("letter {s}"), letter(s).to_string())
+            .label(format!("side {s}"), format!("{} ({}, seat {s})", seat_name(s), letter(s)))
+            .label(format!("home {s}"), format!("{} to enter", count(side.home, "stone")))
+            .label(
+                format!("prisoners {s}"),
+                format!("{} held prisoner by {}", count(side.prisoners, "stone"), seat_name(1 - s)),
+            );
+    }
+    said
 }
 
 /// A side's line at the table: its stones on the board and to enter, and its owl.

@@ -199,18 +199,34 @@ pub struct TableWords {
     /// Each drawn part by its name (`board`, `seats`), described in one sentence: what a
     /// screen reader says of the picture.
     pub parts: std::collections::BTreeMap<&'static str, String>,
+    /// The words of the drawing's changing labels, each a key and its words (`pile 1`,
+    /// `Pile 1 (4)`), each count with its noun, so that a drawing writes none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<(String, String)>,
 }
 
 impl TableWords {
     /// Facts from `(label, value)` pairs; a pair without a value is left out.
     pub fn facts<'a>(pairs: impl IntoIterator<Item = (&'a str, Option<String>)>) -> TableWords {
         let facts = pairs.into_iter().filter_map(|(label, value)| value.map(|v| (label.to_string(), v))).collect();
-        TableWords { facts, parts: Default::default() }
+        TableWords { facts, ..TableWords::default() }
     }
 
     /// With the drawn part `name` described as `words`.
     pub fn part(mut self, name: &'static str, words: String) -> TableWords {
         self.parts.insert(name, words);
+        self
+    }
+
+    /// With the drawing's label `key` said as `words`.
+    pub fn label(mut self, key: String, words: String) -> TableWords {
+        self.labels.push((key, words));
+        self
+    }
+
+    /// With each `(key, words)` label.
+    pub fn labels(mut self, labels: Vec<(String, String)>) -> TableWords {
+        self.labels.extend(labels);
         self
     }
 }

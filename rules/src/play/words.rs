@@ -9,6 +9,26 @@ pub fn count(n: usize, noun: &str) -> String {
     if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
 }
 
+/// What a table says of a card of the deck as it lies, for the games that draw one, each way
+/// up (`{}`: the drawing fills in the card's number and the hexagram it shows, from the
+/// view): a card's label, the note under it, the way a card may be turned, the top card of
+/// a pile.
+pub const CARD_TERMS: [(&str, &str); 8] = [
+    ("card", "card {}"),
+    ("card lies dark", "card {} dark side up, showing {}"),
+    ("card lies light", "card {} light side up, showing {}"),
+    ("card side dark", "card {} dark side up"),
+    ("card side light", "card {} light side up"),
+    ("side up dark", "dark side up"),
+    ("side up light", "light side up"),
+    ("card top", "top"),
+];
+
+/// A game's own terms followed by the deck's ([`CARD_TERMS`]).
+pub fn with_cards(terms: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'static str)> {
+    [terms, &CARD_TERMS[..]].concat()
+}
+
 /// A hexagram as a player reads it: its symbol, number and English name (`䷐ 17 Following`).
 pub fn hexagram(h: Hexagram) -> String {
     format!("{} {} {}", h.symbol(), h.number(), h.names().en)

@@ -131,4 +131,8 @@ impl Game for Stud {
     fn table_words(&self) -> crate::play::TableWords {
         super::words::table(self)
     }
+
+    fn terms(&self) -> Vec<(&'static str, &'static str)> {
+        crate::play::words::with_cards(&super::words::TERMS)
+    }
 }

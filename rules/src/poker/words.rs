@@ -91,8 +91,19 @@ pub fn event(game: &Stud, seat: Seat, event: &Event) -> String {
     clauses(head, said)
 }
 
+/// The words a drawn table says of the seat's own cards and choices (`{}`: the hand's class,
+/// filled in by the drawing).
+pub const TERMS: [(&str, &str); 5] = [
+    ("back", "face down"),
+    ("back yours", "face down, yours"),
+    ("back turning", "to be turned"),
+    ("label turn", "Turn your new card (click the way it will lie)"),
+    ("best", "Your best hand so far: {}"),
+];
+
 /// What the table shows beside its drawing, alike for every seat: the hand and round, the
-/// bet, the pot, and how the cards lie; and the pot described for a screen reader.
+/// bet, the pot, and how the cards lie; the pot described for a screen reader; and the
+/// drawing's labels: each seat's title, stack and chips in the pot, the last hand's end.
 pub fn table(game: &Stud) -> crate::play::TableWords {
     use super::hand::Mode;
     let view = super::view::StudView::of(game, 0);
@@ -108,6 +119,34 @@ pub fn table(game: &Stud) -> crate::play::TableWords {
         ("Cards lie", Some(lie.to_string())),
     ])
     .part("pot", format!("the pot: {}", count(view.pot as usize, "chip")))
+    .label("pot".into(), format!("Pot: {}", chips(view.pot)))
+    .labels(seats(game, &view))
+}
+
+/// Each seat's labels: its title (the dealer, a fold), its stack and its chips in the pot;
+/// what it showed and won at the last hand's end.
+fn seats(game: &Stud, view: &super::view::StudView) -> Vec<(String, String)> {
+    let mut said = Vec::new();
+    if let Some(last) = &view.last {
+        let shared = if last.split { ", the pot shared" } else { "" };
+        said.push(("last".to_string(), format!("Hand {} ended{shared}", last.hand)));
+    }
+    for (s, seat) in view.seats.iter().enumerate() {
+        let name = crate::play::words::capital(&game.seat_name(s));
+        let dealer = if s == view.dealer { " — dealer" } else { "" };
+        let folded = if seat.in_hand { "" } else { " — folded" };
+        said.push((format!("seat {s}"), format!("{name}{dealer}{folded}")));
+        said.push((format!("stack {s}"), format!("Stack: {}", chips(seat.chips))));
+        said.push((format!("put in {s}"), format!("In the pot this hand: {}", chips(seat.put_in))));
+        let Some(last) = &view.last else { continue };
+        let won = last.won.get(s).filter(|&&n| n > 0).map(|&n| format!(", won {}", chips(n))).unwrap_or_default();
+        match last.shown.get(s).and_then(Option::as_ref) {
+            Some(hand) => said.push((format!("shown {s}"), format!("{name} showed {}{won}", hand.class.name()))),
+            None if !won.is_empty() => said.push((format!("shown {s}"), format!("{name}{won}, showing nothing"))),
+            None => {}
+        }
+    }
+    said
 }
 
 #[cfg(test)]

@@ -93,8 +93,20 @@ pub fn event(before: &Solitaire, event: &Event) -> String {
     clauses(head, rest)
 }
 
+/// The names of the drawn table's parts and what an empty one shows.
+pub const TERMS: [(&str, &str); 7] = [
+    ("label centre", "Centre pile"),
+    ("label stock", "Stock"),
+    ("label turned", "Turned up"),
+    ("label options", "Ways to lay a card (click one)"),
+    ("turned note", "to lay"),
+    ("stock spent", "spent"),
+    ("pile cleared", "cleared"),
+];
+
 /// What the table shows beside its drawing: the score so far, the stock left, and the
-/// piles described for a screen reader.
+/// piles described for a screen reader; the drawing's labels: each pile with its size, the
+/// stock's cards left.
 pub fn table(game: &Solitaire) -> crate::play::TableWords {
     let view = super::view::SolitaireView::of(game, 0);
     let piles: Vec<String> = view
@@ -108,4 +120,12 @@ pub fn table(game: &Solitaire) -> crate::play::TableWords {
         ("Stock", Some(count(view.stock, "card"))),
     ])
     .part("piles", format!("{}.", capital(&piles.join("; "))))
+    .label("stock".into(), format!("{} left", count(view.stock, "card")))
+    .labels(
+        view.piles
+            .iter()
+            .enumerate()
+            .map(|(p, pile)| (format!("pile {}", p + 1), format!("Pile {} ({})", p + 1, pile.len())))
+            .collect(),
+    )
 }

@@ -627,7 +627,7 @@ impl Game for Tao {
     }
 
     fn terms(&self) -> Vec<(&'static str, &'static str)> {
-        words::TERMS.to_vec()
+        crate::play::words::with_cards(&words::TERMS)
     }
 
     fn counts(&self) -> crate::play::Counts {

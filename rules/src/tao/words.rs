@@ -75,7 +75,8 @@ pub fn standings(game: &Tao) -> Vec<crate::play::Standing> {
 }
 
 /// The names of the table's parts, for a table that draws them (`label top`).
-pub const TERMS: [(&str, &str); 2] = [("label top", "Top of the play pile"), ("label hand", "Your hand")];
+/// (`{}`: the seat's number, filled in by the drawing).
+pub const TERMS: [(&str, &str); 2] = [("label top", "Top of the play pile"), ("label hand", "Your hand (seat {})")];
 
 /// The table's facts in words (the direction, the piles, a debt, an extra card) and the
 /// seats round the table, as every seat sees them.
@@ -98,6 +99,7 @@ pub fn table(game: &Tao) -> crate::play::TableWords {
         ("Extra card", view.extra_words.clone()),
     ])
     .part("seats", format!("Play goes {} round {}{next}", view.direction, crate::play::words::and(&seats)))
+    .labels(view.hand_sizes.iter().enumerate().map(|(s, &n)| (format!("held {s}"), count(n, "card"))).collect())
 }
 
 /// What followed when `seat` acted on `before`, giving `after`: the end of the game, the

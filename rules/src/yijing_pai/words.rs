@@ -87,15 +87,28 @@ pub fn seat(game: &YijingPai, seat: Seat) -> String {
 /// The letters of the views and actions in words: a tile in a hand (`held 1`, `held 0`,
 /// `held t`) and as laid (`laid T`, `laid t`: a taiji standing for yang or yin). A drawn
 /// table takes each tile's face from the first word.
-/// The names of the table's parts too (`label making`).
-pub const TERMS: [(&str, &str); 14] = [
+/// The names of the table's parts too (`label making`), the titles of its tiles and groups,
+/// and the words of the picker of a hidden hexagram (`{}`: a name, a count or a tile's
+/// words, filled in by the drawing).
+pub const TERMS: [(&str, &str); 25] = [
     ("label making", "Hexagram in the making"),
     ("label laid", "Laid"),
     ("label hidden set", "hidden hexagram set aside"),
-    ("label in hand", "in hand"),
     ("label last", "Last tiles laid, by"),
-    ("label hand", "Your hand"),
+    ("label hand", "Your hand (seat {})"),
     ("label hidden", "Your hidden hexagram (line 1 at the bottom)"),
+    ("back", "a tile in {}’s hand, face down"),
+    ("column", "{}’s column, line 1 at the bottom"),
+    ("hexagram laid", "{}’s hexagram {}"),
+    ("hand of", "{}: hand {}"),
+    ("hidden of", "hidden hexagram (line 1 first) {}"),
+    ("pick intro", "Your hidden hexagram: click {} tiles of your hand, line 1 (the bottom) first."),
+    ("pick group", "Your hidden hexagram: click {} tiles, line 1 first"),
+    ("pick aside", "Set these aside"),
+    ("pick line", "{} · line {}"),
+    ("pick more", "Click {} more of your tiles, line {} next."),
+    ("pick ready", "Ready: set them aside."),
+    ("pick refused", "These tiles cannot be set aside together; click a tile to take it back."),
     ("held 1", "yang line"),
     ("held 0", "yin line"),
     ("held t", "taiji"),
@@ -149,6 +162,13 @@ pub fn table(game: &YijingPai) -> crate::play::TableWords {
         ("Last play", view.last.map(|l| format!("{}: {}", game.seat_name(l.seat), tiles_of(&l.tiles)))),
         ("Ended", ending(game)),
     ])
+    .labels(
+        view.hand_sizes
+            .iter()
+            .enumerate()
+            .map(|(s, &n)| (format!("in hand {s}"), format!("{} in hand", count(n, "tile"))))
+            .collect(),
+    )
 }
 
 /// Laid tiles as the view writes them (`1`, `0`, `T`, `t`), in words.

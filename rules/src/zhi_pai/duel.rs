@@ -341,7 +341,7 @@ impl Game for Duel {
     }
 
     fn terms(&self) -> Vec<(&'static str, &'static str)> {
-        super::duel_words::TERMS.to_vec()
+        crate::play::words::with_cards(&super::duel_words::TERMS)
     }
 
     fn counts(&self) -> Counts {

@@ -460,7 +460,7 @@ impl Game for Pathways {
     }
 
     fn terms(&self) -> Vec<(&'static str, &'static str)> {
-        super::words::TERMS.to_vec()
+        crate::play::words::with_cards(&super::words::TERMS)
     }
 
     fn counts(&self) -> Counts {

@@ -97,11 +97,7 @@ pub fn standings(game: &Pathways) -> Vec<crate::play::Standing> {
 }
 
 /// The names of the table's parts, for a table that draws them (`label options`).
-pub const TERMS: [(&str, &str); 3] = [
-    ("label options", "Cards you can lay (click one)"),
-    ("label available", "Cards not yet laid"),
-    ("label crashed", "crashed"),
-];
+pub const TERMS: [(&str, &str); 2] = [("label options", "Cards you can lay (click one)"), ("label crashed", "crashed")];
 
 /// The table's facts in words: the cards left to lay, how cards may be laid, the final turn.
 pub fn table(game: &Pathways) -> crate::play::TableWords {
@@ -116,6 +112,7 @@ pub fn table(game: &Pathways) -> crate::play::TableWords {
         ("Orientation", Some(mode.to_string())),
         ("Final turn", view.final_turn.then(|| "yes: the last player standing makes the final play".to_string())),
     ])
+    .label("available".into(), format!("Cards not yet laid ({})", view.available.len()))
 }
 
 /// The action of the seat to move, as its button says it.
