@@ -161,16 +161,12 @@ fn compile(
     }
     let figures: Vec<(String, Vec<u8>)> =
         game.figures.iter().map(|(name, svg)| (format!("/figures/{name}"), svg.clone().into_bytes())).collect();
-    // typst's memo is emptied when the last compile in flight ends ([`InFlight`]), not
-    // after each compile, so that editions made at the same time keep each other's.
     let engine = TypstEngine::builder()
         .fonts(fonts().iter().cloned())
         .with_static_source_file_resolver(sources.iter().map(|(name, source)| (name.as_str(), source.clone())))
         .with_static_file_resolver(figures.iter().map(|(p, b)| (p.as_str(), b.clone())))
         .with_file_system_resolver(dir)
-        .comemo_evict_max_age(None)
         .build();
-    let _in_flight = InFlight::start();
     let mut inputs = Dict::new();
     inputs.insert("paper".into(), paper.typst_name().into_value());
     // Every book may print a game's glance (`data.glance`), the same the play page shows,
@@ -202,33 +198,6 @@ fn compile(
         ..Default::default()
     };
     typst_pdf::pdf(&document, &options).map_err(|diags| RulebookError::Pdf { template, message: diagnostics(&diags) })
-}
-
-/// One typst compile and export under way. typst's memo (comemo) is one per process: a
-/// compile that emptied it while another was between its layout passes would make that one
-/// lay out everything again. So the memo is emptied when the last compile in flight ends
-/// (as typst-as-lib does after each compile when compiles run one at a time).
-struct InFlight;
-
-/// How many compiles are under way.
-static IN_FLIGHT: std::sync::Mutex<usize> = std::sync::Mutex::new(0);
-
-impl InFlight {
-    fn start() -> InFlight {
-        *IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner()) += 1;
-        InFlight
-    }
-}
-
-impl Drop for InFlight {
-    fn drop(&mut self) {
-        let mut count = IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner());
-        *count -= 1;
-        if *count == 0 {
-            // Under the lock, so that no compile starts while its memo is emptied.
-            typst::comemo::evict(0);
-        }
-    }
 }
 
 /// typst's diagnostics as one line: each message with its hints.
@@ -280,23 +249,17 @@ pub fn beside_english(lang: Lang) -> bool {
     lang == Lang::Zh
 }
 
-/// Writes both editions of each game's rulebook through `out` (atomic, in the manifest):
-/// the books one after another (a typst compile holds 60–100 MB, and `generate` makes the
-/// other parts meanwhile), the two editions of a book at the same time ([`editions`]).
+/// Writes both editions of each game's rulebook through `out` (atomic, in the manifest),
+/// one after another: a typst compile holds 60–100 MB, and `generate` makes the other
+/// parts meanwhile.
 pub fn write_rulebooks(out: &Output, books: &[Book]) -> Result<(), RulebookError> {
     for book in books {
-        for (paper, pdf) in editions(book)? {
+        for paper in Paper::HOME {
+            let pdf = rulebook_pdf(book, paper)?;
             out.write(&output_path(&book.edition(), paper), "rulebook-pdf", &pdf)?;
         }
     }
     Ok(())
-}
-
-/// A book's edition on each paper of [`Paper::HOME`], compiled at the same time (typst lays
-/// out a book's pages mostly on one core, so two compiles fill both), in that order.
-pub fn editions(book: &Book) -> Result<Vec<(Paper, Vec<u8>)>, RulebookError> {
-    use rayon::prelude::*;
-    Paper::HOME.par_iter().map(|&paper| Ok((paper, rulebook_pdf(book, paper)?))).collect()
 }
 
 // ---------------------------------------------------------------------------------------

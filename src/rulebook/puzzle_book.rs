@@ -3,7 +3,7 @@
 //! rulebook engine from `templates/rulebooks/puzzle-book.typ`. With a base address, each
 //! puzzle carries a QR code to `<base>/?puzzle=ID`, which opens it on the page.
 
-use super::{Book, RulebookError};
+use super::{Book, RulebookError, rulebook_pdf};
 use crate::print::output::Output;
 use crate::print::paper::Paper;
 use hexforge_rules::core::lang::Lang;
@@ -18,12 +18,9 @@ pub fn output_path(paper: Paper) -> String {
     format!("puzzles/puzzle-book-{}.pdf", paper.key())
 }
 
-/// The first [`PER_KIND`] puzzles of a kind, easiest first (by rating, then number); each
-/// is made (and solved) on any core.
+/// The first [`PER_KIND`] puzzles of a kind, easiest first (by rating, then number).
 fn series(game: PuzzleGame) -> Vec<(PuzzleId, Puzzle)> {
-    use rayon::prelude::*;
     let mut puzzles: Vec<(PuzzleId, Puzzle)> = (1..=PER_KIND)
-        .into_par_iter()
         .map(|n| {
             let id = PuzzleId { game, serial: Serial::Numbered(n) };
             (id, Puzzle::from_id(&id))
@@ -102,11 +99,12 @@ pub fn book(base_url: Option<&str>) -> Book {
     Book { key: "puzzle-book", lang: Lang::En, data, figures }
 }
 
-/// Writes both editions through `out` (atomic, in the manifest), compiled at the same time
-/// (see [`super::editions`]).
+/// Writes both editions through `out` (atomic, in the manifest), one after the other (see
+/// [`super::write_rulebooks`]).
 pub fn write(out: &Output, base_url: Option<&str>) -> Result<(), RulebookError> {
-    for (paper, pdf) in super::editions(&book(base_url))? {
-        out.write(&output_path(paper), "puzzle-book-pdf", &pdf)?;
+    let book = book(base_url);
+    for paper in Paper::HOME {
+        out.write(&output_path(paper), "puzzle-book-pdf", &rulebook_pdf(&book, paper)?)?;
     }
     Ok(())
 }

@@ -137,19 +137,6 @@ fn two_compilations_are_byte_identical() {
     }
 }
 
-/// `rulebook::editions` compiles a book's two editions at the same time, sharing typst's
-/// memo while both are under way: each must be the one `rulebook_pdf` makes, in paper order.
-#[test]
-fn editions_made_together_are_rulebook_pdfs() {
-    for game in ["poker", "changing-lines"] {
-        let made = rulebook::editions(&book(game)).expect("compiles");
-        assert_eq!(made.iter().map(|(p, _)| *p).collect::<Vec<_>>(), Paper::HOME.to_vec(), "{game}");
-        for (paper, bytes) in &made {
-            assert!(bytes.as_slice() == pdf(game, *paper), "{game} {paper:?}: differs from rulebook_pdf's");
-        }
-    }
-}
-
 /// The sections the issue lists for each rulebook, as headings or key phrases.
 fn required(game: Game) -> Vec<&'static str> {
     let mut common = vec!["Contents", "Components"];
