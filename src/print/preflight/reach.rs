@@ -104,7 +104,7 @@ impl Reach {
         let half = device_width(stroke, transform, hairline) / 2.0;
         let conformal = keeps_angles(transform);
         let mut subpath = BezPath::new();
-        let mut flush = |subpath: &mut BezPath, this: &mut Reach| {
+        let flush = |subpath: &mut BezPath, this: &mut Reach| {
             let elements = subpath.elements();
             match elements {
                 [] => {}
