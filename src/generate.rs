@@ -171,12 +171,12 @@ pub enum GenerateError {
 /// far) and once at the end.
 ///
 /// The parts are independent and made on every core (rayon), in two lanes: the typeset
-/// books, one typst compile after another (60–100 MB each), then the Zhi Pai deck; beside
-/// them the boards, pieces and data, then the Changing Lines deck. Each deck renders its
-/// faces and sheets in parallel, so a core the books leave idle draws cards. Files are
-/// written as they are ready, each checked against its shop's rules from its bytes as it is
-/// written ([`Output::check_each`]), and the manifest, sorted, is written last, so runs
-/// stay byte-identical.
+/// books, one typst compile after another (each on one core, 60–100 MB); beside them the
+/// boards, pieces and data, then the card decks ([`Lane`]). Each deck renders its faces
+/// and sheets in parallel, so it takes the core the books leave idle while they are made
+/// and both once they are done. Files are written as they are ready, each checked against
+/// its shop's rules from its bytes as it is written ([`Output::check_each`]), and the
+/// manifest, sorted, is written last, so runs stay byte-identical.
 pub fn generate(
     options: &GenerateOptions,
     progress: &(dyn Fn(&str, usize, usize) + Sync),
@@ -196,13 +196,12 @@ pub fn generate(
         Ok::<(), GenerateError>(())
     };
     let of = |wanted: &[Part]| parts.iter().filter(|p| wanted.contains(p)).collect::<Vec<_>>();
-    // Two lanes: the typeset books one after another, then the larger deck; beside them
-    // the boards, pieces and data, then the smaller deck. Each part renders on every core
-    // the other lane leaves idle.
+    // Two lanes: the typeset books one after another; beside them the boards, pieces and
+    // data, then the decks. Each part renders on every core the other lane leaves idle.
     let lane = |wanted: Lane| parts.iter().filter(move |p| p.game().is_some_and(|g| g.lane() == wanted));
-    let typeset: Vec<&Part> = of(&[Part::Rulebooks, Part::Puzzles]).into_iter().chain(lane(Lane::Typeset)).collect();
+    let typeset: Vec<&Part> = of(&[Part::Rulebooks, Part::Puzzles]);
     let boards: Vec<&Part> = of(&[Part::Data]).into_iter().chain(lane(Lane::Drawn)).collect();
-    let deck: Vec<&Part> = lane(Lane::LargeDeck).collect();
+    let deck: Vec<&Part> = lane(Lane::Deck).collect();
     let (typeset, drawn) = rayon::join(
         || typeset.iter().try_for_each(|p| make(p)),
         || {

@@ -143,17 +143,15 @@ pub(crate) fn book(
 }
 
 /// Where `generate` makes a game's files. The parts run in two lanes on every core: the
-/// typeset books one after another, then the decks they lead to; beside them the drawn
-/// boards, pieces and data, then the larger deck, so that each part renders on the cores
-/// the other lane leaves idle.
+/// typeset books one after another (typst compiles a book on one core), and beside them
+/// the drawn boards, pieces and data, then the large decks, whose faces are drawn on every
+/// core, so that they take whatever the books leave idle and share out the end of the run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Lane {
-    /// After the books (the Zhi Pai deck: its cards are typeset).
-    Typeset,
     /// With the data: boards, pieces and tiles.
     Drawn,
-    /// After the drawn parts: the larger deck (Changing Lines).
-    LargeDeck,
+    /// After the drawn parts, beside the books: a large deck (Changing Lines, Zhi Pai).
+    Deck,
 }
 
 /// Writes the files of a game that makes them one at a time: `file` says where each goes

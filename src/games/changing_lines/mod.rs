@@ -31,7 +31,7 @@ pub struct ChangingLines;
 
 impl crate::games::PrintedGame for ChangingLines {
     fn lane(&self) -> super::Lane {
-        super::Lane::LargeDeck
+        super::Lane::Deck
     }
 
     fn key(&self) -> &'static str {

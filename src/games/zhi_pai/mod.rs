@@ -28,7 +28,7 @@ pub struct ZhiPai;
 
 impl crate::games::PrintedGame for ZhiPai {
     fn lane(&self) -> super::Lane {
-        super::Lane::Typeset
+        super::Lane::Deck
     }
 
     fn key(&self) -> &'static str {

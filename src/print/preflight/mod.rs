@@ -20,6 +20,7 @@ pub mod dtc;
 pub mod home;
 mod pdf_read;
 pub mod png;
+mod reach;
 
 pub use pdf_read::{Matrix, multiply};
 
