@@ -59,7 +59,7 @@ export const POKER = {
         return el('button', { type: 'button', class: 'card-option', 'data-turn': c.orientation, title: said, 'aria-label': said },
           printedBox(ctx, c.card, c.orientation, c.shows, c.name, say(ctx, 'side up ' + c.orientation)));
       }), 'options') : null,
-      view.best ? el('p', { class: 'stud-best', text: say(ctx, 'best', view.best.class.replace(/-/g, ' ')) }) : null,
+      view.best ? el('p', { class: 'stud-best', text: say(ctx, 'best', view.best.class) }) : null,
       last ? el('div', { class: 'stud-last' }, el('h3', { class: 'row-label', text: say(ctx, 'last') }),
         view.seats.map((_, seat) => {
           const shown = view.showdown[seat];

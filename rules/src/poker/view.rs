@@ -53,6 +53,13 @@ pub struct ShownHand {
     pub cards: Vec<CardView>,
 }
 
+impl ShownHand {
+    fn of(hand: &Hand) -> ShownHand {
+        let cards = hand.cards.iter().zip(hand.orientations).map(|(&c, o)| CardView::of(c, Some(o))).collect();
+        ShownHand { class: hand.class.name(), cards }
+    }
+}
+
 /// One seat's view of the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StudView {
@@ -74,8 +81,9 @@ pub struct StudView {
     pub turning: Vec<CardView>,
     /// The hands shown at the last showdown, by seat (none: not shown).
     pub showdown: Vec<Option<ShownHand>>,
-    /// The best hand the seat's cards make so far, once it has five.
-    pub best: Option<Hand>,
+    /// The best hand the seat's cards make so far, once it has five: its class named as
+    /// the rules name it, and its cards as they would lie.
+    pub best: Option<ShownHand>,
     /// Chips the seat must put in to stay in the round.
     pub to_call: u32,
     pub to_move: Option<Seat>,
@@ -115,19 +123,12 @@ impl StudView {
             turning: waiting(game, seat)
                 .map(|c| Orientation::BOTH.iter().map(|&o| CardView::of(c, Some(o))).collect())
                 .unwrap_or_default(),
-            showdown: game.last.as_ref().map_or_else(Vec::new, |last| {
-                last.shown
-                    .iter()
-                    .map(|hand| {
-                        hand.map(|h| ShownHand {
-                            class: h.class.name(),
-                            cards: h.cards.iter().zip(h.orientations).map(|(&c, o)| CardView::of(c, Some(o))).collect(),
-                        })
-                    })
-                    .collect()
-            }),
+            showdown: game
+                .last
+                .as_ref()
+                .map_or_else(Vec::new, |last| last.shown.iter().map(|hand| hand.as_ref().map(ShownHand::of)).collect()),
             best: (!finished && game.cards[seat].len() == super::stud::CARDS && game.up[seat].len() == 3)
-                .then(|| game.best_hand(seat)),
+                .then(|| ShownHand::of(&game.best_hand(seat))),
             to_call: if finished { 0 } else { game.to_call(seat) },
             to_move: game.to_move(),
             last: game.last.clone(),
