@@ -244,11 +244,13 @@ pub fn glance_of(name: &str) -> Option<Glance> {
     played_with(name)?.glances().into_iter().find(|(game, _)| *game == name).map(|(_, glance)| glance)
 }
 
-/// Every game's glance, by its name, as the books read them (`data.glance`).
+/// Every game's glance, by its name, as the books read them (`data.glance`): each part's
+/// own (each part gives those of the games played with it, the test below checks).
 pub fn glances() -> serde_json::Value {
-    hexforge_rules::games()
-        .iter()
-        .filter_map(|r| glance_of(r.key()).map(|g| (r.key().to_string(), serde_json::to_value(g).expect("plain data"))))
+    all()
+        .into_iter()
+        .flat_map(|part| part.glances())
+        .map(|(name, glance)| (name.to_string(), serde_json::to_value(glance).expect("plain data")))
         .collect::<serde_json::Map<_, _>>()
         .into()
 }
