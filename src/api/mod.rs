@@ -84,9 +84,9 @@ impl Replayed {
     }
 }
 
-/// `1 card`, `4 cards`.
+/// `1 card`, `4 cards`: the rules crate's count of a noun, as the tables say it.
 pub fn cards(n: usize) -> String {
-    if n == 1 { "1 card".to_string() } else { format!("{n} cards") }
+    hexforge_rules::play::words::count(n, "card")
 }
 
 /// Keeps `value` under `key` in a thread's memory of answers, which holds at most
