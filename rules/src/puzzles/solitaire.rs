@@ -56,9 +56,8 @@ impl SolitaireDeal {
         (first..)
             .find_map(|seed| {
                 let deal = Deal::shuffled(seed);
-                let shortest = solver.shortest(&deal, Variant::BOOK)?;
+                let (shortest, solution) = solver.shortest_with_win(&deal, Variant::BOOK)?;
                 let layouts = solver.states;
-                let solution = solver.shortest_win(&deal, Variant::BOOK).expect("a deal the solver wins");
                 let difficulty = SolitaireDifficulty { shortest, layouts, rating: shortest as u32 };
                 Some(SolitaireDeal { seed, deal, shortest, solution, difficulty })
             })

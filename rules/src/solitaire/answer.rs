@@ -132,7 +132,11 @@ mod tests {
                 assert!(solver.shortest_win(&deal, Variant::BOOK).is_none(), "seed {seed}");
                 continue;
             };
+            let looked_at = solver.states;
             let win = solver.shortest_win(&deal, Variant::BOOK).expect("winnable");
+            // One solve gives both, looking at as many layouts as the solve for the count.
+            assert_eq!(solver.shortest_with_win(&deal, Variant::BOOK), Some((shortest, win.clone())), "seed {seed}");
+            assert_eq!(solver.states, looked_at, "seed {seed}");
             let mut game = Solitaire::new(deal, Variant::BOOK);
             for (i, a) in win.iter().enumerate() {
                 game.apply(a).unwrap_or_else(|e| panic!("seed {seed}, action {}: {e}", i + 1));

@@ -129,9 +129,14 @@ impl Solver {
     /// One shortest win, as the player's actions (see [`super::answer`]), or `None` if the
     /// deal cannot be won.
     pub fn shortest_win(&mut self, deal: &Deal, variant: Variant) -> Option<Vec<super::engine::Action>> {
+        self.shortest_with_win(deal, variant).map(|(_, win)| win)
+    }
+
+    /// [`Solver::shortest`] and [`Solver::shortest_win`] from one solve.
+    pub fn shortest_with_win(&mut self, deal: &Deal, variant: Variant) -> Option<(usize, Vec<super::engine::Action>)> {
         let mut layers = Vec::new();
-        self.run(deal, variant, Some(&mut layers))?;
-        Some(super::answer::walk_back(deal, variant, &layers))
+        let turned = self.run(deal, variant, Some(&mut layers))?;
+        Some((turned, super::answer::walk_back(deal, variant, &layers)))
     }
 
     /// [`Solver::shortest`], keeping in `layers`, when given, the centre cards each layout
