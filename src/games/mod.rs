@@ -142,9 +142,9 @@ pub(crate) fn book(
     Book { key, lang, data, figures }
 }
 
-/// Where `generate` makes a game's files. The parts run in two lanes on every core: the
-/// typeset books one after another (typst compiles a book on one core), and beside them
-/// the drawn boards, pieces and data, then the large decks, whose faces are drawn on every
+/// Where `generate` makes a game's files. The parts run in two lanes: the typeset books
+/// one after another on a thread of their own, and beside them, at a lower priority, the
+/// drawn boards, pieces and data, then the large decks, whose faces are drawn on every
 /// core, so that they take whatever the books leave idle and share out the end of the run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Lane {
