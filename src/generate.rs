@@ -174,9 +174,10 @@ pub enum GenerateError {
 /// one typst compile after another on a thread of their own (60–100 MB each); beside them,
 /// on every core at a lower priority, the boards, pieces and data, then the card decks
 /// ([`Lane`]). Each deck renders its faces and sheets in parallel, so it takes the core
-/// the books leave idle while they are made and every core once they are done. Files are written as they are ready, each checked against
-/// its shop's rules from its bytes as it is written ([`Output::check_each`]), and the
-/// manifest, sorted, is written last, so runs stay byte-identical.
+/// the books leave idle while they are made and every core once they are done. Files are
+/// written as they are ready, each checked against its shop's rules from its bytes as it is
+/// written ([`Output::check_each`]), and the manifest, sorted, is written last, so runs
+/// stay byte-identical.
 pub fn generate(
     options: &GenerateOptions,
     progress: &(dyn Fn(&str, usize, usize) + Sync),
@@ -197,7 +198,7 @@ pub fn generate(
     };
     let of = |wanted: &[Part]| parts.iter().filter(|p| wanted.contains(p)).collect::<Vec<_>>();
     // Two lanes: the typeset books one after another; beside them the boards, pieces and
-    // data, then the decks. Each part renders on every core the other lane leaves idle.
+    // data, then the decks, drawn on every core the books leave idle.
     let lane = |wanted: Lane| parts.iter().filter(move |p| p.game().is_some_and(|g| g.lane() == wanted));
     let typeset: Vec<&Part> = of(&[Part::Rulebooks, Part::Puzzles]);
     let boards: Vec<&Part> = of(&[Part::Data]).into_iter().chain(lane(Lane::Drawn)).collect();
@@ -513,11 +514,10 @@ mod tests {
         std::fs::remove_dir_all(&dir).expect("removed");
     }
 
-    /// The books' lane and the drawing lane each run in a pool of their own (so a wait in
-    /// typst or krilla never runs a card's drawing on the books' thread), the drawing's
-    /// threads at a lower priority than the books'.
+    /// The books' lane and the drawing lane each run in a pool of their own, so a wait in
+    /// typst or krilla never runs a card's drawing on the books' thread.
     #[test]
-    fn the_drawing_runs_in_a_pool_of_its_own_below_the_books() {
+    fn each_lane_runs_in_a_pool_of_its_own() {
         let name = || std::thread::current().name().unwrap_or_default().to_string();
         let drawn_on = || (0..64).into_par_iter().map(|_| name()).collect::<std::collections::BTreeSet<_>>();
         let ((books, books_jobs), (drawing, drawing_jobs)) =
