@@ -5,8 +5,9 @@
 # Lines card SVGs that generate wrote, at 300 dpi, with the same bundled fonts. Every row
 # is the median of RUNS runs, and the rows are taken in turn (each row once, then each
 # row again …), so that drift on the machine hits them all alike. Each row is also given
-# as its ratio to the anchor of the same run, CPU to CPU and wall to wall: quote those
-# ratios, the seconds only with the machine named. The parts are the values of
+# as its ratio to the anchor, CPU to CPU and wall to wall: the median of its runs' ratios,
+# each run to the anchor's run of the same round. Quote those ratios, the seconds only
+# with the machine named. The parts are the values of
 # `generate --only` that the binary's own `--help` lists, so a new part gets its row
 # without an edit here. A part that writes card SVGs (`*/svg/*.svg`, a deck) also gets
 # its CPU per card face, beside the anchor's CPU per SVG it draws.
@@ -119,34 +120,45 @@ for _ in $(seq "$RUNS"); do
   done
 done
 
+# awk's median of the first n values of array a.
+MEDIAN='
+  function median(a, n,   i, j, t) {
+    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+  }'
 # The median of each column of a row's runs: wall s, CPU s, peak MiB.
 medians() {
-  awk -v runs="$RUNS" '
+  awk -v runs="$RUNS" "$MEDIAN"'
     { wall[NR] = $1; cpu[NR] = $2 + $3; mem[NR] = $4 / 1024 }
-    function median(a,   n, i, j, t) {
-      n = runs
-      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-    }
-    END { printf "%.3f %.3f %.0f\n", median(wall), median(cpu), median(mem) }
+    END { printf "%.3f %.3f %.0f\n", median(wall, runs), median(cpu, runs), median(mem, runs) }
   ' "$1"
 }
-read -r anchor_wall anchor_cpu _ < <(medians "$work/times-0")
+# The median of a row's ratios to the anchor, each run to the anchor's run of the same
+# round: CPU, then wall. A machine that drifts between rounds (a neighbour on the host,
+# a clock that changes) moves a round's anchor and rows alike, so the ratios keep still
+# where the seconds do not.
+ratios() {
+  paste -d ' ' "$work/times-0" "$1" | awk -v runs="$RUNS" "$MEDIAN"'
+    { cpu[NR] = ($6 + $7) / ($2 + $3); wall[NR] = $5 / $1 }
+    END { printf "%.4f %.4f\n", median(cpu, runs), median(wall, runs) }
+  '
+}
 anchor_svgs=$(wc -l <"$work/svgs")
 echo "| Run (median of $RUNS, in turn) | CPU (user + sys) | CPU / anchor | Wall | Wall / anchor | Peak RSS | CPU per card face (/ anchor's per SVG) |"
 echo "|---|---|---|---|---|---|---|"
 for i in "${!commands[@]}"; do
   read -r wall cpu mem < <(medians "$work/times-$i")
+  read -r cpu_ratio wall_ratio < <(ratios "$work/times-$i")
   faces=0
   if [ "$i" = 0 ]; then
     faces=$anchor_svgs
   elif [ -n "${folders[$i]}" ]; then
     faces=$(find "${folders[$i]}" -path '*/svg/*.svg' | wc -l)
   fi
-  awk -v l="${labels[$i]}" -v w="$wall" -v c="$cpu" -v m="$mem" -v aw="$anchor_wall" -v ac="$anchor_cpu" \
+  awk -v l="${labels[$i]}" -v w="$wall" -v c="$cpu" -v m="$mem" -v cr="$cpu_ratio" -v wr="$wall_ratio" \
     -v f="$faces" -v an="$anchor_svgs" \
     'BEGIN {
-      per = f > 0 ? sprintf("%.1f ms × %d (%.2f)", 1000 * c / f, f, (c / f) / (ac / an)) : ""
-      printf "| %s | %.2f s | %.2f | %.2f s | %.2f | %.0f MiB | %s |\n", l, c, c / ac, w, w / aw, m, per
+      per = f > 0 ? sprintf("%.1f ms × %d (%.2f)", 1000 * c / f, f, cr * an / f) : ""
+      printf "| %s | %.2f s | %.2f | %.2f s | %.2f | %.0f MiB | %s |\n", l, c, cr, w, wr, m, per
     }'
 done
