@@ -7,10 +7,10 @@
 # row again …), so that drift on the machine hits them all alike. Each row is also given
 # as its ratio to the anchor, CPU to CPU and wall to wall: the median of its runs' ratios,
 # each run to the anchor's run of the same round. Quote those ratios, the seconds only
-# with the machine named. The parts are the values of
-# `generate --only` that the binary's own `--help` lists, so a new part gets its row
-# without an edit here. A part that writes card SVGs (`*/svg/*.svg`, a deck) also gets
-# its CPU per card face, beside the anchor's CPU per SVG it draws.
+# with the machine named. The parts are the values of `generate --only` that the binary's
+# own `--help` lists, so a new part gets its row without an edit here. A part that
+# writes card SVGs (`*/svg/*.svg`, a deck) also gets its CPU per card face, beside the
+# anchor's CPU per SVG it draws.
 #
 # Bounded: every run is killed after 120 s; with the default 5 runs the whole script takes
 # about three minutes on a quiet 2-core machine (plus the release build). Usage:
